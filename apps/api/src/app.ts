@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Redis } from 'ioredis';
+import { authRoutes } from './auth/auth-routes';
+import type { AppContext } from './context';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { sendData, sendError } from './http/envelope';
+import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
+import { avatarRoutes } from './users/avatar-routes';
+import { usersRoutes } from './users/users-routes';
+
+const BODY_LIMIT = '100kb';
+
+function apiRouter(ctx: AppContext, redis?: Redis): Router {
+  const api = Router();
+  api.use(express.json({ limit: BODY_LIMIT }));
+  api.get('/health', async (_req, res) => {
+    try {
+      await ctx.database.ping();
+      sendData(res, { status: 'ok', database: ctx.database.kind });
+    } catch {
+      sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+    }
+  });
+  api.use('/auth', authRoutes(ctx, redis));
+  api.use('/users', usersRoutes(ctx));
+  api.use('/avatars', avatarRoutes());
+  if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
+  api.use(notFoundHandler);
+  api.use(errorHandler(ctx.logger));
+  return api;
+}
+
+/** The built SPA, served with a history fallback so deep links like /t/demo load the app. */
+function serveWebApp(app: Express, distDir: string) {
+  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => res.sendFile(path.join(distDir, 'index.html')));
+}
+
+export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?: string } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'object-src': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
+  app.use('/api/v1', apiRouter(ctx, options.redis));
+  if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
+  const distDir = options.webDistDir;
+  if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

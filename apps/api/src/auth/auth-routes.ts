@@ -1,0 +1,92 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  AUTH_ERRORS,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZSendMagicLinkRequest,
+  ZSendResetRequest,
+  ZVerifyEmailRequest,
+  ZVerifyMagicLinkRequest,
+} from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { sendData } from '../http/envelope';
+import { createRateLimit } from '../http/rate-limit';
+import { parseInput } from '../http/validate';
+import type { Redis } from 'ioredis';
+import * as auth from './auth-service';
+import { authOf, bearerToken, requireAuth } from './require-auth';
+import { unauthenticated } from '../http/app-error';
+
+const SENT = { sent: true } as const;
+
+/** Spec §7 auth calls. Each route reads: rate limit → authenticate → validate → service → present. */
+export function authRoutes(ctx: AppContext, redis?: Redis): Router {
+  const { windowMs, loginMax, registerMax, mailMax } = ctx.config.rateLimit;
+  const loginLimit = createRateLimit({ name: 'login', windowMs, limit: loginMax, redis });
+  const registerLimit = createRateLimit({ name: 'register', windowMs, limit: registerMax, redis });
+  const mailLimit = createRateLimit({ name: 'mail', windowMs, limit: mailMax, redis });
+  const signedIn = requireAuth(ctx);
+  const router = Router();
+
+  router.post('/register', registerLimit, async (req, res) => {
+    const input = parseInput(ZRegisterRequest, req.body);
+    sendData(res, { user: await auth.register(ctx, input) }, 201);
+  });
+
+  router.post('/login', loginLimit, async (req, res) => {
+    const { identifier, password } = parseInput(ZLoginRequest, req.body);
+    sendData(res, await auth.login(ctx, identifier, password, req.get('user-agent')));
+  });
+
+  router.get('/me', signedIn, async (req, res) => {
+    sendData(res, { user: await auth.currentUser(ctx, authOf(req).accountId) });
+  });
+
+  router.post('/logout', signedIn, async (req, res) => {
+    await auth.logout(ctx, authOf(req).sessionId);
+    sendData(res, { loggedOut: true });
+  });
+
+  router.post('/refresh', async (req, res) => {
+    const token = bearerToken(req);
+    if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
+    sendData(res, await auth.refresh(ctx, token));
+  });
+
+  const sendVerification: RequestHandler = async (req, res) => {
+    await auth.sendVerification(ctx, authOf(req).accountId);
+    sendData(res, SENT);
+  };
+  router.post('/email/send-verification', mailLimit, signedIn, sendVerification);
+  router.post('/email/resend-verification', mailLimit, signedIn, sendVerification);
+
+  router.post('/email/verify-email', async (req, res) => {
+    const { token } = parseInput(ZVerifyEmailRequest, req.body);
+    sendData(res, { user: await auth.verifyEmail(ctx, token) });
+  });
+
+  router.post('/email/send-reset', mailLimit, async (req, res) => {
+    const { email } = parseInput(ZSendResetRequest, req.body);
+    await auth.sendPasswordReset(ctx, email);
+    sendData(res, SENT);
+  });
+
+  router.post('/email/reset-password', async (req, res) => {
+    const { token, newPassword } = parseInput(ZResetPasswordRequest, req.body);
+    sendData(res, { user: await auth.resetPassword(ctx, token, newPassword) });
+  });
+
+  router.post('/email/send-magic-link', mailLimit, async (req, res) => {
+    const { email } = parseInput(ZSendMagicLinkRequest, req.body);
+    await auth.sendMagicLink(ctx, email);
+    sendData(res, SENT);
+  });
+
+  router.post('/email/verify-magic-link', async (req, res) => {
+    const { token } = parseInput(ZVerifyMagicLinkRequest, req.body);
+    sendData(res, await auth.verifyMagicLink(ctx, token, req.get('user-agent')));
+  });
+
+  return router;
+}

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@agentroom/shared';
+import type { DbOrTx } from '../db/client';
+import { emailTokens, type TEmailTokenPurpose } from '../db/schema';
+import { generateEmailToken, sha256 } from './tokens';
+
+const TTL_MS: Record<TEmailTokenPurpose, number> = {
+  verify_email: VERIFY_TOKEN_TTL_MS,
+  reset_password: RESET_TOKEN_TTL_MS,
+  magic_link: MAGIC_LINK_TTL_MS,
+};
+
+/** Issues a fresh token; older unused ones of the same purpose die, so only the newest link works. */
+export async function issueEmailToken(tx: DbOrTx, accountId: string, purpose: TEmailTokenPurpose): Promise<string> {
+  const now = new Date();
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  const { raw, hash } = generateEmailToken();
+  await tx
+    .insert(emailTokens)
+    .values({ accountId, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
+  return raw;
+}
+
+export type ConsumeResult = { status: 'ok'; accountId: string } | { status: 'expired' } | { status: 'invalid' };
+
+/** Marks the token used in one statement, so two concurrent uses cannot both succeed. */
+export async function consumeEmailToken(db: DbOrTx, raw: string, purpose: TEmailTokenPurpose): Promise<ConsumeResult> {
+  const tokenHash = sha256(raw);
+  const now = new Date();
+  const [used] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ accountId: emailTokens.accountId });
+  if (used) return { status: 'ok', accountId: used.accountId };
+  const [existing] = await db
+    .select({ usedAt: emailTokens.usedAt, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  if (existing && !existing.usedAt && existing.expiresAt <= now) return { status: 'expired' };
+  return { status: 'invalid' };
+}
+
+/** A password reset kills every outstanding emailed link of the account. */
+export async function revokeAllEmailTokens(db: DbOrTx, accountId: string) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.accountId, accountId), isNull(emailTokens.usedAt)));
+}

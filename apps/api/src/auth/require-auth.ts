@@ -1,0 +1,63 @@
+import type { Request, RequestHandler } from 'express';
+import { AUTH_ERRORS, isUuid } from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { AppError, unauthenticated } from '../http/app-error';
+import { findLiveSession } from './sessions';
+import { verifyAccessToken } from './tokens';
+import { findAccountWithAgent } from '../users/users-repo';
+
+export interface AuthState {
+  sessionId: string;
+  accountId: string;
+  agentId: string;
+  isVerified: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: AuthState;
+    }
+  }
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Resolves a token to a live session and its account; shared by HTTP and the socket handshake. */
+export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthState> {
+  if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
+  const claims = verifyAccessToken(token, ctx.config);
+  if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
+  const session = await findLiveSession(ctx.db, claims.sessionId, claims.accountId);
+  if (!session) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+  const row = await findAccountWithAgent(ctx.db, claims.accountId);
+  if (!row) throw unauthenticated(AUTH_ERRORS.authRequired);
+  return {
+    sessionId: session.id,
+    accountId: row.account.id,
+    agentId: row.agent.id,
+    isVerified: row.account.emailVerifiedAt !== null,
+  };
+}
+
+/** `requireAuth(ctx)` lets any signed-in user through; `{ verified: true }` also needs a verified email. */
+export function requireAuth(ctx: AppContext, options: { verified?: boolean } = {}): RequestHandler {
+  return async (req, _res, next) => {
+    req.auth = await authenticateToken(ctx, bearerToken(req));
+    if (options.verified && !req.auth.isVerified)
+      throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_ERRORS.emailNotVerified);
+    next();
+  };
+}
+
+/** For handlers behind requireAuth: the auth state, typed as present. */
+export function authOf(req: Request): AuthState {
+  if (!req.auth) throw unauthenticated(AUTH_ERRORS.authRequired);
+  return req.auth;
+}

@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { AUTH_ERRORS } from '@agentroom/shared';
+import type { AppConfig } from '../config';
+import { unauthenticated } from '../http/app-error';
+
+const ALGORITHM = 'HS256' as const;
+const ISSUER = 'agentroom';
+
+export interface AccessClaims {
+  sessionId: string;
+  accountId: string;
+}
+
+export function signAccessToken(claims: AccessClaims, config: AppConfig): string {
+  return jwt.sign({ sub: claims.accountId }, config.jwtSecret, {
+    algorithm: ALGORITHM,
+    expiresIn: config.jwtTtlSeconds,
+    jwtid: claims.sessionId,
+    issuer: ISSUER,
+  });
+}
+
+/**
+ * Verifies signature, algorithm (allow-list of one) and issuer. `allowExpired` is for refresh only:
+ * an expired token may be exchanged while its session row is still live.
+ */
+export function verifyAccessToken(token: string, config: AppConfig, allowExpired = false): AccessClaims {
+  try {
+    const payload = jwt.verify(token, config.jwtSecret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      ignoreExpiration: allowExpired,
+    });
+    if (typeof payload === 'string' || !payload.jti || !payload.sub) throw new Error('malformed claims');
+    return { sessionId: payload.jti, accountId: payload.sub };
+  } catch (error) {
+    if (error instanceof jwt.TokenExpiredError) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');
+    throw unauthenticated(AUTH_ERRORS.authRequired);
+  }
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** 32 random bytes for an emailed link; only the hash is stored. */
+export function generateEmailToken(): { raw: string; hash: string } {
+  const raw = randomBytes(32).toString('base64url');
+  return { raw, hash: sha256(raw) };
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the API reads, parsed once. `.env.example` documents each. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Agentroom <no-reply@agentroom.local>'),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  JWT_TTL_SECONDS: positiveInt(60 * 60),
+  SESSION_TTL_DAYS: positiveInt(30),
+  ARGON2_MEMORY_KIB: positiveInt(19_456),
+  ARGON2_TIME_COST: positiveInt(2),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  RATE_LIMIT_LOGIN_MAX: positiveInt(20),
+  RATE_LIMIT_REGISTER_MAX: positiveInt(10),
+  RATE_LIMIT_MAIL_MAX: positiveInt(5),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  sessionTtlDays: number;
+  argon2: { memoryCost: number; timeCost: number };
+  rateLimit: { windowMs: number; loginMax: number; registerMax: number; mailMax: number };
+  webDistDir?: string;
+  logLevel: string;
+  llm: { baseUrl?: string; apiKey?: string; model?: string };
+  seedDemo: boolean;
+}
+
+/** Outside production a missing JWT secret is generated once and kept beside the data. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
+    throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    jwtTtlSeconds: env.JWT_TTL_SECONDS,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    argon2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
+    rateLimit: {
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      loginMax: env.RATE_LIMIT_LOGIN_MAX,
+      registerMax: env.RATE_LIMIT_REGISTER_MAX,
+      mailMax: env.RATE_LIMIT_MAIL_MAX,
+    },
+    webDistDir: env.WEB_DIST_DIR,
+    logLevel: env.LOG_LEVEL,
+    llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
+    seedDemo: env.SEED_DEMO === 'true',
+  };
+}

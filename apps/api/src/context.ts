@@ -1,0 +1,13 @@
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { MailWorker } from './mail/mail-worker';
+
+/** What every route factory and service receives: built once per app in `createApp`. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  mail: MailWorker;
+}

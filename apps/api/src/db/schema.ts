@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+
+const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Every user is an agent with an account; AI personas are agents without one. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    middleName: text('middle_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').notNull().default('Agent'),
+    isHuman: boolean('is_human').notNull().default(true),
+    personality: text('personality').notNull().default('A helpful AI assistant'),
+    biometric: jsonb('biometric').$type<{ avatarUrl?: string }>().notNull().default({}),
+    model: text('model'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: tstz('email_verified_at'),
+    passwordChangedAt: tstz('password_changed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_agent_id_key').on(t.agentId),
+    uniqueIndex('accounts_email_key').on(t.email),
+    check('accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One row per issued login; the JWT's jti. Revoking the row kills the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_account_id_idx').on(t.accountId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'magic_link'] as const;
+export type TEmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/** One table serves every emailed-token flow; only the sha256 of the token is kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash),
+    index('email_tokens_account_purpose_idx').on(t.accountId, t.purpose),
+  ],
+);
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** Mail waits here, written in the same transaction as its token, until the worker delivers it. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('email_outbox_to_idx').on(t.to, t.createdAt),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    handle: text('handle').notNull(),
+    description: text('description').notNull().default(''),
+    isPrivate: boolean('is_private').notNull().default(true),
+    maxMembers: integer('max_members').notNull().default(50),
+    branding: jsonb('branding').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('teams_handle_lower_key').on(sql`lower(${t.handle})`)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: id(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    joinedAt: tstz('joined_at').notNull().defaultNow(),
+    leftAt: tstz('left_at'),
+  },
+  (t) => [
+    // One active membership per team and agent; left rows stay as history.
+    uniqueIndex('team_members_active_key').on(t.teamId, t.agentId).where(sql`${t.leftAt} is null`),
+    index('team_members_agent_idx').on(t.agentId).where(sql`${t.leftAt} is null`),
+  ],
+);
+
+export const CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    type: text('type', { enum: CONVERSATION_TYPES }).notNull().default('personal'),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    /** Sorted agent ids (+ team id): two concurrent starts meet on this key and create one row. */
+    pairKey: text('pair_key').notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: tstz('last_message_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('conversations_pair_key').on(t.pairKey)],
+);
+
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    lastReadMessageId: uuid('last_read_message_id'),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    joinedAt: tstz('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversation_participants_key').on(t.conversationId, t.agentId),
+    index('conversation_participants_agent_idx').on(t.agentId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    senderAgentId: uuid('sender_agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    clientMessageId: text('client_message_id'),
+    createdAt: createdAt(),
+    editedAt: tstz('edited_at'),
+  },
+  (t) => [
+    uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    uniqueIndex('messages_sender_client_id_key').on(t.senderAgentId, t.clientMessageId),
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    uploaderAgentId: uuid('uploader_agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_message_idx').on(t.messageId)],
+);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from './client';
+import { accounts, agents, teamMembers, teams } from './schema';
+
+export const DEMO_LOGIN = { username: 'demo', email: 'demo@agentroom.local', password: 'Agentroom1' } as const;
+export const DEMO_COLLEAGUE = { username: 'maya', email: 'maya@agentroom.local', password: 'Agentroom1' } as const;
+
+/** Demo data for a fresh database: a verified user, a colleague, two AI personas, one team. */
+export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(agents);
+  if (count > 0) return false;
+  const passwordHash = await hashPassword(DEMO_LOGIN.password, config);
+  await db.transaction(async (tx) => {
+    const [demo, maya, nova, sage] = await tx
+      .insert(agents)
+      .values([
+        { username: DEMO_LOGIN.username, firstName: 'Demo', lastName: 'User', role: 'Team Lead', isHuman: true },
+        { username: DEMO_COLLEAGUE.username, firstName: 'Maya', lastName: 'Chen', role: 'Product Designer', isHuman: true },
+        {
+          username: 'nova',
+          firstName: 'Nova',
+          role: 'Research Analyst',
+          isHuman: false,
+          personality:
+            'Curious and precise. You dig into questions, cite what you are unsure of, and answer with short, well-structured bullet points.',
+        },
+        {
+          username: 'sage',
+          firstName: 'Sage',
+          role: 'Writing Coach',
+          isHuman: false,
+          personality:
+            'Warm, encouraging and concise. You help people say things clearly, suggest one concrete improvement at a time, and never lecture.',
+        },
+      ])
+      .returning();
+    const now = new Date();
+    await tx.insert(accounts).values([
+      { agentId: demo!.id, email: DEMO_LOGIN.email, passwordHash, emailVerifiedAt: now },
+      { agentId: maya!.id, email: DEMO_COLLEAGUE.email, passwordHash, emailVerifiedAt: now },
+    ]);
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: 'Demo Team', handle: 'demo', description: 'Where people and AI agents work together.' })
+      .returning();
+    await tx.insert(teamMembers).values([
+      { teamId: team!.id, agentId: demo!.id, role: 'owner' },
+      { teamId: team!.id, agentId: maya!.id },
+      { teamId: team!.id, agentId: nova!.id },
+      { teamId: team!.id, agentId: sage!.id },
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,33 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { GENERIC_ERRORS } from '@agentroom/shared';
+import type { Logger } from 'pino';
+import { AppError } from './app-error';
+import { sendError } from './envelope';
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  code?: string;
+}
+
+/** Unknown API paths answer in the envelope, not with Express's HTML page. */
+export const notFoundHandler: RequestHandler = (_req, res) => sendError(res, 404, 'NOT_FOUND', GENERIC_ERRORS.notFound);
+
+/** The one place an error becomes a response; nothing leaks a stack trace. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof AppError) return sendError(res, err.status, err.code, err.message, err.details);
+    const e = (err ?? {}) as HttpishError;
+    if (e.type === 'entity.parse.failed') return sendError(res, 400, 'INVALID_JSON', GENERIC_ERRORS.invalidJson);
+    if (e.type === 'entity.too.large') return sendError(res, 413, 'PAYLOAD_TOO_LARGE', GENERIC_ERRORS.payloadTooLarge);
+    if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')
+      return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
+    const status = e.status ?? e.statusCode;
+    if (status && status >= 400 && status < 500)
+      return sendError(res, status, 'VALIDATION_ERROR', err instanceof Error ? err.message : 'Bad request');
+    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    sendError(res, 500, 'INTERNAL', GENERIC_ERRORS.internal);
+  };
+}

@@ -1,0 +1,41 @@
+import type { RequestHandler } from 'express';
+import { rateLimit, type Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { Redis } from 'ioredis';
+import { GENERIC_ERRORS } from '@agentroom/shared';
+import { sendError } from './envelope';
+
+export interface RateLimitOptions {
+  /** Distinct per limiter, so counters do not mix in a shared store. */
+  name: string;
+  windowMs: number;
+  limit: number;
+  /** With Redis, counters are shared by every API node; otherwise per process. */
+  redis?: Redis;
+}
+
+/**
+ * A limiter answering 429 in the envelope with Retry-After.
+ * Usage: `router.post('/login', createRateLimit({ name: 'login', windowMs, limit: 20 }), handler)`.
+ */
+export function createRateLimit({ name, windowMs, limit, redis }: RateLimitOptions): RequestHandler {
+  const store: Store | undefined = redis
+    ? new RedisStore({
+        prefix: `agentroom:rl:${name}:`,
+        sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      })
+    : undefined;
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    store,
+    handler: (req, res) => {
+      const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
+      res.setHeader('Retry-After', String(seconds));
+      sendError(res, 429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { emailOutbox } from '../db/schema';
+
+const BATCH_SIZE = 10;
+const LEASE_MS = 60_000;
+const POLL_MS = 5_000;
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(2 ** attempts * 1000, 10 * 60_000);
+
+export interface MailWorker {
+  /** Deliver due mail now (after a commit that enqueued some) instead of waiting for the poll. */
+  kick(): void;
+  /** Resolves when the current delivery pass is over. */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox. Rows are leased by pushing next_attempt_at forward with SKIP LOCKED, so
+ * several API nodes share the work without sending twice, and a crash mid-send only delays a mail.
+ * Without SMTP_URL the mail stays readable in the dev mailbox and its text (with the link) is logged.
+ */
+export function startMailWorker(db: Db, config: AppConfig, logger: Logger): MailWorker {
+  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function claimBatch() {
+    const leaseUntil = new Date(Date.now() + LEASE_MS);
+    return db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: leaseUntil, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(
+        inArray(
+          emailOutbox.id,
+          db
+            .select({ id: emailOutbox.id })
+            .from(emailOutbox)
+            .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, new Date())))
+            .orderBy(asc(emailOutbox.nextAttemptAt))
+            .limit(BATCH_SIZE)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+  }
+
+  async function deliver(mail: typeof emailOutbox.$inferSelect) {
+    try {
+      if (transport) {
+        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      } else {
+        logger.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL; see /dev/mailbox)\n${mail.text}`);
+      }
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, mail.id));
+    } catch (error) {
+      const failed = mail.attempts >= MAX_ATTEMPTS;
+      logger.warn({ err: error, to: mail.to, attempts: mail.attempts, failed }, 'mail delivery failed');
+      await db
+        .update(emailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: new Date(Date.now() + backoffMs(mail.attempts)),
+        })
+        .where(eq(emailOutbox.id, mail.id));
+    }
+  }
+
+  async function pass() {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const batch = await claimBatch();
+        if (batch.length === 0) break;
+        await Promise.all(batch.map(deliver));
+      }
+    } while (again && !stopped);
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error) => logger.error({ err: error }, 'mail worker pass failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  const timer = setInterval(kick, POLL_MS);
+  timer.unref();
+  kick();
+
+  return {
+    kick,
+    drain: async () => {
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { pino, type Logger } from 'pino';
+import type { Server as SocketServer } from 'socket.io';
+import { createApp } from './app';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { startMailWorker } from './mail/mail-worker';
+import { createSocketServer } from './realtime/socket-server';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: AppContext;
+  httpServer: HttpServer;
+  io: SocketServer;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds when empty, and serves REST + Socket.IO on one port. */
+export async function startServer(config: AppConfig, options: { logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
+  const mail = startMailWorker(database.db, config, logger);
+  const ctx: AppContext = { config, database, db: database.db, logger, mail };
+
+  const redisClients = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
+  const app = createApp(ctx, { redis: redisClients?.command, webDistDir: config.webDistDir });
+  const httpServer = createServer(app);
+  const io = createSocketServer(ctx, httpServer, redisClients && { pub: redisClients.pub, sub: redisClients.sub });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = httpServer.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    ctx,
+    httpServer,
+    io,
+    seeded,
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await mail.stop();
+      await Promise.all(redisClients ? [redisClients.command.quit(), redisClients.pub.quit(), redisClients.sub.quit()] : []);
+      await database.close();
+    },
+  };
+}
+
+function createRedisClients(url: string, logger: Logger) {
+  const make = () => {
+    const client = new Redis(url, { maxRetriesPerRequest: 3 });
+    client.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+    return client;
+  };
+  return { command: make(), pub: make(), sub: make() };
+}

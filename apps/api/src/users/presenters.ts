@@ -1,0 +1,49 @@
+import type { TAgent, TProfile, TUser } from '@agentroom/shared';
+import type { accounts, agents } from '../db/schema';
+
+type AgentRow = typeof agents.$inferSelect;
+type AccountRow = typeof accounts.$inferSelect;
+
+/** Locally generated avatar, served by us (no third-party image host). */
+export const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
+
+export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'>) =>
+  [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;
+
+export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): TAgent {
+  return {
+    id: agent.id,
+    username: agent.username,
+    firstName: agent.firstName,
+    middleName: agent.middleName,
+    lastName: agent.lastName,
+    fullName: fullNameOf(agent),
+    role: agent.role,
+    isHuman: agent.isHuman,
+    personality: agent.personality,
+    avatarUrl: agent.biometric.avatarUrl || fallbackAvatarUrl(agent.id),
+    model: agent.model,
+    isOnline,
+    createdAt: agent.createdAt.toISOString(),
+  };
+}
+
+export function presentUser(account: AccountRow, agent: AgentRow): TUser {
+  const presented = presentAgent(agent);
+  return {
+    id: account.id,
+    agentId: agent.id,
+    username: agent.username,
+    email: account.email,
+    isVerified: account.emailVerifiedAt !== null,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    profile: { firstName: agent.firstName, lastName: agent.lastName, avatar: presented.avatarUrl },
+    agent: presented,
+  };
+}
+
+export function presentProfile(account: AccountRow, agent: AgentRow): TProfile {
+  const user = presentUser(account, agent);
+  return { id: user.id, username: user.username, email: user.email, profile: user.profile, agent: user.agent };
+}

@@ -1,0 +1,28 @@
+/** Product-wide constants (spec §9). Both the API and the web client read them from here. */
+export const PRODUCT_NAME = 'Agentroom';
+export const PAGE_TITLE_PREFIX = `${PRODUCT_NAME} (beta)`;
+export const AUTH_TOKEN_STORAGE_KEY = 'agentroom_auth_token';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const USERNAME_MAX_LENGTH = 32;
+export const NAME_MAX_LENGTH = 64;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const RESEND_COOLDOWN_S = 60;
+export const RESET_REDIRECT_MS = 3000;
+export const MAGIC_LINK_REDIRECT_MS = 2000;
+export const CACHE_LIFETIME_MS = 5 * 60 * 1000;
+
+export const MESSAGE_PAGE_SIZE = 50;
+export const CONVERSATION_PAGE_SIZE = 20;
+export const MESSAGE_MAX_LENGTH = 10_000;
+export const TYPING_IDLE_MS = 2000;
+export const PENDING_MATCH_WINDOW_MS = 5000;
+export const MESSAGE_GROUP_WINDOW_MS = 60_000;
+export const SEEN_BY_MAX_AVATARS = 3;
+export const DRAWER_MAX_AVATARS = 3;

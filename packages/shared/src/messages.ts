@@ -1,0 +1,58 @@
+/** Every user-facing text the server and client share, exactly as spec §5 and §8 write them. */
+export const VALIDATION = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordComplexity:
+    'Password must contain at least one lowercase letter, one uppercase letter, and one number',
+  usernameCharacters: 'Username can only contain letters, numbers, underscores, and hyphens',
+  usernameRequired: 'Username is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  confirmPasswordRequired: 'Please confirm your password',
+  magicLinkIdentifierRequired: 'Please enter your email address',
+  noVerificationToken: 'No verification token provided',
+  noMagicLinkToken: 'No magic link token provided',
+  invalidResetLink: 'Invalid reset link',
+} as const;
+
+export const AUTH_ERRORS = {
+  loginFailed: 'Login failed',
+  sendMagicLinkFailed: 'Failed to send magic link',
+  registrationFailed: 'Registration failed',
+  emailVerificationFailed: 'Email verification failed',
+  resendVerificationFailed: 'Failed to resend verification email',
+  loginToResend: 'Please log in to resend verification email',
+  sendResetFailed: 'Failed to send reset email',
+  passwordResetFailed: 'Password reset failed',
+  invalidResetLinkLong: 'Invalid reset link. Please request a new password reset.',
+  resetLinkExpired: 'Reset link has expired. Please request a new password reset.',
+  magicLinkExpired: 'Magic link has expired. Please request a new one.',
+  magicLinkFailed: 'Magic link verification failed',
+  verificationLinkExpired: 'Verification link has expired. Please request a new one.',
+  invalidCredentials: 'Invalid username/email or password',
+  invalidToken: 'This link is invalid or has already been used.',
+  authRequired: 'Authentication required',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  emailNotVerified: 'Please verify your email address first',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  alreadyVerified: 'Email is already verified',
+} as const;
+
+export const TEAM_ERRORS = {
+  notFound: 'Team not found',
+  accessDenied: 'Access denied: You are not a member of this team',
+  authRequired: 'Authentication required',
+  agentNotFound: 'Agent not found',
+} as const;
+
+export const GENERIC_ERRORS = {
+  network: 'Network error',
+  rateLimited: 'Too many requests. Please try again later.',
+  notFound: 'Not found',
+  internal: 'Something went wrong. Please try again.',
+  invalidJson: 'Request body is not valid JSON',
+  payloadTooLarge: 'Request body is too large',
+  validation: 'Please check the highlighted fields',
+} as const;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../constants';
+import { VALIDATION } from '../messages';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+const COMPLEXITY_PATTERNS = [/[a-z]/, /[A-Z]/, /[0-9]/];
+const isEmail = (value: string) => z.email().safeParse(value).success;
+
+/** Strips one leading '@' so '@ada' and 'ada' name the same agent (spec §5). */
+export const stripAt = (value: string) => value.trim().replace(/^@/, '');
+
+const optionalName = z.string().trim().max(NAME_MAX_LENGTH).optional().default('');
+const text = (max: number, requiredMessage: string) =>
+  z.string({ error: requiredMessage }).max(max, { error: `Must be at most ${max} characters` });
+
+type Issue = { path: string; message: string };
+
+/** Password rules 2 and 3 of spec §5, in order; shared by registration and reset. */
+function passwordIssues(password: string, path: string): Issue[] {
+  if (password.length < PASSWORD_MIN_LENGTH) return [{ path, message: VALIDATION.passwordTooShort }];
+  if (!COMPLEXITY_PATTERNS.every((pattern) => pattern.test(password)))
+    return [{ path, message: VALIDATION.passwordComplexity }];
+  return [];
+}
+
+/**
+ * The registration rules in the order spec §5 lists them: passwords match, length, complexity,
+ * username characters; then the required fields and the email shape. The first issue is what a
+ * form shows first, so order matters and is tested.
+ */
+export function registrationIssues(values: {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+}): Issue[] {
+  const issues: Issue[] = [];
+  if (values.confirmPassword !== undefined && values.password !== values.confirmPassword)
+    issues.push({ path: 'confirmPassword', message: VALIDATION.passwordsDoNotMatch });
+  issues.push(...passwordIssues(values.password, 'password'));
+  const username = values.username.trim();
+  if (username && !USERNAME_PATTERN.test(username))
+    issues.push({ path: 'username', message: VALIDATION.usernameCharacters });
+  if (!username) issues.push({ path: 'username', message: VALIDATION.usernameRequired });
+  const email = values.email.trim();
+  if (!email) issues.push({ path: 'email', message: VALIDATION.emailRequired });
+  else if (!isEmail(email)) issues.push({ path: 'email', message: VALIDATION.emailInvalid });
+  if (values.confirmPassword === '') issues.push({ path: 'confirmPassword', message: VALIDATION.confirmPasswordRequired });
+  return issues;
+}
+
+const registerFields = {
+  firstName: optionalName,
+  lastName: optionalName,
+  username: text(USERNAME_MAX_LENGTH, VALIDATION.usernameRequired).transform((v) => v.trim()),
+  email: text(EMAIL_MAX_LENGTH, VALIDATION.emailRequired).transform((v) => v.trim().toLowerCase()),
+  password: text(PASSWORD_MAX_LENGTH, VALIDATION.passwordRequired),
+};
+
+/** What the API receives (spec §7: no confirmation field). */
+export const ZRegisterRequest = z.object(registerFields).superRefine((values, ctx) => {
+  for (const issue of registrationIssues(values)) ctx.addIssue({ code: 'custom', ...issue, path: [issue.path] });
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** What the register form validates: the same rules plus the confirmation. */
+export const ZRegisterForm = z
+  .object({ ...registerFields, confirmPassword: text(PASSWORD_MAX_LENGTH, VALIDATION.confirmPasswordRequired) })
+  .superRefine((values, ctx) => {
+    for (const issue of registrationIssues(values)) ctx.addIssue({ code: 'custom', ...issue, path: [issue.path] });
+  });
+export type TRegisterForm = z.input<typeof ZRegisterForm>;
+
+/** Login by username or email: the form's one field may arrive as `username`, `email` or `identifier`. */
+export const ZLoginRequest = z
+  .object({
+    username: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    email: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    identifier: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    password: text(PASSWORD_MAX_LENGTH, VALIDATION.passwordRequired).min(1, { error: VALIDATION.passwordRequired }),
+  })
+  .transform(({ username, email, identifier, password }) => ({
+    identifier: (identifier ?? username ?? email ?? '').trim(),
+    password,
+  }))
+  .refine((v) => v.identifier.length > 0, {
+    error: 'Please enter your username or email',
+    path: ['username'],
+  });
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+
+const token = (missingMessage: string) =>
+  z.string({ error: missingMessage }).trim().min(1, { error: missingMessage }).max(256, { error: missingMessage });
+
+export const ZVerifyEmailRequest = z.object({ token: token(VALIDATION.noVerificationToken) });
+export const ZVerifyMagicLinkRequest = z.object({ token: token(VALIDATION.noMagicLinkToken) });
+
+export const ZSendResetRequest = z.object({
+  email: z
+    .string({ error: VALIDATION.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: VALIDATION.emailRequired })
+    .max(EMAIL_MAX_LENGTH)
+    .refine(isEmail, { error: VALIDATION.emailInvalid }),
+});
+
+/** A magic link may be asked for by email or username; blank gets the spec's message. */
+export const ZSendMagicLinkRequest = z.object({
+  email: z
+    .string({ error: VALIDATION.magicLinkIdentifierRequired })
+    .trim()
+    .min(1, { error: VALIDATION.magicLinkIdentifierRequired })
+    .max(EMAIL_MAX_LENGTH),
+});
+
+export const ZResetPasswordRequest = z
+  .object({
+    token: token(VALIDATION.invalidResetLink),
+    newPassword: text(PASSWORD_MAX_LENGTH, VALIDATION.passwordRequired),
+  })
+  .superRefine((values, ctx) => {
+    for (const issue of passwordIssues(values.newPassword, 'newPassword'))
+      ctx.addIssue({ code: 'custom', ...issue, path: [issue.path] });
+  });
+
+/** The reset form: new password + confirmation with the registration's match/length/complexity order. */
+export const ZResetPasswordForm = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .superRefine((values, ctx) => {
+    const issues: Issue[] = [];
+    if (values.password !== values.confirmPassword)
+      issues.push({ path: 'confirmPassword', message: VALIDATION.passwordsDoNotMatch });
+    issues.push(...passwordIssues(values.password, 'password'));
+    for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue, path: [issue.path] });
+  });
