@@ -1,0 +1,67 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import { loadConfig, type AppConfig } from '../../src/config';
+import { startServer, type RunningServer } from '../../src/server';
+import { startMailCapture, tokenFromMail, type MailCapture } from './mail-capture';
+import { createTestDatabase } from './test-database';
+
+export interface TestServer extends RunningServer {
+  mail: MailCapture;
+  api: () => ReturnType<typeof request>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a random port with its own database and a real SMTP capture.
+ * `env` overrides settings as environment variables would (e.g. { RATE_LIMIT_LOGIN_MAX: '3' }).
+ */
+export async function startTestServer(env: Record<string, string> = {}, tweak?: (config: AppConfig) => void): Promise<TestServer> {
+  const mail = await startMailCapture();
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    SMTP_URL: mail.url,
+    APP_URL: 'http://agentroom.test',
+    SEED_DEMO: 'false',
+    ARGON2_MEMORY_KIB: '8192',
+    RATE_LIMIT_LOGIN_MAX: '1000',
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    RATE_LIMIT_MAIL_MAX: '1000',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...env,
+  });
+  tweak?.(config);
+  const server = await startServer(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  return {
+    ...server,
+    mail,
+    api: () => request(server.url),
+    stop: async () => {
+      await server.close();
+      await mail.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+/** Unique names per call, so tests never collide inside one database. */
+export function uniqueUser(prefix = 'user') {
+  counter += 1;
+  const id = `${prefix}${counter}${Math.random().toString(36).slice(2, 7)}`;
+  return { username: id, email: `${id}@example.test`, password: 'Passw0rdOk', firstName: 'Test', lastName: prefix };
+}
+
+/** Registers, follows the verification mail, signs in; returns the token and user. */
+export async function signUpVerified(server: TestServer, prefix = 'user') {
+  const input = uniqueUser(prefix);
+  const reg = await server.api().post('/api/v1/auth/register').send(input).expect(201);
+  const mail = await server.mail.nextMail(input.email);
+  await server.api().post('/api/v1/auth/email/verify-email').send({ token: tokenFromMail(mail, '/auth/verify-email') }).expect(200);
+  const login = await server.api().post('/api/v1/auth/login').send({ username: input.username, password: input.password }).expect(200);
+  return { ...input, token: login.body.data.token as string, user: login.body.data.user, agentId: reg.body.data.user.agentId as string };
+}
