@@ -3,6 +3,7 @@ import { AUTH_ERRORS, stripAt, type TAuthResult, type TRegisterRequest, type TUs
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { accounts, agents, type TEmailTokenPurpose } from '../db/schema';
+import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import { AppError, conflict, unauthenticated } from '../http/app-error';
 import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
@@ -49,9 +50,6 @@ async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: 
   return { user: presentUser(row.account, row.agent), token };
 }
 
-const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
-  typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505';
-
 export async function register(ctx: AppContext, input: TRegisterRequest): Promise<TUser> {
   const [usernameTaken, emailTaken] = await Promise.all([
     usernameExists(ctx.db, input.username),
@@ -76,7 +74,7 @@ export async function register(ctx: AppContext, input: TRegisterRequest): Promis
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides, the loser gets a 409.
     if (isUniqueViolation(error)) {
-      const field = String(error.constraint ?? '').includes('email') ? 'email' : 'username';
+      const field = pgErrorOf(error)?.constraint?.includes('email') ? 'email' : 'username';
       const message = field === 'email' ? AUTH_ERRORS.emailTaken : AUTH_ERRORS.usernameTaken;
       throw conflict(message, { [field]: message });
     }

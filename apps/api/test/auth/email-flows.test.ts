@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { AUTH_ERRORS, VALIDATION } from '@agentroom/shared';
+import { accounts, emailTokens } from '../../src/db/schema';
+import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
+import { tokenFromMail } from '../support/mail-capture';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const post = (path: string, body: object, token?: string) => {
+  const req = server.api().post(`/api/v1/auth${path}`).send(body);
+  return token ? req.set('Authorization', `Bearer ${token}`) : req;
+};
+
+/** Arranges an expired link the way time would: the stored expiry moves into the past. */
+async function expireTokensOf(email: string) {
+  const [account] = await server.ctx.db.select().from(accounts).where(eq(accounts.email, email));
+  await server.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.accountId, account!.id));
+}
+
+describe('email verification', () => {
+  it('verifies once; the same link again is refused', async () => {
+    const input = uniqueUser('verify');
+    await post('/register', input).expect(201);
+    const token = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
+    const ok = await post('/email/verify-email', { token }).expect(200);
+    expect(ok.body.data.user).toMatchObject({ username: input.username, isVerified: true });
+    const again = await post('/email/verify-email', { token }).expect(400);
+    expect(again.body.code).toBe('TOKEN_INVALID');
+  });
+
+  it('an expired link answers with a message containing "expired"', async () => {
+    const input = uniqueUser('vexp');
+    await post('/register', input).expect(201);
+    const token = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
+    await expireTokensOf(input.email);
+    const res = await post('/email/verify-email', { token }).expect(400);
+    expect(res.body).toMatchObject({ code: 'LINK_EXPIRED' });
+    expect(res.body.error).toContain('expired');
+  });
+
+  it('resend needs a session, mails a new link and kills the old one', async () => {
+    const input = uniqueUser('resend');
+    await post('/register', input).expect(201);
+    const first = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
+    await post('/email/resend-verification', {}).expect(401);
+    const login = await post('/login', { username: input.username, password: input.password }).expect(200);
+    expect(login.body.data.user.isVerified).toBe(false);
+    await post('/email/resend-verification', {}, login.body.data.token).expect(200);
+    const second = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
+    expect(second).not.toBe(first);
+    await post('/email/verify-email', { token: first }).expect(400);
+    await post('/email/verify-email', { token: second }).expect(200);
+    const done = await post('/email/send-verification', {}, login.body.data.token).expect(409);
+    expect(done.body.error).toBe(AUTH_ERRORS.alreadyVerified);
+  });
+
+  it('a missing token gets the spec message', async () => {
+    const res = await post('/email/verify-email', {}).expect(400);
+    expect(res.body.error).toBe(VALIDATION.noVerificationToken);
+    const magic = await post('/email/verify-magic-link', { token: '' }).expect(400);
+    expect(magic.body.error).toBe(VALIDATION.noMagicLinkToken);
+  });
+});
+
+describe('password reset', () => {
+  it('resets with the mailed link, revokes every session and outstanding link, and is single use', async () => {
+    const user = await signUpVerified(server, 'reset');
+    await post('/email/send-magic-link', { email: user.email }).expect(200);
+    const magicToken = tokenFromMail(await server.mail.nextMail(user.email), '/auth/magic-link');
+    await post('/email/send-reset', { email: user.email.toUpperCase() }).expect(200);
+    const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
+
+    const res = await post('/email/reset-password', { token, newPassword: 'N3wPassword' }).expect(200);
+    expect(res.body.data.user.username).toBe(user.username);
+    await server.api().get('/api/v1/auth/me').set('Authorization', `Bearer ${user.token}`).expect(401);
+    await post('/email/verify-magic-link', { token: magicToken }).expect(400);
+    await post('/login', { username: user.username, password: user.password }).expect(401);
+    await post('/login', { username: user.username, password: 'N3wPassword' }).expect(200);
+    const reuse = await post('/email/reset-password', { token, newPassword: 'An0therPass' }).expect(400);
+    expect(reuse.body.error).toBe(AUTH_ERRORS.invalidResetLinkLong);
+  });
+
+  it('an expired reset link says so and changes nothing', async () => {
+    const user = await signUpVerified(server, 'rexp');
+    await post('/email/send-reset', { email: user.email }).expect(200);
+    const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
+    await expireTokensOf(user.email);
+    const res = await post('/email/reset-password', { token, newPassword: 'N3wPassword' }).expect(400);
+    expect(res.body.error).toBe(AUTH_ERRORS.resetLinkExpired);
+    await post('/login', { username: user.username, password: user.password }).expect(200);
+  });
+
+  it('refuses a weak new password with the spec message and keeps the link usable', async () => {
+    const user = await signUpVerified(server, 'rweak');
+    await post('/email/send-reset', { email: user.email }).expect(200);
+    const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
+    const weak = await post('/email/reset-password', { token, newPassword: 'short' }).expect(400);
+    expect(weak.body.error).toBe(VALIDATION.passwordTooShort);
+    await post('/email/reset-password', { token, newPassword: 'G00dPassword' }).expect(200);
+  });
+});
+
+describe('magic link', () => {
+  it('signs in by email or username with a single-use link', async () => {
+    const user = await signUpVerified(server, 'magic');
+    for (const identifier of [user.email, `@${user.username}`]) {
+      await post('/email/send-magic-link', { email: identifier }).expect(200);
+      const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/magic-link');
+      const res = await post('/email/verify-magic-link', { token }).expect(200);
+      expect(res.body.data.user.username).toBe(user.username);
+      await server.api().get('/api/v1/auth/me').set('Authorization', `Bearer ${res.body.data.token}`).expect(200);
+      await post('/email/verify-magic-link', { token }).expect(400);
+    }
+  });
+
+  it('an expired magic link answers the spec text', async () => {
+    const user = await signUpVerified(server, 'mexp');
+    await post('/email/send-magic-link', { email: user.email }).expect(200);
+    const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/magic-link');
+    await expireTokensOf(user.email);
+    const res = await post('/email/verify-magic-link', { token }).expect(400);
+    expect(res.body.error).toBe(AUTH_ERRORS.magicLinkExpired);
+  });
+
+  it('a blank request gets the spec message', async () => {
+    const res = await post('/email/send-magic-link', { email: '  ' }).expect(400);
+    expect(res.body.error).toBe(VALIDATION.magicLinkIdentifierRequired);
+  });
+});
+
+describe('no account enumeration', () => {
+  it('answers the same for known and unknown addresses, and mails only the known one', async () => {
+    const user = await signUpVerified(server, 'enum');
+    const unknown = 'nobody-at-all@example.test';
+    for (const path of ['/email/send-reset', '/email/send-magic-link']) {
+      const known = await post(path, { email: user.email }).expect(200);
+      const missing = await post(path, { email: unknown }).expect(200);
+      expect(missing.body).toEqual(known.body);
+      await server.mail.nextMail(user.email);
+    }
+    await server.ctx.mail.drain();
+    expect(server.mail.inbox.some((m) => m.to === unknown)).toBe(false);
+  });
+});
+
+describe('tokens at rest', () => {
+  it('stores only the sha256 of an emailed token', async () => {
+    const input = uniqueUser('hash');
+    await post('/register', input).expect(201);
+    const token = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
+    const rows = await server.ctx.db.select({ hash: emailTokens.tokenHash }).from(emailTokens);
+    expect(rows.some((r) => r.hash === token)).toBe(false);
+    const { createHash } = await import('node:crypto');
+    expect(rows.some((r) => r.hash === createHash('sha256').update(token).digest('hex'))).toBe(true);
+  });
+});

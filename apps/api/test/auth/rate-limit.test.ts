@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, uniqueUser, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_MAIL_MAX: '2', RATE_LIMIT_REGISTER_MAX: '2' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function expectLimited(send: () => Promise<{ status: number; headers: Record<string, string>; body: { code?: string; success?: boolean } }>, allowed: number) {
+  for (let i = 0; i < allowed; i += 1) expect((await send()).status).not.toBe(429);
+  const limited = await send();
+  expect(limited.status).toBe(429);
+  expect(limited.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('rate limits', () => {
+  it('limits login attempts with 429, Retry-After and the envelope', async () => {
+    await expectLimited(() => server.api().post('/api/v1/auth/login').send({ username: 'someone', password: 'Wrong1234' }), 3);
+  });
+
+  it('limits registrations', async () => {
+    await expectLimited(() => server.api().post('/api/v1/auth/register').send(uniqueUser('rl')), 2);
+  });
+
+  it('limits mail-sending endpoints', async () => {
+    await expectLimited(() => server.api().post('/api/v1/auth/email/send-magic-link').send({ email: 'a@example.test' }), 2);
+  });
+});
