@@ -221,6 +221,10 @@ export const attachments = pgTable(
   'attachments',
   {
     id: id(),
+    /** Uploaded into one conversation; attached to a message of it when that message is sent. */
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     uploaderAgentId: uuid('uploader_agent_id')
       .notNull()
@@ -231,5 +235,5 @@ export const attachments = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('attachments_message_idx').on(t.messageId)],
+  (t) => [index('attachments_message_idx').on(t.messageId), index('attachments_conversation_idx').on(t.conversationId)],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "attachments" ADD COLUMN "conversation_id" uuid NOT NULL;--> statement-breakpoint
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "attachments_conversation_idx" ON "attachments" USING btree ("conversation_id");
