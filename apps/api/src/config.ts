@@ -75,8 +75,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
-    throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || env.JWT_SECRET.startsWith('change-me')))
+    throw new Error('JWT_SECRET (at least 32 random characters, not the placeholder) is required when NODE_ENV=production');
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,

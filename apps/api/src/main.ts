@@ -9,6 +9,7 @@ import { startServer } from './server';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 for (const file of [path.join(root, '.env'), '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
+process.env.DATA_DIR ??= path.join(root, '.data');
 const config = loadConfig();
 config.webDistDir ??= path.join(root, 'apps/web/dist');
 

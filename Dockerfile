@@ -1,0 +1,17 @@
+# Builds the API and the web app; the same image serves both (the web service uses nginx with the built files).
+FROM node:20-bookworm-slim AS build
+RUN npm install -g pnpm@10
+WORKDIR /app
+COPY . .
+RUN pnpm install --frozen-lockfile && pnpm turbo run build --filter=@agentroom/api --filter=@agentroom/web
+
+FROM node:20-bookworm-slim AS api
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+EXPOSE 3000
+CMD ["node", "--enable-source-maps", "apps/api/dist/main.js"]
+
+FROM nginx:1.27-alpine AS web
+COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/apps/web/dist /usr/share/nginx/html
