@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { TChatMessage } from '../schemas/chat';
+import {
+  chatListReducer,
+  createChatListState,
+  createPendingMessage,
+  lastConfirmedSeq,
+  seenStatusOf,
+  type ChatListAction,
+  type ChatListState,
+} from './message-list';
+
+const SELF = 'self-agent';
+const OTHER = 'other-agent';
+const T0 = Date.UTC(2026, 0, 1, 12);
+const sender = (id: string) => ({ id, firstName: id, lastName: '', role: 'user' as const, avatarUrl: `/a/${id}`, isAgent: false });
+const agent = (id: string) => ({ id, firstName: id, lastName: '', avatarUrl: `/a/${id}` });
+
+function serverMessage(seq: number, overrides: Partial<TChatMessage> = {}): TChatMessage {
+  return {
+    id: `m${seq}`,
+    conversationId: 'c1',
+    seq,
+    content: `message ${seq}`,
+    timestamp: new Date(T0 + seq * 1000).toISOString(),
+    messageType: 'text',
+    isEdited: false,
+    editedAt: null,
+    clientMessageId: null,
+    sender: sender(OTHER),
+    attachments: [],
+    ...overrides,
+  };
+}
+
+const run = (actions: ChatListAction[], state: ChatListState = createChatListState(SELF)) => actions.reduce(chatListReducer, state);
+const ids = (state: ChatListState) => state.messages.map((m) => m.id);
+
+describe('chat list reducer: sending', () => {
+  const pending = createPendingMessage({ conversationId: 'c1', clientMessageId: 'cm1', content: 'hi', sender: sender(SELF), now: new Date(T0 + 10_000) });
+
+  it('shows a pending message at once and swaps in the confirmed one by clientMessageId', () => {
+    const started = run([{ type: 'loaded', messages: [serverMessage(1)], hasMore: false }, { type: 'sendStarted', message: pending }]);
+    expect(started.messages.at(-1)).toMatchObject({ id: 'cm1', pending: true });
+    const confirmed = chatListReducer(started, {
+      type: 'sendConfirmed',
+      clientMessageId: 'cm1',
+      message: serverMessage(2, { id: 'real', content: 'hi', clientMessageId: 'cm1', sender: sender(SELF) }),
+    });
+    expect(ids(confirmed)).toEqual(['m1', 'real']);
+    expect(confirmed.messages[1]).toMatchObject({ confirmed: true });
+    expect(confirmed.messages[1]!.pending).toBeUndefined();
+  });
+
+  it('removes the pending message on failure', () => {
+    const state = run([{ type: 'sendStarted', message: pending }, { type: 'sendFailed', clientMessageId: 'cm1' }]);
+    expect(state.messages).toEqual([]);
+  });
+
+  it('does not duplicate when the socket echo arrives before the HTTP answer', () => {
+    const echo = serverMessage(2, { id: 'real', content: 'hi', clientMessageId: 'cm1', sender: sender(SELF) });
+    const state = run([
+      { type: 'sendStarted', message: pending },
+      { type: 'received', message: echo },
+      { type: 'sendConfirmed', clientMessageId: 'cm1', message: echo },
+    ]);
+    expect(ids(state)).toEqual(['real']);
+  });
+
+  it('replaces a pending message with an incoming one of the same content and sender within 5 s', () => {
+    const near = serverMessage(2, { id: 'near', content: 'hi', sender: sender(SELF), timestamp: new Date(T0 + 14_000).toISOString() });
+    expect(ids(run([{ type: 'sendStarted', message: pending }, { type: 'received', message: near }]))).toEqual(['near']);
+    const far = { ...near, id: 'far', timestamp: new Date(T0 + 16_000).toISOString() };
+    expect(ids(run([{ type: 'sendStarted', message: pending }, { type: 'received', message: far }]))).toEqual(['cm1', 'far']);
+    const otherText = { ...near, id: 'other', content: 'hello' };
+    expect(run([{ type: 'sendStarted', message: pending }, { type: 'received', message: otherText }]).messages).toHaveLength(2);
+  });
+});
+
+describe('chat list reducer: incoming and paging', () => {
+  it('ignores duplicates by id and inserts others in timestamp order', () => {
+    const state = run([
+      { type: 'loaded', messages: [serverMessage(1), serverMessage(3)], hasMore: true },
+      { type: 'received', message: serverMessage(2) },
+      { type: 'received', message: serverMessage(3, { content: 'changed?' }) },
+    ]);
+    expect(ids(state)).toEqual(['m1', 'm2', 'm3']);
+    expect(state.messages[2]!.content).toBe('message 3');
+  });
+
+  it('discards messages lacking id, sender or content', () => {
+    const { id: _id, ...noId } = serverMessage(1);
+    const { sender: _s, ...noSender } = serverMessage(2);
+    const { content: _c, ...noContent } = serverMessage(3);
+    const state = run([{ type: 'loaded', messages: [noId, noSender, noContent, null, 'x', serverMessage(4)], hasMore: false }]);
+    expect(ids(state)).toEqual(['m4']);
+    expect(chatListReducer(state, { type: 'received', message: noSender })).toBe(state);
+  });
+
+  it('prepends older pages, merges gap-fill and reports the last confirmed seq', () => {
+    const state = run([
+      { type: 'loaded', messages: [serverMessage(51), serverMessage(52)], hasMore: true },
+      { type: 'olderLoaded', messages: [serverMessage(49), serverMessage(50)], hasMore: false },
+      { type: 'gapFilled', messages: [serverMessage(52), serverMessage(53), serverMessage(54)] },
+    ]);
+    expect(ids(state)).toEqual(['m49', 'm50', 'm51', 'm52', 'm53', 'm54']);
+    expect(state.hasMore).toBe(false);
+    expect(lastConfirmedSeq(state)).toBe(54);
+  });
+
+  it('applies edits in place', () => {
+    const state = run([
+      { type: 'loaded', messages: [serverMessage(1), serverMessage(2)], hasMore: false },
+      { type: 'updated', message: serverMessage(1, { content: 'fixed', isEdited: true }) },
+    ]);
+    expect(state.messages[0]).toMatchObject({ id: 'm1', content: 'fixed', isEdited: true });
+  });
+
+  it('ends in the same sorted, duplicate-free list whatever the arrival order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 80 }), (seqs) => {
+        const state = run(seqs.map((seq) => ({ type: 'received', message: serverMessage(seq) }) as ChatListAction));
+        const expected = [...new Set(seqs)].sort((a, b) => a - b).map((s) => `m${s}`);
+        expect(ids(state)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('is idempotent for repeated gap-fills and loads', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 100 }), { maxLength: 30 }), (seqs) => {
+        const messages = seqs.map((s) => serverMessage(s));
+        const once = run([{ type: 'gapFilled', messages }]);
+        expect(chatListReducer(once, { type: 'gapFilled', messages })).toEqual(once);
+      }),
+    );
+  });
+});
+
+describe('chat list reducer: seen and typing', () => {
+  it('takes seen markers from seenStatus and moves another agent’s marker; own seen events are ignored', () => {
+    let state = run([
+      { type: 'loaded', messages: [serverMessage(1), serverMessage(2)], hasMore: false, seenStatus: { m1: [agent(OTHER), agent(SELF)] } },
+    ]);
+    expect(seenStatusOf(state)).toEqual({ m1: [agent(OTHER)] });
+    state = chatListReducer(state, { type: 'seen', event: { agentId: OTHER, messageId: 'm2', agent: agent(OTHER) } });
+    expect(seenStatusOf(state)).toEqual({ m2: [agent(OTHER)] });
+    expect(chatListReducer(state, { type: 'seen', event: { agentId: SELF, messageId: 'm2', agent: agent(SELF) } })).toBe(state);
+  });
+
+  it('clears typing on typing-stopped or a message from that agent, and ignores own typing', () => {
+    const typing = run([{ type: 'typing', event: { agentId: OTHER, agent: agent(OTHER), isTyping: true } }]);
+    expect(Object.keys(typing.typing)).toEqual([OTHER]);
+    expect(chatListReducer(typing, { type: 'typing', event: { agentId: OTHER, agent: agent(OTHER), isTyping: false } }).typing).toEqual({});
+    expect(chatListReducer(typing, { type: 'received', message: serverMessage(1) }).typing).toEqual({});
+    expect(run([{ type: 'typing', event: { agentId: SELF, agent: agent(SELF), isTyping: true } }]).typing).toEqual({});
+  });
+});

@@ -1,0 +1,207 @@
+import { PENDING_MATCH_WINDOW_MS } from '../constants';
+import type { TMessageSeenEvent, TTypingEvent } from '../events';
+import type { TChatMessage, TChatSender, TSeenAgent, TSeenStatus } from '../schemas/chat';
+
+/** A message as the list holds it: the server's copy, or a local echo still waiting (spec §3 flags). */
+export interface TListMessage extends TChatMessage {
+  pending?: boolean;
+  confirmed?: boolean;
+}
+
+export interface ChatListState {
+  selfAgentId: string;
+  /** Timestamp order, then seq; pending local echoes sort after confirmed messages of the same instant. */
+  messages: TListMessage[];
+  hasMore: boolean;
+  /** agentId → where that agent's read cursor sits (one message per agent). */
+  seen: Record<string, { messageId: string; agent: TSeenAgent }>;
+  /** agentId → the agent currently typing. */
+  typing: Record<string, TSeenAgent>;
+}
+
+export type ChatListAction =
+  | { type: 'loaded'; messages: readonly unknown[]; hasMore: boolean; seenStatus?: TSeenStatus }
+  | { type: 'olderLoaded'; messages: readonly unknown[]; hasMore: boolean }
+  | { type: 'gapFilled'; messages: readonly unknown[] }
+  | { type: 'sendStarted'; message: TListMessage }
+  | { type: 'sendConfirmed'; clientMessageId: string; message: unknown }
+  | { type: 'sendFailed'; clientMessageId: string }
+  | { type: 'received'; message: unknown }
+  | { type: 'updated'; message: unknown }
+  | { type: 'seen'; event: Pick<TMessageSeenEvent, 'agentId' | 'messageId' | 'agent'> }
+  | { type: 'typing'; event: Pick<TTypingEvent, 'agentId' | 'agent' | 'isTyping'> };
+
+export function createChatListState(selfAgentId: string): ChatListState {
+  return { selfAgentId, messages: [], hasMore: false, seen: {}, typing: {} };
+}
+
+const PENDING_SEQ = Number.MAX_SAFE_INTEGER;
+
+/** A local echo shown at once while the send is in flight; its id is the clientMessageId until confirmed. */
+export function createPendingMessage(input: {
+  conversationId: string;
+  clientMessageId: string;
+  content: string;
+  sender: TChatSender;
+  now?: Date;
+}): TListMessage {
+  return {
+    id: input.clientMessageId,
+    conversationId: input.conversationId,
+    seq: PENDING_SEQ,
+    content: input.content,
+    timestamp: (input.now ?? new Date()).toISOString(),
+    messageType: 'text',
+    isEdited: false,
+    editedAt: null,
+    clientMessageId: input.clientMessageId,
+    sender: input.sender,
+    attachments: [],
+    pending: true,
+  };
+}
+
+/** Spec §3: messages lacking id, sender or content are discarded. */
+export function isUsableMessage(value: unknown): value is TChatMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Partial<TChatMessage>;
+  return (
+    typeof m.id === 'string' &&
+    m.id.length > 0 &&
+    typeof m.content === 'string' &&
+    typeof m.sender === 'object' &&
+    m.sender !== null &&
+    typeof m.sender.id === 'string' &&
+    typeof m.timestamp === 'string' &&
+    !Number.isNaN(Date.parse(m.timestamp))
+  );
+}
+
+function compareMessages(a: TListMessage, b: TListMessage): number {
+  return Date.parse(a.timestamp) - Date.parse(b.timestamp) || a.seq - b.seq;
+}
+
+function sorted(messages: TListMessage[]): TListMessage[] {
+  return [...messages].sort(compareMessages);
+}
+
+/** The pending echo this server message stands for: same clientMessageId, else same sender and content within 5 s. */
+function findPendingMatch(messages: readonly TListMessage[], incoming: TChatMessage): number {
+  const byClientId = messages.findIndex(
+    (m) => m.pending && incoming.clientMessageId !== null && m.clientMessageId === incoming.clientMessageId,
+  );
+  if (byClientId !== -1) return byClientId;
+  const at = Date.parse(incoming.timestamp);
+  return messages.findIndex(
+    (m) =>
+      m.pending &&
+      m.sender.id === incoming.sender.id &&
+      m.content === incoming.content &&
+      Math.abs(Date.parse(m.timestamp) - at) <= PENDING_MATCH_WINDOW_MS,
+  );
+}
+
+/** Adds server messages: duplicates by id ignored, matching pending echoes replaced, order kept. */
+function mergeMessages(current: readonly TListMessage[], incoming: readonly unknown[]): TListMessage[] {
+  const list = [...current];
+  const ids = new Set(list.map((m) => m.id));
+  let changed = false;
+  for (const candidate of incoming) {
+    if (!isUsableMessage(candidate) || ids.has(candidate.id)) continue;
+    const pendingIndex = findPendingMatch(list, candidate);
+    if (pendingIndex !== -1) list.splice(pendingIndex, 1);
+    list.push({ ...candidate, confirmed: true });
+    ids.add(candidate.id);
+    changed = true;
+  }
+  return changed ? sorted(list) : (current as TListMessage[]);
+}
+
+function seenFromStatus(status: TSeenStatus | undefined, selfAgentId: string): ChatListState['seen'] {
+  const seen: ChatListState['seen'] = {};
+  for (const [messageId, agents] of Object.entries(status ?? {}))
+    for (const agent of agents) if (agent.id !== selfAgentId) seen[agent.id] = { messageId, agent };
+  return seen;
+}
+
+function withoutTyping(typing: ChatListState['typing'], agentId: string): ChatListState['typing'] {
+  if (!(agentId in typing)) return typing;
+  const { [agentId]: _removed, ...rest } = typing;
+  return rest;
+}
+
+/** Spec §4 chat rules as one pure reducer, shared by the web client and its tests. */
+export function chatListReducer(state: ChatListState, action: ChatListAction): ChatListState {
+  switch (action.type) {
+    case 'loaded': {
+      const pending = state.messages.filter((m) => m.pending);
+      return {
+        ...state,
+        messages: mergeMessages(pending, action.messages),
+        hasMore: action.hasMore,
+        seen: seenFromStatus(action.seenStatus, state.selfAgentId),
+      };
+    }
+    case 'olderLoaded':
+      return { ...state, messages: mergeMessages(state.messages, action.messages), hasMore: action.hasMore };
+    case 'gapFilled':
+      return { ...state, messages: mergeMessages(state.messages, action.messages) };
+    case 'sendStarted':
+      if (state.messages.some((m) => m.id === action.message.id)) return state;
+      return { ...state, messages: sorted([...state.messages, { ...action.message, pending: true }]) };
+    case 'sendConfirmed': {
+      const withoutPending = state.messages.filter((m) => !(m.pending && m.clientMessageId === action.clientMessageId));
+      return { ...state, messages: mergeMessages(withoutPending, [action.message]) };
+    }
+    case 'sendFailed':
+      return {
+        ...state,
+        messages: state.messages.filter((m) => !(m.pending && m.clientMessageId === action.clientMessageId)),
+      };
+    case 'received': {
+      if (!isUsableMessage(action.message)) return state;
+      const messages = mergeMessages(state.messages, [action.message]);
+      const senderId = action.message.sender.id;
+      // An agent's message ends its typing indicator.
+      const typing = senderId === state.selfAgentId ? state.typing : withoutTyping(state.typing, senderId);
+      return messages === state.messages && typing === state.typing ? state : { ...state, messages, typing };
+    }
+    case 'updated': {
+      const updated = action.message;
+      if (!isUsableMessage(updated)) return state;
+      const index = state.messages.findIndex((m) => m.id === updated.id);
+      if (index === -1) return state;
+      const messages = [...state.messages];
+      messages[index] = { ...updated, confirmed: true };
+      return { ...state, messages };
+    }
+    case 'seen': {
+      const { agentId, messageId, agent } = action.event;
+      if (agentId === state.selfAgentId) return state;
+      return { ...state, seen: { ...state.seen, [agentId]: { messageId, agent: { ...agent, id: agentId } } } };
+    }
+    case 'typing': {
+      const { agentId, agent, isTyping } = action.event;
+      if (agentId === state.selfAgentId) return state;
+      if (!isTyping) {
+        const typing = withoutTyping(state.typing, agentId);
+        return typing === state.typing ? state : { ...state, typing };
+      }
+      return { ...state, typing: { ...state.typing, [agentId]: { ...agent, id: agentId } } };
+    }
+  }
+}
+
+/** messageId → agents whose cursor sits there: the shape the message list renders seen-by avatars from. */
+export function seenStatusOf(state: ChatListState): TSeenStatus {
+  const status: TSeenStatus = {};
+  for (const { messageId, agent } of Object.values(state.seen)) (status[messageId] ??= []).push(agent);
+  return status;
+}
+
+/** The highest confirmed seq: what `GET …/messages?after=` asks from after a reconnect. */
+export function lastConfirmedSeq(state: ChatListState): number {
+  let max = 0;
+  for (const m of state.messages) if (!m.pending && m.seq > max) max = m.seq;
+  return max;
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { CONVERSATION_PAGE_SIZE, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
+import type { TAgent } from './users';
+import { isUuid } from '../validation';
+
+/** Texts the chat API answers with (the spec's client fallbacks live in CHAT_FALLBACKS). */
+export const CHAT_ERRORS = {
+  conversationNotFound: 'Conversation not found',
+  messageNotFound: 'Message not found',
+  attachmentNotFound: 'Attachment not found',
+  agentNotFound: 'Agent not found',
+  messageEmpty: 'Message cannot be empty',
+  messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  notYourMessage: 'You can only edit your own messages',
+  selfConversation: 'You cannot start a conversation with yourself',
+  teamHandleRequired: 'A team handle is required for a team-scoped conversation',
+  typeMismatch: 'conversationType and isTeamScoped disagree',
+  targetNotMember: 'This agent is not a member of this team',
+  targetNotParticipant: 'targetAgentId is not a participant of this conversation',
+  clientMessageIdReused: 'clientMessageId was already used in another conversation',
+  noFiles: 'No files were uploaded',
+  tooManyFiles: 'Too many files',
+  fileTooLarge: 'File is too large',
+  unsupportedFileType: 'This file type is not allowed',
+  invalidDownloadLink: 'This download link is invalid or has expired',
+} as const;
+
+/** Spec §8 chat fallbacks, shown by the client when the server gives no message. */
+export const CHAT_FALLBACKS = {
+  getConversations: 'Failed to get conversations',
+  getOrCreateConversation: 'Failed to get or create conversation',
+  getConversationDetails: 'Failed to get conversation details',
+  getMessages: 'Failed to get messages',
+  sendMessage: 'Failed to send message',
+  markRead: 'Failed to mark conversation as read',
+  markSeen: 'Failed to mark message as seen',
+  initializeConversation: 'Failed to initialize conversation',
+  loadMore: 'Failed to load more messages',
+  agentNotFound: 'Agent not found',
+  socketDisconnected: 'socket has been disconnected',
+} as const;
+
+export const CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;
+export type TConversationType = (typeof CONVERSATION_TYPES)[number];
+
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_MAX_FILES = 10;
+/** Images, PDF, text, zip and office documents. Anything else is refused with 415. */
+export const ATTACHMENT_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+/** Shown inline by the browser; every other type is served as a download. */
+export const INLINE_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+const uuid = (message: string) => z.string().refine(isUuid, { message });
+const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageLimit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const ZStartConversationRequest = z
+  .object({
+    conversationType: z.enum(CONVERSATION_TYPES).optional(),
+    isTeamScoped: z.boolean().optional(),
+    teamHandle: z.string().trim().min(1).max(64).optional(),
+  })
+  .transform((value, ctx) => {
+    const isTeamScoped = value.isTeamScoped ?? value.conversationType === 'team-scoped';
+    const conversationType: TConversationType = value.conversationType ?? (isTeamScoped ? 'team-scoped' : 'personal');
+    if ((conversationType === 'team-scoped') !== isTeamScoped) {
+      ctx.addIssue({ code: 'custom', path: ['isTeamScoped'], message: CHAT_ERRORS.typeMismatch });
+      return z.NEVER;
+    }
+    if (isTeamScoped && !value.teamHandle) {
+      ctx.addIssue({ code: 'custom', path: ['teamHandle'], message: CHAT_ERRORS.teamHandleRequired });
+      return z.NEVER;
+    }
+    return { conversationType, isTeamScoped, teamHandle: isTeamScoped ? value.teamHandle : undefined };
+  });
+export type TStartConversationRequest = z.input<typeof ZStartConversationRequest>;
+
+export const ZConversationListQuery = z.object({
+  page: pageNumber,
+  limit: pageLimit(CONVERSATION_PAGE_SIZE, 100),
+});
+
+/**
+ * `page` counts back from the newest message; `before` (a message id) pins the window so pages do not
+ * shift while messages arrive; `after` (a seq) returns what came later, oldest first, for gap-fill.
+ */
+export const ZMessageListQuery = z
+  .object({
+    page: pageNumber,
+    limit: pageLimit(MESSAGE_PAGE_SIZE, 200),
+    before: uuid('before must be a message id').optional(),
+    after: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((q) => !(q.before && q.after !== undefined), { message: 'Use either before or after, not both', path: ['after'] });
+export type TMessageListQuery = z.output<typeof ZMessageListQuery>;
+
+const messageContent = z.string({ error: CHAT_ERRORS.messageEmpty }).trim().max(MESSAGE_MAX_LENGTH, { error: CHAT_ERRORS.messageTooLong });
+
+export const ZSendMessageRequest = z
+  .object({
+    content: messageContent.optional().default(''),
+    targetAgentId: uuid('targetAgentId must be an agent id').optional(),
+    clientMessageId: z.string().trim().min(1).max(100).optional(),
+    attachmentIds: z.array(uuid('attachmentIds must be attachment ids')).max(ATTACHMENT_MAX_FILES).optional().default([]),
+  })
+  .refine((m) => m.content.length > 0 || m.attachmentIds.length > 0, { message: CHAT_ERRORS.messageEmpty, path: ['content'] });
+export type TSendMessageRequest = z.input<typeof ZSendMessageRequest>;
+
+export const ZEditMessageRequest = z.object({ content: messageContent });
+export type TEditMessageRequest = z.input<typeof ZEditMessageRequest>;
+
+export const ZMarkReadRequest = z.object({ lastReadMessageId: uuid('lastReadMessageId must be a message id') });
+export type TMarkReadRequest = z.input<typeof ZMarkReadRequest>;
+
+// ---- Response shapes (one presenter each on the server; REST and socket share them) ----
+
+export interface TChatSender {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** 'user' for a human, 'agent' for an AI agent (spec §6). */
+  role: 'user' | 'agent';
+  avatarUrl: string;
+  isAgent: boolean;
+}
+
+export interface TChatAttachment {
+  id: string;
+  filename: string;
+  mime: string;
+  size: number;
+  /** Signed, short-lived download URL (works in <img src> without the bearer header). */
+  url: string;
+}
+
+export interface TChatMessage {
+  id: string;
+  conversationId: string;
+  seq: number;
+  content: string;
+  timestamp: string;
+  messageType: 'text';
+  isEdited: boolean;
+  editedAt: string | null;
+  clientMessageId: string | null;
+  sender: TChatSender;
+  attachments: TChatAttachment[];
+}
+
+export interface TSeenAgent {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string;
+}
+
+/** messageId → the agents whose read cursor sits on that message (each agent on one message only). */
+export type TSeenStatus = Record<string, TSeenAgent[]>;
+
+export interface TConversationParticipant {
+  id: string;
+  agentId: string;
+  agent: TAgent;
+  lastReadMessageId: string | null;
+  lastReadSeq: number;
+}
+
+export interface TConversation {
+  id: string;
+  conversationType: TConversationType;
+  isTeamScoped: boolean;
+  team: { id: string; handle: string; name: string } | null;
+  participants: TConversationParticipant[];
+  otherAgent: TAgent;
+  lastMessage: TChatMessage | null;
+  unreadCount: number;
+  lastSeq: number;
+  lastMessageAt: string | null;
+  createdAt: string;
+}
+
+export interface TPagination {
+  page: number;
+  limit: number;
+  hasMore: boolean;
+}
+
+export interface TMessagePage {
+  messages: TChatMessage[];
+  pagination: TPagination;
+  seenStatus: TSeenStatus;
+}
+
+export interface TConversationPage {
+  conversations: TConversation[];
+  pagination: TPagination;
+}
+
+export interface TReadCursor {
+  conversationId: string;
+  lastReadMessageId: string | null;
+  lastReadSeq: number;
+  unreadCount: number;
+}
