@@ -9,6 +9,8 @@ import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sendData, sendError } from './http/envelope';
 import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
+import { agentsRoutes } from './agents/agents-routes';
+import { teamsRoutes } from './teams/teams-routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { usersRoutes } from './users/users-routes';
 
@@ -28,6 +30,8 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
   api.use('/avatars', avatarRoutes());
+  api.use('/teams', teamsRoutes(ctx, redis));
+  api.use('/agents', agentsRoutes(ctx, redis));
   if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));

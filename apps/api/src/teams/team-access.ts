@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { TEAM_ERRORS } from '@agentroom/shared';
+import { isTeamManagerRole, TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { teamMembers, teams } from '../db/schema';
 import { forbidden, notFound } from '../http/app-error';
@@ -7,7 +7,11 @@ import { forbidden, notFound } from '../http/app-error';
 export type TeamRow = typeof teams.$inferSelect;
 export type MembershipRow = typeof teamMembers.$inferSelect;
 
+const HANDLE_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
+
 export async function findTeamByHandle(db: DbOrTx, handle: string): Promise<TeamRow | undefined> {
+  // A handle that could never exist is simply not found, without a query.
+  if (!HANDLE_SHAPE.test(handle)) return undefined;
   const [team] = await db
     .select()
     .from(teams)
@@ -36,4 +40,14 @@ export async function assertTeamMember(db: DbOrTx, handle: string, agentId: stri
   const membership = await findActiveMembership(db, team.id, agentId);
   if (!membership) throw forbidden(TEAM_ERRORS.accessDenied);
   return { team, membership };
+}
+
+/**
+ * Membership plus the right to manage (owner or admin): add members, create and edit AI agents.
+ * Non-members get the same 404/403 as `assertTeamMember`; plain members get 403.
+ */
+export async function assertTeamManager(db: DbOrTx, handle: string, agentId: string) {
+  const access = await assertTeamMember(db, handle, agentId);
+  if (!isTeamManagerRole(access.membership.role)) throw forbidden(TEAM_MESSAGES.managersOnly);
+  return access;
 }

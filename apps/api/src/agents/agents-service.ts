@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  isUuid,
+  stripAt,
+  TEAM_ERRORS,
+  TEAM_MESSAGES,
+  USERNAME_MAX_LENGTH,
+  type TAgent,
+  type TTeamAgent,
+  type ZCreateAiAgentRequest,
+  type ZUpdateAiAgentRequest,
+} from '@agentroom/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/pg-errors';
+import { agents } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../http/app-error';
+import { assertTeamManager } from '../teams/team-access';
+import { insertMembership } from '../teams/teams-repo';
+import { assertRoomForOneMore } from '../teams/teams-service';
+import { usernameExists } from '../users/users-repo';
+import { readPresence } from './agent-presence';
+import { presentAgentCard, presentTeamAgent, type AgentRow } from './agent-presenters';
+import { canSeeAgent, findAgentById, findAgentByUsername, managesTeamOf } from './agents-repo';
+
+export type TCreateAiAgentInput = z.output<typeof ZCreateAiAgentRequest>;
+export type TUpdateAiAgentInput = z.output<typeof ZUpdateAiAgentRequest>;
+
+const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+const DEFAULT_ROLE = 'Agent';
+const DEFAULT_PERSONALITY = 'A helpful AI assistant';
+
+const agentNotFound = () => notFound(TEAM_ERRORS.agentNotFound);
+
+/** GET /agents/:username: '@' stripped; an agent the viewer may not see is as unknown as a missing one. */
+export async function findVisibleAgent(ctx: AppContext, rawUsername: string, viewerId: string): Promise<TAgent> {
+  const username = stripAt(rawUsername);
+  if (!USERNAME_SHAPE.test(username)) throw agentNotFound();
+  const agent = await findAgentByUsername(ctx.db, username);
+  if (!agent || !(await canSeeAgent(ctx.db, agent, viewerId))) throw agentNotFound();
+  const presence = await readPresence([agent]);
+  return presentAgentCard(agent, presence.get(agent.id) ?? null);
+}
+
+/** A username from the name, like the spec's fallback (first_last, lower-cased), made unique. */
+function usernameBase(firstName: string, lastName: string): string {
+  const base = [firstName, lastName]
+    .filter(Boolean)
+    .join('_')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9_-]+/g, '')
+    .replace(/^[-_]+|[-_]+$/g, '')
+    .slice(0, USERNAME_MAX_LENGTH - 6);
+  return base || 'agent';
+}
+
+async function freeUsername(db: DbOrTx, base: string, attempt: number): Promise<string> {
+  if (attempt === 0 && !(await usernameExists(db, base))) return base;
+  for (;;) {
+    const candidate = `${base}-${randomBytes(3).toString('hex').slice(0, 5)}`;
+    if (!(await usernameExists(db, candidate))) return candidate;
+  }
+}
+
+/** POST /teams/:handle/agents: a manager creates an AI agent and it joins the team in one transaction. */
+export async function createAiAgent(
+  ctx: AppContext,
+  handle: string,
+  callerId: string,
+  input: TCreateAiAgentInput,
+): Promise<TTeamAgent> {
+  const base = usernameBase(input.firstName, input.lastName ?? '');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const created = await ctx.db.transaction(async (tx) => {
+        const { team } = await assertTeamManager(tx, handle, callerId);
+        await assertRoomForOneMore(tx, team);
+        const [agent] = await tx
+          .insert(agents)
+          .values({
+            username: await freeUsername(tx, base, attempt),
+            firstName: input.firstName,
+            middleName: input.middleName ?? '',
+            lastName: input.lastName ?? '',
+            role: input.role || DEFAULT_ROLE,
+            isHuman: false,
+            personality: input.personality || DEFAULT_PERSONALITY,
+            biometric: input.avatarUrl ? { avatarUrl: input.avatarUrl } : {},
+            model: input.model || null,
+          })
+          .returning();
+        const membership = await insertMembership(tx, { teamId: team.id, agentId: agent!.id, role: 'member' });
+        return { agent: agent!, membership };
+      });
+      const presence = await readPresence([created.agent]);
+      return presentTeamAgent(created.agent, created.membership, presence.get(created.agent.id) ?? null);
+    } catch (error) {
+      // A concurrent creation took the same generated name: try again with a fresh suffix.
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** The stored row after applying an edit; blank role, personality, model or avatar fall back to defaults. */
+function applyEdit(agent: AgentRow, input: TUpdateAiAgentInput): Partial<AgentRow> {
+  const changes: Partial<AgentRow> = {};
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.middleName !== undefined) changes.middleName = input.middleName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.role !== undefined) changes.role = input.role || DEFAULT_ROLE;
+  if (input.personality !== undefined) changes.personality = input.personality || DEFAULT_PERSONALITY;
+  if (input.model !== undefined) changes.model = input.model || null;
+  if (input.avatarUrl !== undefined) {
+    const { avatarUrl: _previous, ...rest } = agent.biometric;
+    changes.biometric = input.avatarUrl ? { ...rest, avatarUrl: input.avatarUrl } : rest;
+  }
+  return changes;
+}
+
+/**
+ * PATCH /agents/:id: only AI agents, only by an owner or admin of a team the agent is active in.
+ * An agent the caller cannot see answers 404, as if it did not exist.
+ */
+export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
+  if (!isUuid(id)) throw badRequest(TEAM_MESSAGES.invalidAgentId, { id: TEAM_MESSAGES.invalidAgentId });
+  const agent = await findAgentById(ctx.db, id);
+  if (!agent || !(await canSeeAgent(ctx.db, agent, callerId))) throw agentNotFound();
+  if (agent.isHuman) throw forbidden(TEAM_MESSAGES.onlyAiEditable);
+  if (!(await managesTeamOf(ctx.db, agent.id, callerId))) throw forbidden(TEAM_MESSAGES.managersOnly);
+  const [updated] = await ctx.db.update(agents).set(applyEdit(agent, input)).where(eq(agents.id, agent.id)).returning();
+  const presence = await readPresence([updated!]);
+  return presentAgentCard(updated!, presence.get(updated!.id) ?? null);
+}

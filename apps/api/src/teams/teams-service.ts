@@ -1,0 +1,131 @@
+import {
+  isTeamManagerRole,
+  TEAM_ERRORS,
+  TEAM_MESSAGES,
+  type TTeam,
+  type TTeamAgent,
+  type ZAddMemberRequest,
+  type ZCreateTeamRequest,
+} from '@agentroom/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { isUniqueViolation } from '../db/pg-errors';
+import { conflict, notFound } from '../http/app-error';
+import { presentTeamAgent } from '../agents/agent-presenters';
+import { readPresence } from '../agents/agent-presence';
+import { canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
+import { assertTeamManager, assertTeamMember, findActiveMembership, findTeamByHandle, type TeamRow } from './team-access';
+import { presentTeam } from './team-presenters';
+import {
+  countActiveMembers,
+  findActiveMembersOf,
+  findActiveTeamsOf,
+  insertMembership,
+  insertTeam,
+  lockTeam,
+  markMembershipLeft,
+  setMembershipRole,
+} from './teams-repo';
+
+export type TCreateTeamInput = z.output<typeof ZCreateTeamRequest>;
+export type TAddMemberInput = z.output<typeof ZAddMemberRequest>;
+
+/** GET /teams: the caller's active teams, oldest first, each with its active members. */
+export async function listMyTeams(ctx: AppContext, agentId: string): Promise<TTeam[]> {
+  const mine = await findActiveTeamsOf(ctx.db, agentId);
+  const members = await findActiveMembersOf(ctx.db, mine.map((row) => row.team.id));
+  return mine.map(({ team, membership }) => presentTeam(team, members.get(team.id) ?? [], membership));
+}
+
+export async function getTeam(ctx: AppContext, handle: string, agentId: string): Promise<TTeam> {
+  const { team, membership } = await assertTeamMember(ctx.db, handle, agentId);
+  const members = await findActiveMembersOf(ctx.db, [team.id]);
+  return presentTeam(team, members.get(team.id) ?? [], membership);
+}
+
+/** GET /teams/:handle/agents: every active member as a card, in join order, with presence. */
+export async function listTeamAgents(ctx: AppContext, handle: string, agentId: string): Promise<TTeamAgent[]> {
+  const { team } = await assertTeamMember(ctx.db, handle, agentId);
+  const members = (await findActiveMembersOf(ctx.db, [team.id])).get(team.id) ?? [];
+  const presence = await readPresence(members.map((m) => m.agent));
+  return members.map(({ agent, membership }) => presentTeamAgent(agent, membership, presence.get(agent.id) ?? null));
+}
+
+/** POST /teams: the creator becomes the owner. Handles are unique case-insensitively (409). */
+export async function createTeam(ctx: AppContext, agentId: string, input: TCreateTeamInput): Promise<TTeam> {
+  if (await findTeamByHandle(ctx.db, input.handle)) throw handleTaken();
+  try {
+    const { team, membership } = await ctx.db.transaction(async (tx) => {
+      const team = await insertTeam(tx, {
+        name: input.name,
+        handle: input.handle,
+        description: input.description,
+        isPrivate: input.isPrivate,
+      });
+      const membership = await insertMembership(tx, { teamId: team.id, agentId, role: 'owner' });
+      return { team, membership };
+    });
+    const members = await findActiveMembersOf(ctx.db, [team.id]);
+    return presentTeam(team, members.get(team.id) ?? [], membership);
+  } catch (error) {
+    // Two creators racing for one handle: the unique index decides.
+    if (isUniqueViolation(error)) throw handleTaken();
+    throw error;
+  }
+}
+
+const handleTaken = () => conflict(TEAM_MESSAGES.handleTaken, { handle: TEAM_MESSAGES.handleTaken });
+
+/**
+ * Inside a transaction: locks the team row and refuses when it is full, so concurrent additions
+ * cannot pass max_members together.
+ */
+export async function assertRoomForOneMore(tx: DbOrTx, team: TeamRow): Promise<void> {
+  const locked = (await lockTeam(tx, team.id)) ?? team;
+  const active = await countActiveMembers(tx, team.id);
+  if (active >= locked.maxMembers)
+    throw conflict(TEAM_MESSAGES.teamFull, { maxMembers: `${TEAM_MESSAGES.teamFull} (${locked.maxMembers} members at most)` });
+}
+
+/**
+ * POST /teams/:handle/members: a manager adds an existing agent by username (a colleague's agent, or an
+ * AI agent the manager can see). Someone who left comes back as a new active row.
+ */
+export async function addMember(ctx: AppContext, handle: string, callerId: string, input: TAddMemberInput): Promise<TTeamAgent> {
+  try {
+    const added = await ctx.db.transaction(async (tx) => {
+      const { team } = await assertTeamManager(tx, handle, callerId);
+      const agent = await findAgentByUsername(tx, input.username);
+      if (!agent || !(await canSeeAgent(tx, agent, callerId))) throw notFound(TEAM_ERRORS.agentNotFound);
+      await assertRoomForOneMore(tx, team);
+      if (await findActiveMembership(tx, team.id, agent.id)) throw alreadyMember();
+      const membership = await insertMembership(tx, { teamId: team.id, agentId: agent.id, role: input.role });
+      return { agent, membership };
+    });
+    const presence = await readPresence([added.agent]);
+    return presentTeamAgent(added.agent, added.membership, presence.get(added.agent.id) ?? null);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyMember();
+    throw error;
+  }
+}
+
+const alreadyMember = () => conflict(TEAM_MESSAGES.alreadyMember, { username: TEAM_MESSAGES.alreadyMember });
+
+/**
+ * DELETE /teams/:handle/members/me: sets left_at. When the last owner or admin leaves, the longest-standing
+ * remaining human member becomes owner, so a team is never left without someone who can manage it.
+ */
+export async function leaveTeam(ctx: AppContext, handle: string, agentId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { team, membership } = await assertTeamMember(tx, handle, agentId);
+    await lockTeam(tx, team.id);
+    await markMembershipLeft(tx, membership.id);
+    if (!isTeamManagerRole(membership.role)) return;
+    const remaining = (await findActiveMembersOf(tx, [team.id])).get(team.id) ?? [];
+    if (remaining.some((m) => isTeamManagerRole(m.membership.role))) return;
+    const successor = remaining.find((m) => m.agent.isHuman);
+    if (successor) await setMembershipRole(tx, successor.membership.id, 'owner');
+  });
+}

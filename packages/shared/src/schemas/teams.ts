@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants';
+import type { TAgent } from './users';
+import { stripAt } from './auth';
+
+/** Team and agent management (DESIGN §4, beyond the spec): limits, messages, request and response shapes. */
+export const TEAM_HANDLE_MIN_LENGTH = 2;
+export const TEAM_HANDLE_MAX_LENGTH = 40;
+export const TEAM_NAME_MAX_LENGTH = 80;
+export const TEAM_DESCRIPTION_MAX_LENGTH = 500;
+export const AGENT_ROLE_MAX_LENGTH = 64;
+export const AGENT_PERSONALITY_MAX_LENGTH = 4000;
+export const AGENT_MODEL_MAX_LENGTH = 100;
+export const AVATAR_URL_MAX_LENGTH = 2048;
+
+/** Membership roles that may manage a team (add members, create and edit AI agents). */
+export const TEAM_MANAGER_ROLES = ['owner', 'admin'] as const;
+export const isTeamManagerRole = (role: string | null | undefined) =>
+  !!role && (TEAM_MANAGER_ROLES as readonly string[]).includes(role.toLowerCase());
+
+export const TEAM_MESSAGES = {
+  handleCharacters: 'Handle can only contain letters, numbers, and hyphens',
+  handleLength: `Handle must be ${TEAM_HANDLE_MIN_LENGTH} to ${TEAM_HANDLE_MAX_LENGTH} characters long`,
+  handleTaken: 'A team with this handle already exists',
+  nameRequired: 'Team name is required',
+  firstNameRequired: 'Name is required',
+  usernameRequired: 'Username is required',
+  avatarUrl: 'Avatar URL must be an https:// address or a generated avatar',
+  managersOnly: 'Only team owners and admins can manage this team',
+  teamFull: 'This team is full',
+  alreadyMember: 'This agent is already a member of the team',
+  onlyAiEditable: 'Only AI agents can be edited',
+  invalidAgentId: 'Invalid agent id',
+  nothingToUpdate: 'Nothing to update',
+} as const;
+
+const HANDLE_PATTERN = /^[A-Za-z0-9-]+$/;
+const GENERATED_AVATAR_PATTERN = /^\/api\/v1\/avatars\/[A-Za-z0-9_.@-]{1,80}\.svg$/;
+
+const tooLong = (max: number) => ({ error: `Must be at most ${max} characters` });
+const optionalText = (max: number) => z.string().trim().max(max, tooLong(max));
+
+/** A team handle as typed: 2–40 letters, digits or hyphens. Case is kept; uniqueness is case-insensitive. */
+export const ZTeamHandle = z
+  .string({ error: 'Handle is required' })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (!HANDLE_PATTERN.test(value) && value.length > 0)
+      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.handleCharacters });
+    else if (value.length < TEAM_HANDLE_MIN_LENGTH || value.length > TEAM_HANDLE_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.handleLength });
+  });
+
+/** https:// anywhere, or one of our own generated avatars; '' clears a stored avatar. Never javascript: or data:. */
+export const isAllowedAvatarUrl = (value: string) => {
+  if (value === '' || GENERATED_AVATAR_PATTERN.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+};
+
+const ZAvatarUrl = z
+  .string()
+  .trim()
+  .max(AVATAR_URL_MAX_LENGTH, tooLong(AVATAR_URL_MAX_LENGTH))
+  .refine(isAllowedAvatarUrl, { error: TEAM_MESSAGES.avatarUrl });
+
+export const ZCreateTeamRequest = z.object({
+  name: z
+    .string({ error: TEAM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: TEAM_MESSAGES.nameRequired })
+    .max(TEAM_NAME_MAX_LENGTH, tooLong(TEAM_NAME_MAX_LENGTH)),
+  handle: ZTeamHandle,
+  description: optionalText(TEAM_DESCRIPTION_MAX_LENGTH).optional().default(''),
+  isPrivate: z.boolean().optional().default(true),
+});
+export type TCreateTeamRequest = z.input<typeof ZCreateTeamRequest>;
+
+/** Membership roles a manager may hand out when adding someone; 'owner' stays with the creator. */
+export const ASSIGNABLE_MEMBER_ROLES = ['member', 'admin'] as const;
+
+export const ZAddMemberRequest = z.object({
+  username: z
+    .string({ error: TEAM_MESSAGES.usernameRequired })
+    .max(USERNAME_MAX_LENGTH + 1, tooLong(USERNAME_MAX_LENGTH))
+    .transform(stripAt)
+    .refine((v) => v.length > 0, { error: TEAM_MESSAGES.usernameRequired }),
+  role: z.enum(ASSIGNABLE_MEMBER_ROLES).optional().default('member'),
+});
+export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
+
+const aiAgentFields = {
+  firstName: z
+    .string({ error: TEAM_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, { error: TEAM_MESSAGES.firstNameRequired })
+    .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH)),
+  middleName: optionalText(NAME_MAX_LENGTH),
+  lastName: optionalText(NAME_MAX_LENGTH),
+  role: optionalText(AGENT_ROLE_MAX_LENGTH),
+  personality: optionalText(AGENT_PERSONALITY_MAX_LENGTH),
+  avatarUrl: ZAvatarUrl,
+  model: optionalText(AGENT_MODEL_MAX_LENGTH),
+};
+
+export const ZCreateAiAgentRequest = z.object({
+  firstName: aiAgentFields.firstName,
+  middleName: aiAgentFields.middleName.optional(),
+  lastName: aiAgentFields.lastName.optional(),
+  role: aiAgentFields.role.optional(),
+  personality: aiAgentFields.personality.optional(),
+  avatarUrl: aiAgentFields.avatarUrl.optional(),
+  model: aiAgentFields.model.optional(),
+});
+export type TCreateAiAgentRequest = z.input<typeof ZCreateAiAgentRequest>;
+
+/** Every field optional; at least one must be present. Blank role/personality/model fall back to defaults. */
+export const ZUpdateAiAgentRequest = z
+  .object({
+    firstName: aiAgentFields.firstName.optional(),
+    middleName: aiAgentFields.middleName.optional(),
+    lastName: aiAgentFields.lastName.optional(),
+    role: aiAgentFields.role.optional(),
+    personality: aiAgentFields.personality.optional(),
+    avatarUrl: aiAgentFields.avatarUrl.optional(),
+    model: aiAgentFields.model.optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { error: TEAM_MESSAGES.nothingToUpdate });
+export type TUpdateAiAgentRequest = z.input<typeof ZUpdateAiAgentRequest>;
+
+/** Spec §3: members as the drawer needs them. */
+export interface TTeamMemberPreview {
+  id: string;
+  username: string;
+  agentName: string;
+  avatarUrl: string;
+  isHuman: boolean;
+}
+
+export interface TTeam {
+  id: string;
+  name: string;
+  handle: string;
+  description: string;
+  isPrivate: boolean;
+  maxMembers: number;
+  branding: Record<string, string>;
+  createdAt: string;
+  memberCount: number;
+  members: TTeamMemberPreview[];
+  /** The caller's membership role in this team ('owner', 'admin', 'member', …). */
+  myRole: string;
+  /** Whether the caller may manage the team (owner or admin). */
+  canManage: boolean;
+}
+
+/** An agent as a team card needs it: the agent plus its membership in this team. */
+export interface TTeamAgent extends TAgent {
+  membershipRole: string;
+  joinedAt: string;
+}
+
+/** GET /teams → data.teams; GET /teams/:handle → data.team; GET /teams/:handle/agents → data.agents. */
+export interface TTeamsResponse {
+  teams: TTeam[];
+}
+export interface TTeamResponse {
+  team: TTeam;
+}
+export interface TTeamAgentsResponse {
+  agents: TTeamAgent[];
+}
+export interface TAgentResponse {
+  agent: TAgent;
+}
+export interface TTeamAgentResponse {
+  agent: TTeamAgent;
+}
