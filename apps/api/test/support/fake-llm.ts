@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What one chat-completions request should do. */
+export interface LlmScript {
+  /** Text pieces streamed as SSE deltas, in order. */
+  chunks?: string[];
+  /** Pause before each chunk (ms). */
+  delayMs?: number;
+  /** Answer with this HTTP error instead of a stream (e.g. 500, 429). */
+  status?: number;
+  /** Stream this many chunks, then keep the connection open without finishing. */
+  hangAfter?: number;
+  /** Wait for this promise before streaming past `pauseAfter` chunks (lets a test act mid-stream). */
+  pauseAfter?: number;
+  resume?: Promise<void>;
+}
+
+export interface RecordedRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+/**
+ * A fake OpenAI-compatible server over real HTTP with real SSE chunks, so the `openai` client is
+ * exercised exactly as against a real provider. Scripts are consumed in order; the default
+ * script answers "Hello from the fake model." in three chunks.
+ */
+export async function startFakeLlm() {
+  const scripts: LlmScript[] = [];
+  const requests: RecordedRequest[] = [];
+  const open = new Set<ServerResponse>();
+  const waiters: (() => void)[] = [];
+  let defaultScript: LlmScript = { chunks: ['Hello ', 'from the ', 'fake model.'] };
+
+  const server = createServer(async (req, res) => {
+    if (req.method === 'GET' && req.url?.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }));
+      return;
+    }
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(await readBody(req)) as RecordedRequest;
+    requests.push({ model: body.model, messages: body.messages });
+    waiters.splice(0).forEach((wake) => wake());
+    await play(scripts.shift() ?? defaultScript, body.model, res);
+  });
+
+  async function play(script: LlmScript, model: string, res: ServerResponse) {
+    if (script.status) {
+      res.writeHead(script.status, { 'content-type': 'application/json', ...(script.status === 429 ? { 'retry-after': '1' } : {}) });
+      res.end(JSON.stringify({ error: { message: `scripted ${script.status}`, type: 'test' } }));
+      return;
+    }
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const chunks = script.chunks ?? [];
+    const send = (payload: object) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+    const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model };
+    send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    for (let i = 0; i < chunks.length; i += 1) {
+      if (script.hangAfter !== undefined && i >= script.hangAfter) return; // leave the stream open
+      if (script.pauseAfter !== undefined && i === script.pauseAfter) await script.resume;
+      if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
+      if (res.destroyed) return;
+      send({ ...base, choices: [{ index: 0, delta: { content: chunks[i] }, finish_reason: null }] });
+    }
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    const completion = chunks.join('').length;
+    send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: completion, total_tokens: 10 + completion } });
+    res.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** Queue scripts for the next requests, in order. */
+    script: (...next: LlmScript[]) => scripts.push(...next),
+    setDefault: (script: LlmScript) => {
+      defaultScript = script;
+    },
+    /** Resolves once at least `count` requests have arrived. */
+    waitForRequests: (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (requests.length >= count ? resolve() : waiters.push(check));
+        check();
+      }),
+    close: async () => {
+      for (const res of open) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeLlm = Awaited<ReturnType<typeof startFakeLlm>>;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
