@@ -77,7 +77,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || env.JWT_SECRET.startsWith('change-me')))
     throw new Error('JWT_SECRET (at least 32 random characters, not the placeholder) is required when NODE_ENV=production');
-  const dataDir = path.resolve(env.DATA_DIR);
+  // `memory://` (tests) keeps the embedded database in memory; anything else is a folder.
+  const dataDir = env.DATA_DIR === 'memory://' ? env.DATA_DIR : path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
