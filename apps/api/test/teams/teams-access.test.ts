@@ -278,3 +278,30 @@ describe('DELETE /teams/:handle/members/me', () => {
     await server.api().delete('/api/v1/teams/no-such-team/members/me').set(bearer(owner.token)).expect(404);
   });
 });
+
+describe('concurrent writes', () => {
+  it('one handle, many creators at once: exactly one team, the rest 409', async () => {
+    const handle = uniqueHandle('race');
+    const results = await Promise.all(
+      [owner, colleague, outsider, owner].map((user) =>
+        server.api().post('/api/v1/teams').set(bearer(user.token)).send({ name: 'Race', handle }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  it('max_members holds when additions race', async () => {
+    const team = await createTeam(server, owner);
+    await server.ctx.db.update(teams).set({ maxMembers: 3 }).where(eq(teams.id, team.id));
+    const people = await Promise.all([1, 2, 3, 4].map((n) => signUpVerified(server, `racer${n}`)));
+    const results = await Promise.all(
+      people.map((person) =>
+        server.api().post(`/api/v1/teams/${team.handle}/members`).set(bearer(owner.token)).send({ username: person.username }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+    const view = await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(owner.token)).expect(200);
+    expect(view.body.data.team.memberCount).toBe(3);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { presentAgentCard, usernameOf, type AgentRow } from '../../src/agents/agent-presenters';
+
+const row = (overrides: Partial<AgentRow> = {}): AgentRow => ({
+  id: '0190a000-0000-7000-8000-000000000001',
+  username: 'ada',
+  firstName: 'Ada',
+  middleName: 'King',
+  lastName: 'Lovelace',
+  role: 'Agent',
+  isHuman: false,
+  personality: 'A helpful AI assistant',
+  biometric: {},
+  model: null,
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  ...overrides,
+});
+
+describe('agent presenter fallbacks (spec §3)', () => {
+  it('joins first, middle and last name into the full name', () => {
+    expect(presentAgentCard(row()).fullName).toBe('Ada King Lovelace');
+    expect(presentAgentCard(row({ middleName: '' })).fullName).toBe('Ada Lovelace');
+  });
+
+  it('falls back to first_last, lower-cased, when there is no username', () => {
+    expect(usernameOf(row({ username: '' }))).toBe('ada_lovelace');
+    expect(usernameOf(row({ username: '', lastName: '' }))).toBe('ada');
+    const card = presentAgentCard(row({ username: '', firstName: 'Grace', middleName: '', lastName: 'Hopper' }));
+    expect(card.username).toBe('grace_hopper');
+    expect(card.fullName).toBe('Grace Hopper');
+  });
+
+  it('uses the full name, then the username, for the display name', () => {
+    expect(presentAgentCard(row({ firstName: '', middleName: '', lastName: '' })).fullName).toBe('ada');
+  });
+
+  it('uses the stored avatar, else one generated from the id', () => {
+    expect(presentAgentCard(row({ biometric: { avatarUrl: 'https://example.test/a.png' } })).avatarUrl).toBe('https://example.test/a.png');
+    expect(presentAgentCard(row()).avatarUrl).toBe('/api/v1/avatars/0190a000-0000-7000-8000-000000000001.svg');
+  });
+
+  it('carries presence as given, null meaning unknown', () => {
+    expect(presentAgentCard(row()).isOnline).toBeNull();
+    expect(presentAgentCard(row(), true).isOnline).toBe(true);
+  });
+});
