@@ -1,0 +1,23 @@
+import { Suspense, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { AuthProvider } from '../auth/auth-provider';
+import { PageSpinner } from '../ui/spinner';
+import { createQueryClient } from './query-client';
+import { routes } from './routes';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Suspense fallback={<PageSpinner />}>
+          <RouterProvider router={router} />
+        </Suspense>
+        <Toaster position="top-center" theme="system" richColors closeButton />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

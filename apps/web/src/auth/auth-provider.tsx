@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_ERRORS } from '@agentroom/shared';
+import { authApi } from '../api/auth-api';
+import { refreshSession } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { onSessionEvent } from '../api/session-events';
+import { tokenStorage } from '../api/token-storage';
+import { AuthContext, type AuthActions } from './auth-context';
+import { authReducer, initialAuthState } from './auth-state';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const [signedInAtStartup, setSignedInAtStartup] = useState(false);
+  const queryClient = useQueryClient();
+
+  // Startup check: a stored token is only trusted once the server recognises it.
+  useEffect(() => {
+    let cancelled = false;
+    if (!tokenStorage.get()) {
+      dispatch({ type: 'signedOut' });
+      return;
+    }
+    authApi.me().then(
+      (user) => {
+        const token = tokenStorage.get();
+        if (cancelled) return;
+        if (token) {
+          setSignedInAtStartup(true);
+          dispatch({ type: 'signedIn', user, token });
+        } else dispatch({ type: 'signedOut' });
+      },
+      () => {
+        tokenStorage.remove();
+        if (!cancelled) dispatch({ type: 'signedOut' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // The API client refreshes tokens by itself; mirror what it learns.
+  useEffect(
+    () =>
+      onSessionEvent((event) => {
+        if (event.type === 'refreshed') dispatch({ type: 'refreshed', user: event.user, token: event.token });
+        else {
+          queryClient.clear();
+          dispatch({ type: 'signedOut' });
+        }
+      }),
+    [queryClient],
+  );
+
+  const actions = useMemo<AuthActions>(
+    () => ({
+      async login(usernameOrEmail, password) {
+        const { user, token } = await authApi.login(usernameOrEmail, password);
+        tokenStorage.set(token);
+        dispatch({ type: 'signedIn', user, token });
+        return user;
+      },
+      async register(input) {
+        const user = await authApi.register(input);
+        dispatch({ type: 'registered', user });
+        return user;
+      },
+      async logout() {
+        try {
+          if (tokenStorage.get()) await authApi.logout();
+        } catch {
+          // The server may be unreachable or the session already gone; signing out locally is what matters.
+        } finally {
+          tokenStorage.remove();
+          queryClient.clear();
+          dispatch({ type: 'signedOut' });
+        }
+      },
+      async verifyEmail(token) {
+        const user = await authApi.verifyEmail(token);
+        dispatch({ type: 'emailVerified', user });
+        return user;
+      },
+      async resendVerification() {
+        if (!tokenStorage.get()) throw new ApiError(AUTH_ERRORS.loginToResend, 401);
+        await authApi.resendVerification();
+      },
+      async sendMagicLink(emailOrUsername) {
+        await authApi.sendMagicLink(emailOrUsername);
+      },
+      async verifyMagicLink(token) {
+        const result = await authApi.verifyMagicLink(token);
+        tokenStorage.set(result.token);
+        dispatch({ type: 'signedIn', user: result.user, token: result.token });
+        return result.user;
+      },
+      async sendPasswordReset(email) {
+        await authApi.sendPasswordReset(email);
+      },
+      async resetPassword(token, newPassword) {
+        return authApi.resetPassword(token, newPassword);
+      },
+      async refresh() {
+        const { user } = await refreshSession();
+        return user;
+      },
+    }),
+    [queryClient],
+  );
+
+  const value = useMemo(() => ({ ...state, ...actions, signedInAtStartup }), [state, actions, signedInAtStartup]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

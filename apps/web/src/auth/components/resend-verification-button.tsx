@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { AUTH_ERRORS, RESEND_COOLDOWN_S } from '@agentroom/shared';
+import { errorMessage } from '../../api/api-error';
+import { useCountdown } from '../../lib/use-countdown';
+import { Button, type ButtonProps } from '../../ui/button';
+import { useAuth } from '../auth-context';
+
+/**
+ * Sends another verification mail, then waits 60 s ('Resend in {n}s') before allowing the next.
+ * Errors are toasts: the screen around it stays as it is.
+ */
+export function ResendVerificationButton({ variant = 'primary', label = 'Resend Verification Email' }: Pick<ButtonProps, 'variant'> & { label?: string }) {
+  const { resendVerification } = useAuth();
+  const { secondsLeft, running, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  async function resend() {
+    setSending(true);
+    try {
+      await resendVerification();
+      toast.success('Verification email sent', { description: 'Check your inbox for the new link.' });
+      start(RESEND_COOLDOWN_S);
+    } catch (error) {
+      toast.error(errorMessage(error, AUTH_ERRORS.resendVerificationFailed));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Button variant={variant} size="lg" className="w-full" onClick={resend} loading={sending} disabled={running}>
+      {running ? `Resend in ${secondsLeft}s` : label}
+    </Button>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LogOut, MailWarning } from 'lucide-react';
+import { errorMessage } from '../../api/api-error';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Button } from '../../ui/button';
+import { useAuth } from '../auth-context';
+import { AuthLayout } from '../components/auth-layout';
+import { ResendVerificationButton } from '../components/resend-verification-button';
+import { StatusScreen } from '../components/status-screen';
+
+/** What a signed-in but unverified user sees instead of any protected page (spec §2, §6). */
+export function VerificationRequiredPage() {
+  usePageTitle('Email Verification Required');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  // The link may have been opened in another tab or on a phone: ask the server again.
+  async function checkAgain() {
+    setChecking(true);
+    try {
+      const user = await auth.refresh();
+      if (!user.isVerified) toast.info('Your email is not verified yet.', { description: 'Open the link in the email we sent you.' });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not check your verification status'));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function signOut() {
+    setSigningOut(true);
+    await auth.logout();
+    navigate('/auth/login', { replace: true });
+  }
+
+  return (
+    <AuthLayout>
+      <StatusScreen
+        icon={MailWarning}
+        tone="warning"
+        title="Email Verification Required"
+        actions={
+          <>
+            <ResendVerificationButton />
+            <Button variant="secondary" size="lg" onClick={checkAgain} loading={checking}>
+              I&apos;ve Verified My Email
+            </Button>
+            <Button variant="ghost" size="lg" onClick={signOut} loading={signingOut}>
+              {!signingOut && <LogOut aria-hidden="true" className="size-4" />}
+              Sign Out
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Please verify your email address to continue. We sent a verification link to{' '}
+          <strong className="font-medium break-all text-zinc-900 dark:text-zinc-100">{auth.user?.email}</strong>.
+        </p>
+        <p className="rounded-lg bg-zinc-50 px-3 py-2 text-xs text-zinc-500 dark:bg-zinc-800/50 dark:text-zinc-400">
+          Can&apos;t find it? Check your spam or junk folder, or send a new link below.
+        </p>
+      </StatusScreen>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
+import { AUTH_ERRORS, VALIDATION } from '@agentroom/shared';
+import { errorMessage } from '../../api/api-error';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useRunOnce } from '../../lib/use-run-once';
+import { Button } from '../../ui/button';
+import { useAuth } from '../auth-context';
+import { AuthLayout } from '../components/auth-layout';
+import { ResendVerificationButton } from '../components/resend-verification-button';
+import { StatusScreen } from '../components/status-screen';
+import { isExpiredLinkError } from '../link-errors';
+
+/** /auth/verify-email?token: posts the emailed token (a mail scanner's GET consumes nothing). */
+export function VerifyEmailPage() {
+  usePageTitle('Verify Email');
+  const token = useSearchParams()[0].get('token')?.trim() || null;
+  const auth = useAuth();
+  const verify = useMutation({ mutationFn: (value: string) => auth.verifyEmail(value) });
+  useRunOnce(token, () => token && verify.mutate(token));
+
+  if (token && (verify.isIdle || verify.isPending)) {
+    return (
+      <AuthLayout>
+        <StatusScreen icon={LoaderCircle} spin tone="info" title="Verifying your email...">
+          <p>This only takes a moment.</p>
+        </StatusScreen>
+      </AuthLayout>
+    );
+  }
+
+  if (verify.isSuccess) {
+    return (
+      <AuthLayout>
+        <StatusScreen
+          icon={CircleCheck}
+          tone="success"
+          title="Email Verified!"
+          actions={
+            auth.isAuthenticated ? (
+              <Button asChild size="lg">
+                <Link to="/">Go to Dashboard</Link>
+              </Button>
+            ) : (
+              <Button asChild size="lg">
+                <Link to="/auth/login">Continue to Sign In</Link>
+              </Button>
+            )
+          }
+        >
+          <p>Your email address is confirmed. You&apos;re all set to chat with your team.</p>
+        </StatusScreen>
+      </AuthLayout>
+    );
+  }
+
+  const error = token ? verify.error : new Error(VALIDATION.noVerificationToken);
+  const expired = isExpiredLinkError(error);
+  const resend = auth.isLoading ? null : auth.isAuthenticated && !auth.isEmailVerified ? (
+    <ResendVerificationButton />
+  ) : auth.isAuthenticated ? (
+    <Button asChild size="lg">
+      <Link to="/">Go to Dashboard</Link>
+    </Button>
+  ) : (
+    <Button asChild size="lg">
+      <Link to="/auth/login">Sign In to Resend</Link>
+    </Button>
+  );
+
+  return (
+    <AuthLayout>
+      <StatusScreen
+        icon={expired ? Clock : CircleX}
+        tone={expired ? 'warning' : 'error'}
+        title={expired ? 'Link Expired' : 'Verification Failed'}
+        actions={resend}
+      >
+        <p role="alert">{errorMessage(error, AUTH_ERRORS.emailVerificationFailed)}</p>
+        {!auth.isAuthenticated && !auth.isLoading && <p>Sign in to get a new verification link.</p>}
+      </StatusScreen>
+    </AuthLayout>
+  );
+}
