@@ -237,3 +237,67 @@ export const attachments = pgTable(
   },
   (t) => [index('attachments_message_idx').on(t.messageId), index('attachments_conversation_idx').on(t.conversationId)],
 );
+
+export const REPLY_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type TReplyJobStatus = (typeof REPLY_JOB_STATUSES)[number];
+
+/**
+ * An AI agent's pending answer to one message. Created in the transaction that stores the message,
+ * claimed by any API node (FOR UPDATE SKIP LOCKED + lease), so a crash or restart resumes or fails
+ * it visibly and `dedupe_key` makes a second answer to the same message impossible.
+ */
+export const replyJobs = pgTable(
+  'reply_jobs',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    triggerMessageId: uuid('trigger_message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** 'reply:<triggerId>' for the first answer, 'regenerate:<replyId>' for a regeneration. */
+    dedupeKey: text('dedupe_key').notNull(),
+    /** The id the reply message will have: streamed deltas and the final message share it. */
+    replyMessageId: uuid('reply_message_id').notNull(),
+    status: text('status', { enum: REPLY_JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: tstz('run_after').notNull().defaultNow(),
+    leaseUntil: tstz('lease_until'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    partialContent: text('partial_content').notNull().default(''),
+    errorKind: text('error_kind'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('reply_jobs_dedupe_key').on(t.dedupeKey),
+    index('reply_jobs_claim_idx').on(t.status, t.runAfter),
+    index('reply_jobs_conversation_idx').on(t.conversationId, t.status),
+  ],
+);
+
+/** Tokens spent per agent per day (UTC), for usage reports and the per-team daily budget. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('ai_usage_agent_team_day').on(t.agentId, t.teamId, t.day),
+    index('ai_usage_team_day_idx').on(t.teamId, t.day),
+  ],
+);
