@@ -5,7 +5,8 @@ CREATE TABLE "ai_usage" (
 	"day" text NOT NULL,
 	"prompt_tokens" integer DEFAULT 0 NOT NULL,
 	"completion_tokens" integer DEFAULT 0 NOT NULL,
-	"replies" integer DEFAULT 0 NOT NULL
+	"replies" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "ai_usage_agent_team_day" UNIQUE NULLS NOT DISTINCT("agent_id","team_id","day")
 );
 --> statement-breakpoint
 CREATE TABLE "reply_jobs" (
@@ -34,7 +35,6 @@ ALTER TABLE "reply_jobs" ADD CONSTRAINT "reply_jobs_conversation_id_conversation
 ALTER TABLE "reply_jobs" ADD CONSTRAINT "reply_jobs_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reply_jobs" ADD CONSTRAINT "reply_jobs_trigger_message_id_messages_id_fk" FOREIGN KEY ("trigger_message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reply_jobs" ADD CONSTRAINT "reply_jobs_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "ai_usage_agent_team_day" ON "ai_usage" USING btree ("agent_id","team_id","day");--> statement-breakpoint
 CREATE INDEX "ai_usage_team_day_idx" ON "ai_usage" USING btree ("team_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "reply_jobs_dedupe_key" ON "reply_jobs" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "reply_jobs_claim_idx" ON "reply_jobs" USING btree ("status","run_after");--> statement-breakpoint

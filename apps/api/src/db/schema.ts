@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -297,7 +298,8 @@ export const aiUsage = pgTable(
     replies: integer('replies').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('ai_usage_agent_team_day').on(t.agentId, t.teamId, t.day),
+    // Personal chats have no team: NULLS NOT DISTINCT keeps one row per agent and day there too.
+    unique('ai_usage_agent_team_day').on(t.agentId, t.teamId, t.day).nullsNotDistinct(),
     index('ai_usage_team_day_idx').on(t.teamId, t.day),
   ],
 );
