@@ -194,6 +194,12 @@ export const conversationParticipants = pgTable(
   ],
 );
 
+export interface TMessageMeta {
+  notice?: { code: string; retryable: boolean; jobId?: string };
+  stopped?: boolean;
+  replyToMessageId?: string;
+}
+
 export const messages = pgTable(
   'messages',
   {
@@ -207,6 +213,8 @@ export const messages = pgTable(
       .references(() => agents.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     messageType: text('message_type').notNull().default('text'),
+    /** AI reply details: a notice (no model, budget, provider failure) or a reply stopped part-way. */
+    meta: jsonb('meta').$type<TMessageMeta>().notNull().default({}),
     clientMessageId: text('client_message_id'),
     createdAt: createdAt(),
     editedAt: tstz('edited_at'),
