@@ -271,8 +271,8 @@ export const replyJobs = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     /** 'reply:<triggerId>' for the first answer, 'regenerate:<replyId>' for a regeneration. */
     dedupeKey: text('dedupe_key').notNull(),
-    /** The id the reply message will have: streamed deltas and the final message share it. */
-    replyMessageId: uuid('reply_message_id').notNull(),
+    /** The stored reply (or notice) once the job is over. */
+    replyMessageId: uuid('reply_message_id'),
     status: text('status', { enum: REPLY_JOB_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     runAfter: tstz('run_after').notNull().defaultNow(),
