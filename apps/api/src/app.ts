@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
 import { authRoutes } from './auth/auth-routes';
+import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sendData, sendError } from './http/envelope';
@@ -32,6 +33,7 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
   api.use('/avatars', avatarRoutes());
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));
+  api.use('/chat', chatRoutes(ctx));
   if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));

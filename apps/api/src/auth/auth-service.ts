@@ -7,6 +7,7 @@ import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import { AppError, conflict, unauthenticated } from '../http/app-error';
 import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
+import { disconnectAccountSockets, disconnectSessionSockets } from '../realtime/realtime-registry';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, usernameExists } from '../users/users-repo';
 import { consumeEmailToken, issueEmailToken, revokeAllEmailTokens } from './email-tokens';
@@ -100,6 +101,7 @@ export async function currentUser(ctx: AppContext, accountId: string): Promise<T
 
 export async function logout(ctx: AppContext, sessionId: string) {
   await revokeSession(ctx.db, sessionId);
+  disconnectSessionSockets(ctx, sessionId);
 }
 
 /** Exchanges a token (expired is fine) for a fresh one while its session is live. */
@@ -153,6 +155,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await revokeAllEmailTokens(tx, result.accountId);
     return result.accountId;
   });
+  disconnectAccountSockets(ctx, accountId);
   return currentUser(ctx, accountId);
 }
 

@@ -91,6 +91,7 @@ export const ZStartConversationRequest = z
     return { conversationType, isTeamScoped, teamHandle: isTeamScoped ? value.teamHandle : undefined };
   });
 export type TStartConversationRequest = z.input<typeof ZStartConversationRequest>;
+export type TStartConversationInput = z.output<typeof ZStartConversationRequest>;
 
 export const ZConversationListQuery = z.object({
   page: pageNumber,
@@ -122,6 +123,7 @@ export const ZSendMessageRequest = z
   })
   .refine((m) => m.content.length > 0 || m.attachmentIds.length > 0, { message: CHAT_ERRORS.messageEmpty, path: ['content'] });
 export type TSendMessageRequest = z.input<typeof ZSendMessageRequest>;
+export type TSendMessageInput = z.output<typeof ZSendMessageRequest>;
 
 export const ZEditMessageRequest = z.object({ content: messageContent });
 export type TEditMessageRequest = z.input<typeof ZEditMessageRequest>;

@@ -1,0 +1,91 @@
+import type {
+  TChatAttachment,
+  TChatMessage,
+  TChatSender,
+  TConversation,
+  TConversationParticipant,
+  TSeenAgent,
+} from '@agentroom/shared';
+import type { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
+import { fallbackAvatarUrl, presentAgent } from '../users/presenters';
+import { signedAttachmentUrl } from './download-tokens';
+
+export type AgentRow = typeof agents.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type ParticipantRow = typeof conversationParticipants.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+
+const avatarOf = (agent: AgentRow) => agent.biometric.avatarUrl || fallbackAvatarUrl(agent.id);
+
+export function presentSender(agent: AgentRow): TChatSender {
+  return {
+    id: agent.id,
+    firstName: agent.firstName,
+    lastName: agent.lastName,
+    role: agent.isHuman ? 'user' : 'agent',
+    avatarUrl: avatarOf(agent),
+    isAgent: !agent.isHuman,
+  };
+}
+
+/** The agent beside a seen marker or typing indicator (REST seenStatus and socket events alike). */
+export function presentSeenAgent(agent: AgentRow): TSeenAgent {
+  return { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, avatarUrl: avatarOf(agent) };
+}
+
+export function presentAttachment(row: AttachmentRow, secret: string): TChatAttachment {
+  return { id: row.id, filename: row.filename, mime: row.mime, size: row.size, url: signedAttachmentUrl(secret, row.id) };
+}
+
+export function presentMessage(message: MessageRow, sender: AgentRow, files: AttachmentRow[], secret: string): TChatMessage {
+  return {
+    id: message.id,
+    conversationId: message.conversationId,
+    seq: message.seq,
+    content: message.content,
+    timestamp: message.createdAt.toISOString(),
+    messageType: 'text',
+    isEdited: message.editedAt !== null,
+    editedAt: message.editedAt?.toISOString() ?? null,
+    clientMessageId: message.clientMessageId,
+    sender: presentSender(sender),
+    attachments: files.map((file) => presentAttachment(file, secret)),
+  };
+}
+
+export interface ConversationParts {
+  conversation: ConversationRow;
+  team: TeamRow | null;
+  participants: { participant: ParticipantRow; agent: AgentRow }[];
+  lastMessage: TChatMessage | null;
+  unreadCount: number;
+  online: Map<string, boolean>;
+}
+
+/** One conversation as the caller sees it: the other agent first-class, participants listed. */
+export function presentConversation(parts: ConversationParts, viewerAgentId: string): TConversation {
+  const { conversation, team, online } = parts;
+  const participants: TConversationParticipant[] = parts.participants.map(({ participant, agent }) => ({
+    id: participant.id,
+    agentId: agent.id,
+    agent: presentAgent(agent, agent.isHuman ? (online.get(agent.id) ?? false) : null),
+    lastReadMessageId: participant.lastReadMessageId,
+    lastReadSeq: participant.lastReadSeq,
+  }));
+  const other = participants.find((p) => p.agentId !== viewerAgentId) ?? participants[0]!;
+  return {
+    id: conversation.id,
+    conversationType: conversation.type,
+    isTeamScoped: conversation.type === 'team-scoped',
+    team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
+    participants,
+    otherAgent: other.agent,
+    lastMessage: parts.lastMessage,
+    unreadCount: parts.unreadCount,
+    lastSeq: conversation.lastSeq,
+    lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
+    createdAt: conversation.createdAt.toISOString(),
+  };
+}

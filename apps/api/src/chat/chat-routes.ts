@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Router, type RequestHandler, type Response } from 'express';
+import {
+  CHAT_ERRORS,
+  INLINE_IMAGE_MIME_TYPES,
+  ZConversationListQuery,
+  ZEditMessageRequest,
+  ZMarkReadRequest,
+  ZMessageListQuery,
+  ZSendMessageRequest,
+  ZStartConversationRequest,
+} from '@agentroom/shared';
+import { authOf, requireAuth } from '../auth/require-auth';
+import type { AppContext } from '../context';
+import { notFound } from '../http/app-error';
+import { sendData } from '../http/envelope';
+import { parseInput } from '../http/validate';
+import * as attachmentsService from './attachment-service';
+import * as conversationsService from './conversation-service';
+import * as messagesService from './message-service';
+import * as readService from './read-service';
+import { uploadFiles } from './upload-middleware';
+import type { AttachmentRow } from './chat-presenters';
+
+const inlineTypes = new Set<string>(INLINE_IMAGE_MIME_TYPES);
+
+function contentDisposition(row: AttachmentRow): string {
+  const kind = inlineTypes.has(row.mime) ? 'inline' : 'attachment';
+  const ascii = row.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`;
+}
+
+async function streamAttachment(res: Response, row: AttachmentRow, filePath: string) {
+  const stats = await stat(filePath).catch(() => undefined);
+  if (!stats?.isFile()) throw notFound(CHAT_ERRORS.attachmentNotFound);
+  res.status(200);
+  res.setHeader('Content-Type', row.mime);
+  res.setHeader('Content-Length', String(stats.size));
+  res.setHeader('Content-Disposition', contentDisposition(row));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // Even if a browser rendered the bytes, they could run nothing.
+  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  res.setHeader('Cache-Control', 'private, max-age=3600');
+  await pipeline(createReadStream(filePath), res);
+}
+
+/** Spec §7 chat calls under /api/v1/chat. Each route: authenticate → validate → service → present. */
+export function chatRoutes(ctx: AppContext): Router {
+  const verified = requireAuth(ctx, { verified: true });
+  const router = Router();
+
+  // A signed `?token=` stands in for the bearer header, so <img src> works; otherwise normal auth.
+  const tokenOrVerified: RequestHandler = (req, res, next) =>
+    typeof req.query.token === 'string' ? next() : verified(req, res, next);
+  router.get('/attachments/:id', tokenOrVerified, async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : undefined;
+    const access = token !== undefined ? { token } : { agentId: authOf(req).agentId };
+    const { row, filePath } = await attachmentsService.findDownloadableAttachment(ctx, String(req.params.id), access);
+    await streamAttachment(res, row, filePath);
+  });
+
+  router.use(verified);
+
+  router.post('/conversations/:agentId/start', async (req, res) => {
+    const input = parseInput(ZStartConversationRequest, req.body);
+    const conversation = await conversationsService.startConversation(ctx, authOf(req).agentId, req.params.agentId, input);
+    sendData(res, { conversation });
+  });
+
+  router.get('/conversations', async (req, res) => {
+    const query = parseInput(ZConversationListQuery, req.query);
+    sendData(res, await conversationsService.listConversations(ctx, authOf(req).agentId, query));
+  });
+
+  router.get('/conversations/:id', async (req, res) => {
+    sendData(res, { conversation: await conversationsService.getConversation(ctx, authOf(req).agentId, req.params.id) });
+  });
+
+  router.get('/conversations/:id/messages', async (req, res) => {
+    const query = parseInput(ZMessageListQuery, req.query);
+    sendData(res, await messagesService.listMessages(ctx, authOf(req).agentId, req.params.id, query));
+  });
+
+  // The async variant answers the same way at once; an AI agent's reply follows over the socket.
+  const send: RequestHandler = async (req, res) => {
+    const input = parseInput(ZSendMessageRequest, req.body);
+    const { message, created } = await messagesService.sendMessage(ctx, authOf(req).agentId, String(req.params.id), input);
+    sendData(res, { participantMessage: message }, created ? 201 : 200);
+  };
+  router.post('/conversations/:id/messages', send);
+  router.post('/conversations/:id/messages/async', send);
+
+  router.put('/conversations/:id/read', async (req, res) => {
+    const { lastReadMessageId } = parseInput(ZMarkReadRequest, req.body);
+    sendData(res, { cursor: await readService.markConversationRead(ctx, authOf(req).agentId, req.params.id, lastReadMessageId) });
+  });
+
+  const canUpload: RequestHandler = async (req, _res, next) => {
+    await attachmentsService.assertCanUpload(ctx, authOf(req).agentId, String(req.params.id));
+    next();
+  };
+  router.post('/conversations/:id/attachments', canUpload, uploadFiles(ctx.config), async (req, res) => {
+    const files = Array.isArray(req.files) ? req.files : [];
+    const attachments = await attachmentsService.recordUploads(ctx, authOf(req).agentId, String(req.params.id), files);
+    sendData(res, { attachments }, 201);
+  });
+
+  router.patch('/messages/:id', async (req, res) => {
+    const input = parseInput(ZEditMessageRequest, req.body);
+    sendData(res, { message: await messagesService.editMessage(ctx, authOf(req).agentId, req.params.id, input) });
+  });
+
+  router.post('/messages/:id/seen', async (req, res) => {
+    sendData(res, { cursor: await readService.markMessageSeen(ctx, authOf(req).agentId, req.params.id) });
+  });
+
+  return router;
+}

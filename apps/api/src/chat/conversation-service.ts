@@ -1,0 +1,84 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { CHAT_ERRORS, isUuid, type TConversation, type TConversationPage, type TStartConversationInput } from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { conversationParticipants, conversations } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../http/app-error';
+import { assertTeamMember, findActiveMembership } from '../teams/team-access';
+import { assertConversationParticipant } from './chat-access';
+import { findAgent, presentConversationRows } from './chat-repo';
+
+/** Sorted agent ids (+ team): the same pair always meets on the same key. */
+function pairKeyOf(agentA: string, agentB: string, teamId: string | null): string {
+  const [first, second] = [agentA, agentB].sort();
+  return teamId ? `team:${teamId}:${first}:${second}` : `personal:${first}:${second}`;
+}
+
+/**
+ * Gets or creates the conversation between the caller and another agent. Two concurrent starts both
+ * insert with `on conflict do nothing` on the pair key, then read the one row that won.
+ */
+export async function startConversation(
+  ctx: AppContext,
+  callerAgentId: string,
+  targetAgentId: string,
+  input: TStartConversationInput,
+): Promise<TConversation> {
+  if (!isUuid(targetAgentId)) throw notFound(CHAT_ERRORS.agentNotFound);
+  if (targetAgentId === callerAgentId) throw badRequest(CHAT_ERRORS.selfConversation);
+  const target = await findAgent(ctx.db, targetAgentId);
+  if (!target) throw notFound(CHAT_ERRORS.agentNotFound);
+
+  let teamId: string | null = null;
+  if (input.isTeamScoped && input.teamHandle) {
+    const { team } = await assertTeamMember(ctx.db, input.teamHandle, callerAgentId);
+    if (!(await findActiveMembership(ctx.db, team.id, targetAgentId))) throw forbidden(CHAT_ERRORS.targetNotMember);
+    teamId = team.id;
+  }
+
+  const pairKey = pairKeyOf(callerAgentId, targetAgentId, teamId);
+  await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(conversations)
+      .values({ type: input.conversationType, teamId, pairKey })
+      .onConflictDoNothing({ target: conversations.pairKey })
+      .returning({ id: conversations.id });
+    if (!created) return;
+    await tx.insert(conversationParticipants).values([
+      { conversationId: created.id, agentId: callerAgentId },
+      { conversationId: created.id, agentId: targetAgentId },
+    ]);
+  });
+  const [conversation] = await ctx.db.select().from(conversations).where(eq(conversations.pairKey, pairKey)).limit(1);
+  const [presented] = await presentConversationRows(ctx, [conversation!], callerAgentId);
+  return presented!;
+}
+
+export async function getConversation(ctx: AppContext, agentId: string, conversationId: string): Promise<TConversation> {
+  const { conversation } = await assertConversationParticipant(ctx.db, conversationId, agentId);
+  const [presented] = await presentConversationRows(ctx, [conversation], agentId);
+  return presented!;
+}
+
+/** The caller's conversations, newest activity first. */
+export async function listConversations(
+  ctx: AppContext,
+  agentId: string,
+  { page, limit }: { page: number; limit: number },
+): Promise<TConversationPage> {
+  const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+  const rows = await ctx.db
+    .select({ conversation: conversations })
+    .from(conversations)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)),
+    )
+    .orderBy(desc(activity), desc(conversations.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  const pageRows = rows.slice(0, limit).map((r) => r.conversation);
+  return {
+    conversations: await presentConversationRows(ctx, pageRows, agentId),
+    pagination: { page, limit, hasMore: rows.length > limit },
+  };
+}

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  CHAT_ERRORS,
+  type TChatMessage,
+  type TEditMessageRequest,
+  type TMessageListQuery,
+  type TMessagePage,
+  type TSendMessageInput,
+} from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { attachments, conversationParticipants, conversations, messages } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../http/app-error';
+import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
+import { publishMessageCommitted, publishMessageUpdated } from './chat-events';
+import { findParticipants, presentMessageRows, seenStatusOf } from './chat-repo';
+import type { MessageRow } from './chat-presenters';
+
+/** Thrown inside the send transaction to roll back the seq increment when the message already exists. */
+class AlreadySent extends Error {}
+
+async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return row;
+}
+
+async function presentOne(ctx: AppContext, row: MessageRow): Promise<TChatMessage> {
+  const [presented] = await presentMessageRows(ctx, [row]);
+  return presented!;
+}
+
+/** A retry of a send already stored answers that message, unless the id was used in another conversation. */
+async function existingSend(ctx: AppContext, row: MessageRow, conversationId: string) {
+  if (row.conversationId !== conversationId) throw conflict(CHAT_ERRORS.clientMessageIdReused);
+  return { message: await presentOne(ctx, row), created: false };
+}
+
+/**
+ * Stores one message. The conversation row is locked by `last_seq = last_seq + 1`, so concurrent sends
+ * serialize and seq is gap-free in commit order. The same (sender, clientMessageId) stores one message:
+ * a retry gets the stored one back. Events and the afterMessageCommitted hook run after commit.
+ */
+export async function sendMessage(ctx: AppContext, senderAgentId: string, conversationId: string, input: TSendMessageInput) {
+  const { conversation } = await assertConversationParticipant(ctx.db, conversationId, senderAgentId);
+  const participants = await findParticipants(ctx.db, [conversationId]);
+  const recipients = participants.filter((p) => p.agent.id !== senderAgentId).map((p) => p.agent);
+  if (input.targetAgentId && !recipients.some((r) => r.id === input.targetAgentId))
+    throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
+
+  const clientMessageId = input.clientMessageId ?? `server:${uuidv7()}`;
+  const earlier = await findByClientId(ctx, senderAgentId, clientMessageId);
+  if (earlier) return existingSend(ctx, earlier, conversationId);
+
+  let row: MessageRow;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .update(conversations)
+        .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
+        .where(eq(conversations.id, conversationId))
+        .returning({ seq: conversations.lastSeq });
+      const [inserted] = await tx
+        .insert(messages)
+        .values({
+          conversationId,
+          seq: locked!.seq,
+          senderAgentId,
+          content: input.content,
+          clientMessageId,
+          // Taken after the lock, so timestamps follow seq order.
+          createdAt: sql`clock_timestamp()`,
+        })
+        .onConflictDoNothing({ target: [messages.senderAgentId, messages.clientMessageId] })
+        .returning();
+      if (!inserted) throw new AlreadySent();
+      await tx.update(conversations).set({ lastMessageAt: inserted.createdAt }).where(eq(conversations.id, conversationId));
+      if (input.attachmentIds.length) {
+        const claimed = await tx
+          .update(attachments)
+          .set({ messageId: inserted.id })
+          .where(
+            and(
+              inArray(attachments.id, input.attachmentIds),
+              eq(attachments.conversationId, conversationId),
+              eq(attachments.uploaderAgentId, senderAgentId),
+              isNull(attachments.messageId),
+            ),
+          )
+          .returning({ id: attachments.id });
+        if (claimed.length !== new Set(input.attachmentIds).size)
+          throw badRequest(CHAT_ERRORS.attachmentNotFound, { attachmentIds: CHAT_ERRORS.attachmentNotFound });
+      }
+      // The sender has seen their own message.
+      await tx
+        .update(conversationParticipants)
+        .set({ lastReadMessageId: inserted.id, lastReadSeq: inserted.seq })
+        .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.agentId, senderAgentId)));
+      return inserted;
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadySent)) throw error;
+    const stored = await findByClientId(ctx, senderAgentId, clientMessageId);
+    return existingSend(ctx, stored!, conversationId);
+  }
+
+  const message = await presentOne(ctx, row);
+  const sender = participants.find((p) => p.agent.id === senderAgentId)!.agent;
+  publishMessageCommitted(ctx, { conversation: { ...conversation, lastSeq: row.seq, lastMessageAt: row.createdAt }, message, sender, recipients });
+  return { message, created: true };
+}
+
+/**
+ * A page of messages, oldest first within the page. `after` (a seq) returns what came later for
+ * gap-fill; otherwise pages count back from the newest message, or from the `before` message.
+ */
+export async function listMessages(ctx: AppContext, agentId: string, conversationId: string, query: TMessageListQuery): Promise<TMessagePage> {
+  await assertConversationParticipant(ctx.db, conversationId, agentId);
+  const { page, limit } = query;
+  let rows: MessageRow[];
+  let hasMore: boolean;
+  if (query.after !== undefined) {
+    const newer = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, query.after)))
+      .orderBy(asc(messages.seq))
+      .limit(limit + 1);
+    hasMore = newer.length > limit;
+    rows = newer.slice(0, limit);
+  } else {
+    let upperSeq: number | undefined;
+    if (query.before) {
+      const [anchor] = await ctx.db
+        .select({ seq: messages.seq })
+        .from(messages)
+        .where(and(eq(messages.id, query.before), eq(messages.conversationId, conversationId)))
+        .limit(1);
+      if (!anchor) throw notFound(CHAT_ERRORS.messageNotFound);
+      upperSeq = anchor.seq;
+    }
+    const older = await ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), upperSeq === undefined ? undefined : lt(messages.seq, upperSeq)))
+      .orderBy(desc(messages.seq))
+      .limit(limit + 1)
+      .offset((page - 1) * limit);
+    hasMore = older.length > limit;
+    rows = older.slice(0, limit).reverse();
+  }
+  const [presented, seenStatus] = await Promise.all([presentMessageRows(ctx, rows), seenStatusOf(ctx.db, conversationId, agentId)]);
+  return { messages: presented, pagination: { page, limit, hasMore }, seenStatus };
+}
+
+/** Only the sender edits a message; it keeps its place and gains the 'edited' tag. */
+export async function editMessage(ctx: AppContext, agentId: string, messageId: string, input: Required<TEditMessageRequest>) {
+  const { message } = await assertMessageParticipant(ctx.db, messageId, agentId);
+  if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessage);
+  if (!input.content) {
+    const [file] = await ctx.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.messageId, messageId)).limit(1);
+    if (!file) throw badRequest(CHAT_ERRORS.messageEmpty, { content: CHAT_ERRORS.messageEmpty });
+  }
+  const [updated] = await ctx.db
+    .update(messages)
+    .set({ content: input.content, editedAt: sql`clock_timestamp()` })
+    .where(eq(messages.id, messageId))
+    .returning();
+  const presented = await presentOne(ctx, updated!);
+  publishMessageUpdated(ctx, presented);
+  return presented;
+}
+

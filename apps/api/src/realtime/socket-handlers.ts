@@ -1,0 +1,89 @@
+import {
+  conversationIdOfRoom,
+  conversationRoom,
+  firstZodMessage,
+  GENERIC_ERRORS,
+  ZRoomPayload,
+  ZTypingPayload,
+  type TSocketAck,
+} from '@agentroom/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { assertConversationParticipant } from '../chat/chat-access';
+import { findAgent } from '../chat/chat-repo';
+import { presentSeenAgent } from '../chat/chat-presenters';
+import { AppError } from '../http/app-error';
+import type { AppSocket } from './socket-server';
+
+type Ack = (result: TSocketAck) => void;
+
+/**
+ * Wraps a client → server handler: validates the payload with a shared schema, answers the ack (when
+ * one was given) with `{ ok: true }` or `{ ok: false, error, code }`, and never lets an error escape.
+ */
+function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload: z.output<S>) => Promise<void>) {
+  return (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    const ack: Ack = typeof last === 'function' ? (last as Ack) : () => {};
+    const parsed = schema.safeParse(typeof args[0] === 'function' ? undefined : args[0]);
+    if (!parsed.success) return ack({ ok: false, error: firstZodMessage(parsed.error), code: 'VALIDATION_ERROR' });
+    run(parsed.data)
+      .then(() => ack({ ok: true }))
+      .catch((error: unknown) => {
+        if (error instanceof AppError) return ack({ ok: false, error: error.message, code: error.code });
+        ctx.logger.error({ err: error }, 'socket handler failed');
+        ack({ ok: false, error: GENERIC_ERRORS.internal, code: 'INTERNAL' });
+      });
+  };
+}
+
+/** room:join, room:leave and typing relay for one connected socket. */
+export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
+  const { agentId } = socket.data.auth;
+  // Participation never ends once granted, so a conversation checked once stays allowed for this socket.
+  const allowed = new Map<string, string>();
+  const participantIdFor = async (conversationId: string) => {
+    const known = allowed.get(conversationId);
+    if (known) return known;
+    const { participant } = await assertConversationParticipant(ctx.db, conversationId, agentId);
+    allowed.set(conversationId, participant.id);
+    return participant.id;
+  };
+
+  socket.on(
+    'room:join',
+    handler(ctx, ZRoomPayload, async ({ roomId }) => {
+      const conversationId = conversationIdOfRoom(roomId)!;
+      await participantIdFor(conversationId);
+      await socket.join(conversationRoom(conversationId));
+    }),
+  );
+
+  socket.on(
+    'room:leave',
+    handler(ctx, ZRoomPayload, async ({ roomId }) => {
+      await socket.leave(conversationRoom(conversationIdOfRoom(roomId)!));
+    }),
+  );
+
+  let self: ReturnType<typeof presentSeenAgent> | undefined;
+  socket.on(
+    'conversation:participant:typing',
+    handler(ctx, ZTypingPayload, async ({ conversationId, isTyping }) => {
+      const participantId = await participantIdFor(conversationId);
+      if (!self) {
+        const agent = await findAgent(ctx.db, agentId);
+        if (!agent) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required');
+        self = presentSeenAgent(agent);
+      }
+      // To everyone in the room but this socket, on every node.
+      socket.to(conversationRoom(conversationId)).emit('conversation:participant:typing', {
+        conversationId,
+        participantId,
+        agentId,
+        agent: self,
+        isTyping,
+      });
+    }),
+  );
+}
