@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_ERRORS, TEAM_ERRORS } from '@agentroom/shared';
+import { agents } from '../../src/db/schema';
+import { signUpVerified, uniqueUser, type TestServer } from '../support/test-server';
+import { auth, createTeam, sendMessage, startChatServer, startConversation, type User } from './chat-fixtures';
+
+let server: TestServer;
+let ada: User;
+let bob: User;
+let cy: User;
+beforeAll(async () => {
+  server = await startChatServer();
+  [ada, bob, cy] = await Promise.all([signUpVerified(server, 'ada'), signUpVerified(server, 'bob'), signUpVerified(server, 'cy')]);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const start = (from: User, agentId: string, body: object = {}) =>
+  server.api().post(`/api/v1/chat/conversations/${agentId}/start`).set(auth(from)).send(body);
+
+describe('POST /chat/conversations/:agentId/start', () => {
+  it('creates a personal conversation once and returns it with participants and the other agent', async () => {
+    const first = await startConversation(server, ada, bob);
+    expect(first).toMatchObject({
+      conversationType: 'personal',
+      isTeamScoped: false,
+      team: null,
+      otherAgent: { id: bob.agentId, username: bob.username },
+      lastMessage: null,
+      unreadCount: 0,
+      lastSeq: 0,
+    });
+    expect(first.participants.map((p) => p.agentId).sort()).toEqual([ada.agentId, bob.agentId].sort());
+    const again = await startConversation(server, bob, ada);
+    expect(again.id).toBe(first.id);
+    expect(again.otherAgent.id).toBe(ada.agentId);
+  });
+
+  it('creates exactly one conversation when many starts race', async () => {
+    const [x, y] = await Promise.all([signUpVerified(server, 'racex'), signUpVerified(server, 'racey')]);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? start(x, y.agentId) : start(y, x.agentId)).expect(200)),
+    );
+    expect(new Set(results.map((r) => r.body.data.conversation.id)).size).toBe(1);
+    const list = await server.api().get('/api/v1/chat/conversations').set(auth(x)).expect(200);
+    expect(list.body.data.conversations.filter((c: { otherAgent: { id: string } }) => c.otherAgent.id === y.agentId)).toHaveLength(1);
+  });
+
+  it('team-scoped: needs both agents to be active members of the team', async () => {
+    const team = await createTeam(server, [ada.agentId, bob.agentId]);
+    const scoped = await start(ada, bob.agentId, { conversationType: 'team-scoped', isTeamScoped: true, teamHandle: team.handle }).expect(200);
+    expect(scoped.body.data.conversation).toMatchObject({
+      conversationType: 'team-scoped',
+      isTeamScoped: true,
+      team: { id: team.id, handle: team.handle },
+    });
+    const personal = await startConversation(server, ada, bob);
+    expect(personal.id).not.toBe(scoped.body.data.conversation.id);
+
+    const targetOutside = await start(ada, cy.agentId, { isTeamScoped: true, teamHandle: team.handle }).expect(403);
+    expect(targetOutside.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: CHAT_ERRORS.targetNotMember });
+    const callerOutside = await start(cy, ada.agentId, { isTeamScoped: true, teamHandle: team.handle }).expect(403);
+    expect(callerOutside.body.error).toBe(TEAM_ERRORS.accessDenied);
+    const noTeam = await start(ada, bob.agentId, { isTeamScoped: true, teamHandle: 'no-such-team' }).expect(404);
+    expect(noTeam.body.error).toBe(TEAM_ERRORS.notFound);
+  });
+
+  it('refuses bad input with 400/404, never 500', async () => {
+    expect((await start(ada, bob.agentId, { isTeamScoped: true }).expect(400)).body.error).toBe(CHAT_ERRORS.teamHandleRequired);
+    expect((await start(ada, bob.agentId, { conversationType: 'personal', isTeamScoped: true, teamHandle: 'x' }).expect(400)).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
+    await start(ada, bob.agentId, { conversationType: 'group' }).expect(400);
+    expect((await start(ada, 'not-a-uuid').expect(404)).body.error).toBe(CHAT_ERRORS.agentNotFound);
+    await start(ada, randomUUID()).expect(404);
+    expect((await start(ada, ada.agentId).expect(400)).body.error).toBe(CHAT_ERRORS.selfConversation);
+    await server.api().post(`/api/v1/chat/conversations/${bob.agentId}/start`).set(auth(ada)).set('Content-Type', 'application/json').send('{bad').expect(400);
+  });
+
+  it('works with an AI agent (no account) as the other side', async () => {
+    const [nova] = await server.ctx.db.insert(agents).values({ username: `nova${Date.now()}`, firstName: 'Nova', isHuman: false }).returning();
+    const conversation = await startConversation(server, ada, { agentId: nova!.id });
+    expect(conversation.otherAgent).toMatchObject({ id: nova!.id, isHuman: false, isOnline: null });
+  });
+
+  it('needs a verified, signed-in user', async () => {
+    await server.api().post(`/api/v1/chat/conversations/${bob.agentId}/start`).send({}).expect(401);
+    const input = uniqueUser('unverified');
+    await server.api().post('/api/v1/auth/register').send(input).expect(201);
+    const login = await server.api().post('/api/v1/auth/login').send({ username: input.username, password: input.password }).expect(200);
+    const res = await server.api().get('/api/v1/chat/conversations').set({ Authorization: `Bearer ${login.body.data.token}` }).expect(403);
+    expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
+  });
+});
+
+describe('GET /chat/conversations and /chat/conversations/:id', () => {
+  it('lists the caller’s conversations, newest activity first, with last message and unread count', async () => {
+    const me = await signUpVerified(server, 'lister');
+    const [p1, p2, p3] = await Promise.all([signUpVerified(server, 'p1'), signUpVerified(server, 'p2'), signUpVerified(server, 'p3')]);
+    const c1 = await startConversation(server, me, p1);
+    const c2 = await startConversation(server, me, p2);
+    const c3 = await startConversation(server, me, p3);
+    await sendMessage(server, p1, c1.id, 'one from p1');
+    await sendMessage(server, p1, c1.id, 'two from p1');
+    await sendMessage(server, me, c2.id, 'mine to p2');
+
+    const res = await server.api().get('/api/v1/chat/conversations').set(auth(me)).expect(200);
+    const ids = res.body.data.conversations.map((c: { id: string }) => c.id);
+    expect(ids).toEqual([c2.id, c1.id, c3.id]);
+    const [first, second, third] = res.body.data.conversations;
+    expect(first).toMatchObject({ unreadCount: 0, lastMessage: { content: 'mine to p2' }, otherAgent: { id: p2.agentId } });
+    expect(second).toMatchObject({ unreadCount: 2, lastMessage: { content: 'two from p1', seq: 2 } });
+    expect(third).toMatchObject({ unreadCount: 0, lastMessage: null });
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 20, hasMore: false });
+
+    const paged = await server.api().get('/api/v1/chat/conversations?page=2&limit=2').set(auth(me)).expect(200);
+    expect(paged.body.data.conversations.map((c: { id: string }) => c.id)).toEqual([c3.id]);
+    const firstPage = await server.api().get('/api/v1/chat/conversations?page=1&limit=2').set(auth(me)).expect(200);
+    expect(firstPage.body.data.pagination.hasMore).toBe(true);
+    await server.api().get('/api/v1/chat/conversations?page=0').set(auth(me)).expect(400);
+    await server.api().get('/api/v1/chat/conversations?limit=abc').set(auth(me)).expect(400);
+  });
+
+  it('answers details to participants and the same 404 to anyone else', async () => {
+    const conversation = await startConversation(server, ada, bob);
+    const details = await server.api().get(`/api/v1/chat/conversations/${conversation.id}`).set(auth(bob)).expect(200);
+    expect(details.body.data.conversation).toMatchObject({ id: conversation.id, otherAgent: { id: ada.agentId } });
+
+    const stranger = await server.api().get(`/api/v1/chat/conversations/${conversation.id}`).set(auth(cy)).expect(404);
+    const unknown = await server.api().get(`/api/v1/chat/conversations/${randomUUID()}`).set(auth(cy)).expect(404);
+    expect(stranger.body).toEqual(unknown.body);
+    expect(stranger.body).toEqual({ success: false, error: CHAT_ERRORS.conversationNotFound, code: 'NOT_FOUND' });
+    await server.api().get('/api/v1/chat/conversations/not-an-id').set(auth(ada)).expect(404);
+    await server.api().get(`/api/v1/chat/conversations/${conversation.id}/messages`).set(auth(cy)).expect(404);
+  });
+});
