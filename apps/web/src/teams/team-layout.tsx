@@ -1,6 +1,63 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import type { TTeam } from '@agentroom/shared';
+import { errorMessage, isApiError } from '../api/api-error';
+import { Button } from '../ui/button';
+import { TEAM_FETCH_ERRORS } from './team-api';
+import { useTeam } from './team-queries';
+import { ErrorState, LoadingState, NotFoundState } from './team-status';
+import { TeamsDrawer } from './teams-drawer';
+import { UserBadge } from './user-badge';
+import { useTeamHead } from './use-team-head';
 
-/** Placeholder for the team layout (/t/:handle): badge, teams drawer and page title go here. */
+export interface TeamOutletContext {
+  team: TTeam;
+}
+
+/** For the pages inside /t/:handle: the loaded team. */
+export const useTeamContext = () => useOutletContext<TeamOutletContext>();
+
+/** The drawer button's label (spec §2). */
+function drawerLabel(query: ReturnType<typeof useTeam>): string {
+  if (query.isPending) return 'Loading...';
+  if (query.data) return query.data.name;
+  if (isApiError(query.error) && query.error.status === 404) return 'Team not found';
+  return 'Select team';
+}
+
+/**
+ * /t/:handle: loads the team (the server decides access), sets the title and social tags, and keeps
+ * the user badge (bottom left) and the teams drawer button (bottom right) on every team page.
+ */
 export default function TeamLayout() {
-  return <Outlet />;
+  const { handle = '' } = useParams();
+  const team = useTeam(handle);
+  useTeamHead(team.data?.name, team.data?.description);
+
+  let body;
+  if (team.isPending) body = <LoadingState text="Retrieving team data..." />;
+  else if (team.data) body = <Outlet context={{ team: team.data } satisfies TeamOutletContext} />;
+  else if (isApiError(team.error) && team.error.status === 404)
+    body = (
+      <NotFoundState>
+        <Button asChild variant="secondary">
+          <Link to="/">Go to my teams</Link>
+        </Button>
+      </NotFoundState>
+    );
+  else
+    body = (
+      <ErrorState message={errorMessage(team.error, TEAM_FETCH_ERRORS.team)}>
+        <Button variant="secondary" onClick={() => team.refetch()}>
+          Try again
+        </Button>
+      </ErrorState>
+    );
+
+  return (
+    <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
+      {body}
+      <UserBadge />
+      <TeamsDrawer label={drawerLabel(team)} currentHandle={handle} />
+    </div>
+  );
 }

@@ -1,12 +1,84 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../app/placeholder-page';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Lock, LogOut, Settings, Users } from 'lucide-react';
+import { errorMessage } from '../api/api-error';
+import { useAuth } from '../auth/auth-context';
+import { Brand } from '../auth/components/brand';
+import { Button } from '../ui/button';
+import { AgentCard } from './agent-card';
+import { TEAM_FETCH_ERRORS } from './team-api';
+import { useTeamContext } from './team-layout';
+import { useTeamAgents } from './team-queries';
+import { TeamSettingsDialog } from './team-settings-dialog';
+import { ErrorState, LoadingState } from './team-status';
 
-/** Placeholder for the team page's index (/t/:handle): the grid of agent cards goes here. */
+/** /t/:handle index: the team's agents as cards, and the way into its settings. */
 export default function TeamPage() {
-  const { handle } = useParams();
+  const { team } = useTeamContext();
+  const agents = useTeamAgents(team.handle);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const list = agents.data ?? [];
+
   return (
-    <PlaceholderPage title={`Team ${handle ?? ''}`} pageTitle="Team">
-      The team page is on its way.
-    </PlaceholderPage>
+    <>
+      <header className="flex items-center justify-between border-b border-zinc-200 bg-white px-4 py-3 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
+        <Brand />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={async () => {
+            await logout();
+            navigate('/auth/login', { replace: true });
+          }}
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign Out
+        </Button>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 pt-8 pb-28 sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+              <span className="truncate">{team.name}</span>
+              {team.isPrivate && <Lock aria-label="Private team" className="size-4 shrink-0 text-zinc-400" />}
+            </h1>
+            {team.description && <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{team.description}</p>}
+            <p className="mt-2 flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+              <Users aria-hidden="true" className="size-3.5" />
+              {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'} · /t/{team.handle}
+            </p>
+          </div>
+          <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+            <Settings aria-hidden="true" className="size-4" />
+            {team.canManage ? 'Manage Team' : 'Team Settings'}
+          </Button>
+        </div>
+
+        <section aria-label="Agents" className="mt-8">
+          {agents.isPending ? (
+            <LoadingState text="Retrieving agents..." />
+          ) : agents.isError ? (
+            <ErrorState message={errorMessage(agents.error, TEAM_FETCH_ERRORS.agents)}>
+              <Button variant="secondary" onClick={() => agents.refetch()}>
+                Try again
+              </Button>
+            </ErrorState>
+          ) : list.length === 0 ? (
+            <p className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">No agents in this team yet.</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((agent) => (
+                <li key={agent.id}>
+                  <AgentCard agent={agent} handle={team.handle} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+      <TeamSettingsDialog team={team} agents={list} open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchMyTeams } from '../api/teams-api';
 import { useAuth } from '../auth/auth-context';
+import { teamApi } from './team-api';
 
 /** Query key of the signed-in user's team list; per user, so switching accounts never shows stale teams. */
 export const myTeamsKey = (userId: string | undefined) => ['teams', 'mine', userId] as const;
 
 export function useMyTeams() {
   const { user } = useAuth();
-  return useQuery({ queryKey: myTeamsKey(user?.id), queryFn: fetchMyTeams, enabled: Boolean(user) });
+  return useQuery({ queryKey: myTeamsKey(user?.id), queryFn: teamApi.myTeams, enabled: Boolean(user) });
 }

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, stubApi } from '../test/api-stub';
+import { makeUser } from '../test/fixtures';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+const signedInAs = (user = makeUser()) => {
+  localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+  return ok({ user });
+};
+
+describe('protected routes', () => {
+  it('send a signed-out visitor to sign in, carrying where they were going', async () => {
+    stubApi({});
+    const { router } = renderRoutes(routes, { path: '/t/demo' });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Agentroom' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.location.state).toEqual({ from: '/t/demo' });
+    expect(document.title).toBe('Agentroom (beta) — Sign In');
+  });
+
+  it("show 'Email Verification Required' to an unverified user, who can sign out", async () => {
+    const api = stubApi({
+      'GET /auth/me': signedInAs(makeUser({ isVerified: false, email: 'ada@example.test' })),
+      'POST /auth/logout': ok({ loggedOut: true }),
+    });
+    renderRoutes(routes, { path: '/p/@maya' });
+    expect(await screen.findByRole('heading', { name: 'Email Verification Required' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.test')).toBeInTheDocument();
+    expect(screen.getByText(/spam/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeEnabled();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Agentroom' })).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('let a verified user in', async () => {
+    stubApi({ 'GET /auth/me': signedInAs() });
+    const { router } = renderRoutes(routes, { path: '/t/demo' });
+    // Whatever the team page shows, it is shown: no spinner, no sign-in, no verification screen.
+    await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/t/demo');
+    expect(screen.queryByRole('heading', { name: /Sign in|Email Verification Required/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("'/'", () => {
+  it("goes to the user's first team", async () => {
+    stubApi({
+      'GET /auth/me': signedInAs(),
+      'GET /teams': ok({ teams: [{ id: '1', name: 'Demo Team', handle: 'demo' }, { id: '2', name: 'B', handle: 'b' }] }),
+    });
+    const { router } = renderRoutes(routes, { path: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/t/demo'));
+  });
+
+  it('goes to the user profile when there are no teams or the list cannot be read', async () => {
+    stubApi({ 'GET /auth/me': signedInAs(), 'GET /teams': fail(404, 'Not found', 'NOT_FOUND') });
+    const { router } = renderRoutes(routes, { path: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/p/@ada'));
+  });
+});
+
+describe('sign-in pages', () => {
+  it('send someone already signed in to the app', async () => {
+    stubApi({ 'GET /auth/me': signedInAs(), 'GET /teams': ok({ teams: [] }) });
+    const { router } = renderRoutes(routes, { path: '/auth/login' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/p/@ada'));
+  });
+});

@@ -1,0 +1,123 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, stubApi } from '../test/api-stub';
+import { makeUser } from '../test/fixtures';
+import { useAuth, type AuthContextValue } from './auth-context';
+import { AuthProvider } from './auth-provider';
+import { authReducer, initialAuthState } from './auth-state';
+
+/** Renders the real provider and hands the test a live view of its value. */
+function renderAuth() {
+  const current: { value?: AuthContextValue } = {};
+  function Probe() {
+    current.value = useAuth();
+    const a = current.value;
+    return <p data-testid="state">{a.isLoading ? 'loading' : a.isAuthenticated ? `in:${a.user?.username}:${a.isEmailVerified}` : 'out'}</p>;
+  }
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { auth: () => current.value!, state: () => screen.getByTestId('state').textContent };
+}
+
+describe('auth state at startup', () => {
+  it('is unauthenticated at once when no token is stored, without calling the API', async () => {
+    const api = stubApi({});
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('out'));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('checks a stored token with GET /auth/me and becomes authenticated', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    const api = stubApi({ 'GET /auth/me': ok({ user: makeUser({ isVerified: false }) }) });
+    const view = renderAuth();
+    expect(view.state()).toBe('loading');
+    await waitFor(() => expect(view.state()).toBe('in:ada:false'));
+    expect(view.auth().token).toBe('tok');
+    expect(api.calls[0]!.authorization).toBe('Bearer tok');
+  });
+
+  it('removes a token the server rejects and becomes unauthenticated', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'stale');
+    stubApi({ 'GET /auth/me': fail(401, 'Authentication required', 'UNAUTHENTICATED') });
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('out'));
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('auth transitions', () => {
+  it('login stores the token and takes isEmailVerified from the user', async () => {
+    stubApi({ 'POST /auth/login': ok({ user: makeUser({ isVerified: false }), token: 'fresh' }) });
+    const view = renderAuth();
+    await act(() => view.auth().login('ada', 'Passw0rdOk'));
+    expect(view.state()).toBe('in:ada:false');
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('fresh');
+  });
+
+  it('register sets the user but no token and does not authenticate', async () => {
+    stubApi({ 'POST /auth/register': ok({ user: makeUser({ isVerified: false }) }, 201) });
+    const view = renderAuth();
+    await act(() => view.auth().register({ username: 'ada', email: 'ada@example.test', password: 'Passw0rdOk', firstName: '', lastName: '' }));
+    expect(view.auth()).toMatchObject({ isAuthenticated: false, isEmailVerified: false, token: null, user: { username: 'ada' } });
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('magic-link verification stores the token and authenticates', async () => {
+    stubApi({ 'POST /auth/email/verify-magic-link': ok({ user: makeUser(), token: 'magic' }) });
+    const view = renderAuth();
+    await act(() => view.auth().verifyMagicLink('t0k3n'));
+    expect(view.state()).toBe('in:ada:true');
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('magic');
+  });
+
+  it('logout clears user, token and storage even when the call fails', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    const api = stubApi({ 'GET /auth/me': ok({ user: makeUser() }), 'POST /auth/logout': { networkError: true } });
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('in:ada:true'));
+    await act(() => view.auth().logout());
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+    expect(view.auth()).toMatchObject({ isAuthenticated: false, user: null, token: null });
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a token refresh updates the user and the verified flag', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({
+      'GET /auth/me': ok({ user: makeUser({ isVerified: false }) }),
+      'POST /auth/refresh': ok({ user: makeUser({ isVerified: true }), token: 'tok2' }),
+    });
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('in:ada:false'));
+    await act(() => view.auth().refresh());
+    expect(view.state()).toBe('in:ada:true');
+    expect(view.auth().token).toBe('tok2');
+  });
+
+  it('resending verification without a session asks the user to log in', async () => {
+    stubApi({});
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('out'));
+    await expect(view.auth().resendVerification()).rejects.toThrow('Please log in to resend verification email');
+  });
+});
+
+describe('authReducer', () => {
+  it('email verification sets the user and verified, but never swaps another signed-in user', () => {
+    const signedOut = authReducer(initialAuthState, { type: 'signedOut' });
+    const verified = authReducer(signedOut, { type: 'emailVerified', user: makeUser() });
+    expect(verified).toMatchObject({ isEmailVerified: true, isAuthenticated: false, user: { username: 'ada' } });
+
+    const bob = makeUser({ id: 'other', username: 'bob', isVerified: false });
+    const signedInAsBob = authReducer(initialAuthState, { type: 'signedIn', user: bob, token: 't' });
+    expect(authReducer(signedInAsBob, { type: 'emailVerified', user: makeUser() })).toBe(signedInAsBob);
+  });
+});

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { cn } from '../ui/cn';
+import { assetUrl } from './asset-url';
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('') || '?';
+
+/** A round avatar; if the image cannot load, the name's initials take its place. */
+export function AgentAvatar({ src, name, className }: { src: string; name: string; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const classes = cn('size-10 shrink-0 rounded-full bg-zinc-100 object-cover dark:bg-zinc-800', className);
+  if (failed || !src)
+    return (
+      <span
+        role="img"
+        aria-label={name}
+        className={cn(classes, 'inline-flex items-center justify-center text-xs font-semibold text-zinc-600 dark:text-zinc-300')}
+      >
+        {initialsOf(name)}
+      </span>
+    );
+  return <img src={assetUrl(src)} alt={name} className={classes} onError={() => setFailed(true)} loading="lazy" />;
+}

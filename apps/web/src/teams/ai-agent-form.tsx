@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { ZCreateAiAgentRequest, ZUpdateAiAgentRequest, type TErrorDetails, type TTeamAgent } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+import { serverFieldErrors, validateForm } from './form-errors';
+import { TextAreaField } from './form-fields';
+import { useCreateAiAgent, useUpdateAiAgent } from './team-queries';
+
+const DEFAULT_PERSONALITY = 'A helpful AI assistant';
+
+interface Props {
+  handle: string;
+  /** Editing this agent; creating a new one when absent. */
+  agent?: TTeamAgent;
+  onDone: () => void;
+}
+
+/** Creates an AI agent in the team, or edits one: name, role, personality prompt, avatar and model. */
+export function AiAgentForm({ handle, agent, onDone }: Props) {
+  const create = useCreateAiAgent(handle);
+  const update = useUpdateAiAgent();
+  const mutation = agent ? update : create;
+  const [values, setValues] = useState({
+    firstName: agent?.firstName ?? '',
+    lastName: agent?.lastName ?? '',
+    role: agent?.role ?? '',
+    personality: agent?.personality ?? '',
+    avatarUrl: agent?.avatarUrl.startsWith('/api/v1/avatars/') ? '' : (agent?.avatarUrl ?? ''),
+    model: agent?.model ?? '',
+  });
+  const [errors, setErrors] = useState<TErrorDetails>({});
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    try {
+      if (agent) {
+        const checked = validateForm(ZUpdateAiAgentRequest, values);
+        if (checked.errors) return setErrors(checked.errors);
+        await update.mutateAsync({ id: agent.id, input: values });
+        toast.success(`${values.firstName} updated`);
+      } else {
+        const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+        const checked = validateForm(ZCreateAiAgentRequest, input);
+        if (checked.errors) return setErrors(checked.errors);
+        const created = await create.mutateAsync(checked.data);
+        toast.success(`${created.fullName} joined the team as @${created.username}`);
+      }
+      onDone();
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    }
+  };
+
+  const formError = mutation.isError && !Object.keys(errors).length ? errorMessage(mutation.error, 'Could not save the agent') : '';
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={agent ? `Edit ${agent.fullName}` : 'New AI agent'}>
+      {formError && <Alert>{formError}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" required autoFocus {...field('firstName')} />
+        <TextField label="Last name" optional {...field('lastName')} />
+      </div>
+      <TextField label="Role" optional placeholder="Agent" {...field('role')} />
+      <TextAreaField
+        label="Personality"
+        optional
+        rows={4}
+        placeholder={DEFAULT_PERSONALITY}
+        hint="The prompt that shapes how this agent answers."
+        {...field('personality')}
+      />
+      <TextField label="Avatar URL" optional placeholder="https://…" hint="Leave blank for a generated avatar." {...field('avatarUrl')} />
+      <TextField label="Model" optional placeholder="Server default" {...field('model')} />
+      <div className="flex justify-end gap-2 pt-1">
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          {agent ? 'Save Agent' : 'Create Agent'}
+        </Button>
+      </div>
+    </form>
+  );
+}

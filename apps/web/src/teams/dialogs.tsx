@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+
+interface DialogShellProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+const overlay = 'fixed inset-0 z-40 bg-zinc-950/40 backdrop-blur-[2px]';
+
+function CloseButton() {
+  return (
+    <Dialog.Close
+      aria-label="Close"
+      className={cn(
+        'inline-flex size-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+        focusRing,
+      )}
+    >
+      <X aria-hidden="true" className="size-4" />
+    </Dialog.Close>
+  );
+}
+
+function Header({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="min-w-0">
+        <Dialog.Title className="text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{title}</Dialog.Title>
+        {description ? (
+          <Dialog.Description className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{description}</Dialog.Description>
+        ) : (
+          <Dialog.Description className="sr-only">{title}</Dialog.Description>
+        )}
+      </div>
+      <CloseButton />
+    </div>
+  );
+}
+
+/** A centred, accessible dialog (focus trap, Escape, labelled by its title). */
+export function Modal({ open, onOpenChange, title, description, children, className }: DialogShellProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlay} />
+        <Dialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+            'rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl outline-none dark:border-zinc-800 dark:bg-zinc-900',
+            className,
+          )}
+        >
+          <Header title={title} description={description} />
+          <div className="mt-5">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A drawer sliding in from the right edge, full height. */
+export function Sheet({ open, onOpenChange, title, description, children, className }: DialogShellProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlay} />
+        <Dialog.Content
+          className={cn(
+            'fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col border-l border-zinc-200 bg-white shadow-2xl outline-none',
+            'dark:border-zinc-800 dark:bg-zinc-900',
+            className,
+          )}
+        >
+          <div className="border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
+            <Header title={title} description={description} />
+          </div>
+          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,20 @@
+import { cn } from '../ui/cn';
+
+/** Spec §2: green when online, grey otherwise; null means we do not know yet ('Status unknown'). */
+export function PresenceDot({ isOnline, className }: { isOnline: boolean | null; className?: string }) {
+  const label = isOnline === null ? 'Status unknown' : isOnline ? 'Online' : 'Offline';
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-presence={isOnline === null ? 'unknown' : isOnline ? 'online' : 'offline'}
+      className={cn(
+        'inline-block size-3 rounded-full ring-2 ring-white dark:ring-zinc-900',
+        isOnline ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-500',
+        isOnline === null && 'bg-zinc-300 dark:bg-zinc-600',
+        className,
+      )}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAddMemberRequest, TCreateAiAgentRequest, TCreateTeamRequest, TUpdateAiAgentRequest } from '@agentroom/shared';
+import { useAuth } from '../auth/auth-context';
+import { teamApi } from './team-api';
+import { myTeamsKey } from './use-my-teams';
+
+/**
+ * Query keys, all under the signed-in user's id so switching accounts never shows another user's
+ * data. Freshness is the query client's default: the spec's 5-minute cache lifetime.
+ */
+export const teamKeys = {
+  all: (userId: string | undefined) => ['teams', userId] as const,
+  team: (userId: string | undefined, handle: string) => ['teams', userId, 'team', handle.toLowerCase()] as const,
+  agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
+  profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
+};
+
+export function useTeam(handle: string) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: teamKeys.team(user?.id, handle), queryFn: () => teamApi.team(handle), enabled: !!user });
+}
+
+export function useTeamAgents(handle: string, enabled = true) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: teamKeys.agents(user?.id, handle),
+    queryFn: () => teamApi.agents(handle),
+    enabled: !!user && enabled,
+  });
+}
+
+export function useMyProfile() {
+  const { user } = useAuth();
+  return useQuery({ queryKey: teamKeys.profile(user?.id), queryFn: teamApi.myProfile, enabled: !!user, retry: false });
+}
+
+/** After any team write: the drawer list, the team and its cards are refetched. */
+function useInvalidateTeams() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.all(user?.id) }),
+    ]);
+}
+
+export function useCreateTeam() {
+  const invalidate = useInvalidateTeams();
+  return useMutation({ mutationFn: (input: TCreateTeamRequest) => teamApi.createTeam(input), onSuccess: invalidate });
+}
+
+export function useAddMember(handle: string) {
+  const invalidate = useInvalidateTeams();
+  return useMutation({ mutationFn: (input: TAddMemberRequest) => teamApi.addMember(handle, input), onSuccess: invalidate });
+}
+
+export function useCreateAiAgent(handle: string) {
+  const invalidate = useInvalidateTeams();
+  return useMutation({
+    mutationFn: (input: TCreateAiAgentRequest) => teamApi.createAiAgent(handle, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateAiAgent() {
+  const invalidate = useInvalidateTeams();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TUpdateAiAgentRequest }) => teamApi.updateAiAgent(id, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useLeaveTeam(handle: string) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: () => teamApi.leave(handle),
+    onSuccess: async () => {
+      // The team is no longer ours: drop its cached data rather than refetch into a 403.
+      queryClient.removeQueries({ queryKey: teamKeys.team(user?.id, handle) });
+      queryClient.removeQueries({ queryKey: teamKeys.agents(user?.id, handle) });
+      await queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { useAuth } from '../auth/auth-context';
+import { AgentAvatar } from './agent-avatar';
+import { useMyProfile } from './team-queries';
+
+/**
+ * Spec §2 bottom-left badge: the current user's name and role, or @username. When /users/me fails
+ * it falls back to the signed-in user's id and username from the auth state.
+ */
+export function UserBadge() {
+  const { user } = useAuth();
+  const profile = useMyProfile();
+  if (!user) return null;
+  const agent = profile.data?.agent;
+  const name = agent ? agent.fullName : '';
+  const username = profile.data?.username ?? user.username;
+  const id = profile.data?.id ?? user.id;
+  const hasName = Boolean(name && name !== username);
+  return (
+    <div
+      data-testid="user-badge"
+      data-user-id={id}
+      title={`@${username}`}
+      className="fixed bottom-4 left-4 z-30 flex max-w-[min(18rem,calc(100vw-12rem))] items-center gap-2.5 rounded-full border border-zinc-200 bg-white/95 py-1.5 pr-4 pl-1.5 shadow-lg backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
+    >
+      <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
+      <span className="min-w-0 leading-tight">
+        {hasName ? (
+          <>
+            <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
+            <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{agent?.role}</span>
+          </>
+        ) : (
+          <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
+        )}
+      </span>
+    </div>
+  );
+}

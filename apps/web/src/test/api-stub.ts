@@ -1,0 +1,52 @@
+import { vi } from 'vitest';
+
+export interface StubAnswer {
+  status?: number;
+  body?: unknown;
+  /** Simulates a request that never got an answer. */
+  networkError?: boolean;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Handler = StubAnswer | ((call: RecordedCall) => StubAnswer);
+
+export const ok = (data: unknown, status = 200): StubAnswer => ({ status, body: { success: true, data } });
+export const fail = (status: number, error: string, code: string, details?: Record<string, string>): StubAnswer => ({
+  status,
+  body: { success: false, error, code, ...(details ? { details } : {}) },
+});
+
+/**
+ * Replaces fetch with a table of answers keyed 'METHOD /path' (path after /api/v1).
+ * A handler may be a list, answered in turn. Unknown calls answer 404 in the envelope.
+ */
+export function stubApi(table: Record<string, Handler | Handler[]>) {
+  const calls: RecordedCall[] = [];
+  const queues = new Map(Object.entries(table).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const path = url.replace(/^.*\/api\/v1/, '');
+    const headers = new Headers(init?.headers);
+    const call: RecordedCall = {
+      method: init?.method ?? 'GET',
+      path,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      authorization: headers.get('authorization'),
+    };
+    calls.push(call);
+    const entry = queues.get(`${call.method} ${path}`);
+    const handler = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
+    const answer = typeof handler === 'function' ? handler(call) : (handler ?? fail(404, 'Not found', 'NOT_FOUND'));
+    if (answer.networkError) throw new TypeError('Failed to fetch');
+    const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
