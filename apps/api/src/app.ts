@@ -4,6 +4,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
+import { aiRoutes } from './ai/ai-routes';
 import { authRoutes } from './auth/auth-routes';
 import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
@@ -33,6 +34,7 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
   api.use('/avatars', avatarRoutes());
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));
+  api.use('/chat', aiRoutes(ctx));
   api.use('/chat', chatRoutes(ctx));
   if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);

@@ -33,6 +33,12 @@ const ZEnv = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  AI_MAX_CONCURRENT_PER_AGENT: positiveInt(2),
+  AI_TEAM_DAILY_TOKEN_BUDGET: positiveInt(500_000),
+  AI_CONTEXT_TOKENS: positiveInt(4000),
+  AI_IDLE_TIMEOUT_MS: positiveInt(60_000),
+  AI_MAX_ATTEMPTS: positiveInt(3),
+  AI_LEASE_MS: positiveInt(30_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
 
@@ -55,6 +61,14 @@ export interface AppConfig {
   webDistDir?: string;
   logLevel: string;
   llm: { baseUrl?: string; apiKey?: string; model?: string };
+  ai: {
+    maxConcurrentPerAgent: number;
+    teamDailyTokenBudget: number;
+    contextTokens: number;
+    idleTimeoutMs: number;
+    maxAttempts: number;
+    leaseMs: number;
+  };
   seedDemo: boolean;
 }
 
@@ -103,6 +117,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
+    ai: {
+      maxConcurrentPerAgent: env.AI_MAX_CONCURRENT_PER_AGENT,
+      teamDailyTokenBudget: env.AI_TEAM_DAILY_TOKEN_BUDGET,
+      contextTokens: env.AI_CONTEXT_TOKENS,
+      idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
+      maxAttempts: env.AI_MAX_ATTEMPTS,
+      leaseMs: env.AI_LEASE_MS,
+    },
     seedDemo: env.SEED_DEMO === 'true',
   };
 }

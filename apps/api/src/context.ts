@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { MailWorker } from './mail/mail-worker';
+import type { ModelRegistry } from './ai/model-registry';
+import type { ReplyWorker } from './ai/reply-worker';
 
 /** What every route factory and service receives: built once per app in `createApp`. */
 export interface AppContext {
@@ -10,4 +12,6 @@ export interface AppContext {
   db: Db;
   logger: Logger;
   mail: MailWorker;
+  /** AI agents' model and reply queue; set once the server has started them. */
+  ai?: { models: ModelRegistry; replies: ReplyWorker };
 }

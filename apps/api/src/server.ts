@@ -10,6 +10,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startMailWorker } from './mail/mail-worker';
 import { createSocketServer } from './realtime/socket-server';
+import { startAi } from './ai/start-ai';
 
 export interface RunningServer {
   url: string;
@@ -38,6 +39,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   const app = createApp(ctx, { redis: redisClients?.command, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, redisClients && { pub: redisClients.pub, sub: redisClients.sub });
+  const ai = startAi(ctx);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -53,6 +55,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
     io,
     seeded,
     close: async () => {
+      await ai.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await mail.stop();
       await Promise.all(redisClients ? [redisClients.command.quit(), redisClients.pub.quit(), redisClients.sub.quit()] : []);

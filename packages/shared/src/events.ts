@@ -80,10 +80,24 @@ export interface TPresenceEvent {
 /** AI reply tokens as they arrive (sent by the AI reply job; defined here so both sides agree). */
 export interface TMessageStreamEvent {
   conversationId: string;
+  /** The reply job; the stored reply carries clientMessageId `ai-reply:<streamId>`. */
   streamId: string;
   agentId: string;
   delta: string;
+  /** Length of the text before this delta: a client holding more skips, one holding less refetches. */
+  offset: number;
+  /** A retried job starts again from an empty text with a higher attempt. */
+  attempt: number;
   done: boolean;
+}
+
+/** GET /chat/conversations/:id/replies: replies being written now, with their text so far. */
+export interface TActiveReply {
+  streamId: string;
+  agentId: string;
+  status: 'queued' | 'running';
+  attempt: number;
+  content: string;
 }
 
 export interface ServerToClientEvents {

@@ -1,7 +1,8 @@
 import { conversationRoom, type TChatMessage, type TSeenAgent } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { agentRooms, emitToRooms } from '../realtime/realtime-registry';
-import type { AgentRow, ConversationRow } from './chat-presenters';
+import type { Tx } from '../db/client';
+import type { AgentRow, ConversationRow, MessageRow } from './chat-presenters';
 
 export interface MessageCommittedEvent {
   conversation: ConversationRow;
@@ -9,6 +10,28 @@ export interface MessageCommittedEvent {
   sender: AgentRow;
   /** Every other participant; an AI agent among them is where a reply job starts. */
   recipients: AgentRow[];
+}
+
+/** The stored row, inside its transaction: work that must commit or roll back with the message. */
+export interface MessageInsertedEvent {
+  conversation: ConversationRow;
+  message: MessageRow;
+  sender: AgentRow;
+  recipients: AgentRow[];
+}
+export type MessageInsertedHook = (tx: Tx, event: MessageInsertedEvent) => Promise<void>;
+const insertHooksByContext = new WeakMap<AppContext, Set<MessageInsertedHook>>();
+
+/** Registers work that runs inside each message's transaction (the AI reply job is created here). */
+export function onMessageInserted(ctx: AppContext, hook: MessageInsertedHook): () => void {
+  const hooks = insertHooksByContext.get(ctx) ?? new Set();
+  insertHooksByContext.set(ctx, hooks);
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
+export async function runMessageInsertedHooks(ctx: AppContext, tx: Tx, event: MessageInsertedEvent): Promise<void> {
+  for (const hook of insertHooksByContext.get(ctx) ?? []) await hook(tx, event);
 }
 
 export type MessageCommittedListener = (ctx: AppContext, event: MessageCommittedEvent) => void | Promise<void>;

@@ -46,12 +46,15 @@ export function presentMessage(message: MessageRow, sender: AgentRow, files: Att
     seq: message.seq,
     content: message.content,
     timestamp: message.createdAt.toISOString(),
-    messageType: 'text',
+    messageType: message.messageType === 'notice' ? 'notice' : 'text',
     isEdited: message.editedAt !== null,
     editedAt: message.editedAt?.toISOString() ?? null,
     clientMessageId: message.clientMessageId,
     sender: presentSender(sender),
     attachments: files.map((file) => presentAttachment(file, secret)),
+    ...(message.meta.replyToMessageId ? { replyToMessageId: message.meta.replyToMessageId } : {}),
+    ...(message.meta.stopped ? { stopped: true } : {}),
+    ...(message.meta.notice ? { notice: { code: message.meta.notice.code, retryable: message.meta.notice.retryable } } : {}),
   };
 }
 

@@ -9,10 +9,11 @@ import {
   type TSendMessageInput,
 } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { attachments, conversationParticipants, conversations, messages } from '../db/schema';
+import type { Tx } from '../db/client';
+import { attachments, conversationParticipants, conversations, messages, type TMessageMeta } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
-import { publishMessageCommitted, publishMessageUpdated } from './chat-events';
+import { publishMessageCommitted, publishMessageUpdated, runMessageInsertedHooks } from './chat-events';
 import { findParticipants, presentMessageRows, seenStatusOf } from './chat-repo';
 import type { MessageRow } from './chat-presenters';
 
@@ -45,6 +46,26 @@ async function existingSend(ctx: AppContext, row: MessageRow, conversationId: st
  * a retry gets the stored one back. Events and the afterMessageCommitted hook run after commit.
  */
 export async function sendMessage(ctx: AppContext, senderAgentId: string, conversationId: string, input: TSendMessageInput) {
+  return storeMessage(ctx, senderAgentId, conversationId, input);
+}
+
+/** Server-side extras of a stored message: AI replies set a type and meta and end their job atomically. */
+export interface StoreMessageOptions {
+  messageType?: string;
+  meta?: TMessageMeta;
+  /** Runs in the message's transaction; throwing rolls the message back. */
+  inTransaction?: (tx: Tx, row: MessageRow) => Promise<void>;
+}
+
+/** sendMessage's rules and transaction, for the server's own senders too (AI replies, notices). */
+export async function storeMessage(
+  ctx: AppContext,
+  senderAgentId: string,
+  conversationId: string,
+  input: Pick<TSendMessageInput, 'content' | 'clientMessageId'> & Partial<Pick<TSendMessageInput, 'targetAgentId' | 'attachmentIds'>>,
+  options: StoreMessageOptions = {},
+) {
+  const attachmentIds = input.attachmentIds ?? [];
   const { conversation } = await assertConversationParticipant(ctx.db, conversationId, senderAgentId);
   const participants = await findParticipants(ctx.db, [conversationId]);
   const recipients = participants.filter((p) => p.agent.id !== senderAgentId).map((p) => p.agent);
@@ -71,6 +92,8 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
           senderAgentId,
           content: input.content,
           clientMessageId,
+          messageType: options.messageType ?? 'text',
+          meta: options.meta ?? {},
           // Taken after the lock, so timestamps follow seq order.
           createdAt: sql`clock_timestamp()`,
         })
@@ -78,20 +101,20 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
         .returning();
       if (!inserted) throw new AlreadySent();
       await tx.update(conversations).set({ lastMessageAt: inserted.createdAt }).where(eq(conversations.id, conversationId));
-      if (input.attachmentIds.length) {
+      if (attachmentIds.length) {
         const claimed = await tx
           .update(attachments)
           .set({ messageId: inserted.id })
           .where(
             and(
-              inArray(attachments.id, input.attachmentIds),
+              inArray(attachments.id, attachmentIds),
               eq(attachments.conversationId, conversationId),
               eq(attachments.uploaderAgentId, senderAgentId),
               isNull(attachments.messageId),
             ),
           )
           .returning({ id: attachments.id });
-        if (claimed.length !== new Set(input.attachmentIds).size)
+        if (claimed.length !== new Set(attachmentIds).size)
           throw badRequest(CHAT_ERRORS.attachmentNotFound, { attachmentIds: CHAT_ERRORS.attachmentNotFound });
       }
       // The sender has seen their own message.
@@ -99,6 +122,8 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
         .update(conversationParticipants)
         .set({ lastReadMessageId: inserted.id, lastReadSeq: inserted.seq })
         .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.agentId, senderAgentId)));
+      await runMessageInsertedHooks(ctx, tx, { conversation, message: inserted, sender: participants.find((p) => p.agent.id === senderAgentId)!.agent, recipients });
+      await options.inTransaction?.(tx, inserted);
       return inserted;
     });
   } catch (error) {

@@ -30,13 +30,14 @@ async function broadcastPresence(ctx: AppContext, presence: PresenceStore, agent
   emitToRooms(ctx, agentRooms(audience), 'presence:changed', { agentId, isOnline: online.get(agentId) ?? false });
 }
 
-/** Humans: online while a socket is connected. AI agents stay unknown (null) here; their presence is the model's. */
+/** Humans: online while a socket is connected. AI agents: online while their model provider answers. */
 function registerCardPresence(ctx: AppContext) {
   setPresenceReader(async (agentIds) => {
     const rows = await ctx.db.select({ id: agents.id, isHuman: agents.isHuman }).from(agents).where(inArray(agents.id, agentIds));
-    const online = await isAgentOnline(ctx, agentIds);
     const human = new Map(rows.map((r) => [r.id, r.isHuman]));
-    return new Map(agentIds.map((id) => [id, human.get(id) ? (online.get(id) ?? false) : null]));
+    const anyAi = rows.some((r) => !r.isHuman);
+    const [online, modelAnswers] = await Promise.all([isAgentOnline(ctx, agentIds), anyAi && ctx.ai ? ctx.ai.models.isAvailable() : null]);
+    return new Map(agentIds.map((id) => [id, human.get(id) ? (online.get(id) ?? false) : modelAnswers]));
   });
 }
 

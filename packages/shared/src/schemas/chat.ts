@@ -158,12 +158,17 @@ export interface TChatMessage {
   seq: number;
   content: string;
   timestamp: string;
-  messageType: 'text';
+  /** 'notice' is an AI agent saying why it could not answer (no model, budget, provider failure). */
+  messageType: 'text' | 'notice';
   isEdited: boolean;
   editedAt: string | null;
   clientMessageId: string | null;
   sender: TChatSender;
   attachments: TChatAttachment[];
+  /** AI replies: the message answered, whether the user stopped it part-way, and a notice's details. */
+  replyToMessageId?: string;
+  stopped?: boolean;
+  notice?: { code: string; retryable: boolean };
 }
 
 export interface TSeenAgent {

@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { replyJobs } from '../db/schema';
+
+export type ReplyJob = typeof replyJobs.$inferSelect;
+
+export async function enqueueReplyJob(
+  db: DbOrTx,
+  job: { conversationId: string; agentId: string; triggerMessageId: string; teamId: string | null; dedupeKey: string },
+): Promise<ReplyJob | undefined> {
+  const [created] = await db.insert(replyJobs).values(job).onConflictDoNothing({ target: replyJobs.dedupeKey }).returning();
+  return created;
+}
+
+/**
+ * Leases up to `limit` due jobs: queued ones, and running ones whose lease ran out (their node died).
+ * SKIP LOCKED lets several nodes claim at once without taking the same job; an agent already
+ * writing `perAgent` replies is skipped so one busy agent cannot take every slot.
+ */
+export async function claimReplyJobs(db: Db, limit: number, perAgent: number, leaseMs: number): Promise<ReplyJob[]> {
+  const now = new Date();
+  const busy = sql`(select count(*) from ${replyJobs} as r where r.agent_id = ${replyJobs.agentId} and r.status = 'running' and r.lease_until > now())`;
+  return db
+    .update(replyJobs)
+    .set({ status: 'running', attempts: sql`${replyJobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      inArray(
+        replyJobs.id,
+        db
+          .select({ id: replyJobs.id })
+          .from(replyJobs)
+          .where(
+            and(
+              lte(replyJobs.runAfter, now),
+              or(eq(replyJobs.status, 'queued'), and(eq(replyJobs.status, 'running'), lt(replyJobs.leaseUntil, now))),
+              sql`${busy} < ${perAgent}`,
+            ),
+          )
+          .orderBy(asc(replyJobs.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Saves the text so far and extends the lease, but only while this attempt still owns the job.
+ * Answers whether the user asked to stop, or undefined when the job was taken over or ended.
+ */
+export async function checkpointReplyJob(
+  db: Db,
+  job: ReplyJob,
+  partialContent: string,
+  leaseMs: number,
+): Promise<{ cancelRequested: boolean } | undefined> {
+  const [row] = await db
+    .update(replyJobs)
+    .set({ partialContent, leaseUntil: new Date(Date.now() + leaseMs) })
+    .where(and(eq(replyJobs.id, job.id), eq(replyJobs.status, 'running'), eq(replyJobs.attempts, job.attempts)))
+    .returning({ cancelRequested: replyJobs.cancelRequested });
+  return row;
+}
+
+/** Ends the job if this attempt still owns it; false means another node took it over (write nothing). */
+export async function finishReplyJob(
+  db: DbOrTx,
+  job: ReplyJob,
+  outcome: { status: 'done' | 'failed' | 'cancelled'; replyMessageId?: string; errorKind?: string; error?: string; partialContent?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(replyJobs)
+    .set({ ...outcome, finishedAt: new Date(), leaseUntil: null })
+    .where(and(eq(replyJobs.id, job.id), eq(replyJobs.status, 'running'), eq(replyJobs.attempts, job.attempts)))
+    .returning({ id: replyJobs.id });
+  return rows.length > 0;
+}
+
+/** Back to the queue after a passing failure (rate limit), to run again after `delayMs`. */
+export async function requeueReplyJob(db: Db, job: ReplyJob, delayMs: number, errorKind: string, error: string): Promise<boolean> {
+  const rows = await db
+    .update(replyJobs)
+    .set({ status: 'queued', runAfter: new Date(Date.now() + delayMs), leaseUntil: null, errorKind, error, partialContent: '' })
+    .where(and(eq(replyJobs.id, job.id), eq(replyJobs.status, 'running'), eq(replyJobs.attempts, job.attempts)))
+    .returning({ id: replyJobs.id });
+  return rows.length > 0;
+}
+
+export async function requestReplyCancel(db: Db, jobId: string) {
+  const [row] = await db
+    .update(replyJobs)
+    .set({ cancelRequested: true })
+    .where(and(eq(replyJobs.id, jobId), inArray(replyJobs.status, ['queued', 'running'])))
+    .returning();
+  return row;
+}
+
+export async function findReplyJob(db: DbOrTx, jobId: string) {
+  const [row] = await db.select().from(replyJobs).where(eq(replyJobs.id, jobId)).limit(1);
+  return row;
+}
+
+/** Replies still being written in a conversation, with their text so far (for a reconnecting client). */
+export async function findActiveReplyJobs(db: DbOrTx, conversationId: string) {
+  return db
+    .select()
+    .from(replyJobs)
+    .where(and(eq(replyJobs.conversationId, conversationId), inArray(replyJobs.status, ['queued', 'running'])))
+    .orderBy(asc(replyJobs.createdAt));
+}

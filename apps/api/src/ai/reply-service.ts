@@ -1,0 +1,90 @@
+import { desc, eq } from 'drizzle-orm';
+import { isUuid } from '@agentroom/shared';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { agents, messages } from '../db/schema';
+import { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
+import type { MessageInsertedEvent } from '../chat/chat-events';
+import { badRequest, notFound } from '../http/app-error';
+import type { ReplyWorker } from './reply-worker';
+import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
+
+export const REPLY_ERRORS = {
+  replyNotFound: 'Reply not found',
+  notAnAiReply: 'Only the latest reply of an AI agent can be regenerated',
+} as const;
+
+/**
+ * Runs inside the transaction that stores a message: every AI agent among the recipients gets a
+ * reply job, so a committed message to an AI agent always has its job and an aborted one never does.
+ */
+export async function enqueueRepliesFor(tx: DbOrTx, event: MessageInsertedEvent) {
+  if (event.message.messageType !== 'text') return;
+  for (const recipient of event.recipients) {
+    if (recipient.isHuman || recipient.id === event.message.senderAgentId) continue;
+    // An AI agent does not answer another AI agent (no endless loops between two personas).
+    if (!event.sender.isHuman) continue;
+    await enqueueReplyJob(tx, {
+      conversationId: event.conversation.id,
+      agentId: recipient.id,
+      triggerMessageId: event.message.id,
+      teamId: event.conversation.teamId,
+      dedupeKey: `reply:${event.message.id}`,
+    });
+  }
+}
+
+/** The user stops a reply being written: this node aborts at once, another at its next checkpoint. */
+export async function stopReply(ctx: AppContext, worker: ReplyWorker, agentId: string, jobId: string) {
+  if (!isUuid(jobId)) throw notFound(REPLY_ERRORS.replyNotFound);
+  const job = await findReplyJob(ctx.db, jobId);
+  if (!job) throw notFound(REPLY_ERRORS.replyNotFound);
+  await assertConversationParticipant(ctx.db, job.conversationId, agentId).catch(() => {
+    throw notFound(REPLY_ERRORS.replyNotFound);
+  });
+  const updated = await requestReplyCancel(ctx.db, jobId);
+  worker.abortLocal(jobId);
+  return { stopped: Boolean(updated) };
+}
+
+/** Writes the latest AI reply again (a new message; the old one stays in the history). */
+export async function regenerateReply(ctx: AppContext, worker: ReplyWorker, agentId: string, replyMessageId: string) {
+  const { message } = await assertMessageParticipant(ctx.db, replyMessageId, agentId);
+  const [sender] = await ctx.db.select().from(agents).where(eq(agents.id, message.senderAgentId));
+  const triggerId = message.meta.replyToMessageId;
+  if (!sender || sender.isHuman || !triggerId) throw badRequest(REPLY_ERRORS.notAnAiReply);
+  const [latest] = await ctx.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, message.conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (latest?.id !== message.id) throw badRequest(REPLY_ERRORS.notAnAiReply);
+  const job = await enqueueReplyJob(ctx.db, {
+    conversationId: message.conversationId,
+    agentId: sender.id,
+    triggerMessageId: triggerId,
+    teamId: null,
+    dedupeKey: `regenerate:${message.id}`,
+  });
+  worker.kick();
+  if (!job) throw badRequest('This reply is already being regenerated');
+  return { streamId: job.id };
+}
+
+/** Replies being written now in a conversation, with their text so far (used after a reconnect). */
+export async function activeReplies(ctx: AppContext, worker: ReplyWorker, agentId: string, conversationId: string) {
+  await assertConversationParticipant(ctx.db, conversationId, agentId);
+  const jobs = await findActiveReplyJobs(ctx.db, conversationId);
+  return jobs.map((job) => {
+    const live = worker.liveText(job.id);
+    return {
+      streamId: job.id,
+      agentId: job.agentId,
+      status: job.status,
+      attempt: live?.attempt ?? job.attempts,
+      content: live?.text ?? job.partialContent,
+    };
+  });
+}
+

@@ -1,0 +1,234 @@
+import { and, desc, eq, isNull, lte } from 'drizzle-orm';
+import { conversationRoom } from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { agents, conversations, messages, teamMembers, type TMessageMeta } from '../db/schema';
+import { findParticipants } from '../chat/chat-repo';
+import { presentSeenAgent } from '../chat/chat-presenters';
+import { markMessageSeen } from '../chat/read-service';
+import { storeMessage } from '../chat/message-service';
+import { emitToRooms } from '../realtime/realtime-registry';
+import type { ModelRegistry } from './model-registry';
+import { buildContext } from './prompt';
+import { ProviderError, type StreamUsage } from './provider';
+import { REPLY_NOTICES, type TReplyNoticeCode } from './reply-notices';
+import { checkpointReplyJob, claimReplyJobs, finishReplyJob, requeueReplyJob, type ReplyJob } from './reply-jobs-repo';
+import { recordUsage, teamTokensToday } from './usage';
+
+const POLL_MS = 2_000;
+const CHECKPOINT_MS = 250;
+const HISTORY_MESSAGES = 40;
+
+export interface ReplyWorker {
+  kick(): void;
+  /** Stops a reply this node is writing at once (other nodes notice the flag at their next checkpoint). */
+  abortLocal(jobId: string): boolean;
+  /** The text so far of a reply this node is writing. */
+  liveText(jobId: string): { text: string; attempt: number } | undefined;
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type AgentRow = typeof agents.$inferSelect;
+
+/**
+ * Claims reply jobs and writes them: typing on, the agent "sees" the message, the model streams into
+ * the room as `message:stream`, the final text is stored as a message in the same transaction that
+ * marks the job done, typing off. Every failure ends in a visible notice, never in silence.
+ */
+export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options: { concurrency?: number } = {}): ReplyWorker {
+  const concurrency = options.concurrency ?? 4;
+  const running = new Map<string, { controller: AbortController; text: string; attempt: number; done: Promise<void> }>();
+  let pass: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const typing = async (job: ReplyJob, agent: AgentRow, isTyping: boolean) => {
+    const participants = await findParticipants(ctx.db, [job.conversationId]);
+    const self = participants.find((p) => p.agent.id === agent.id);
+    if (!self) return;
+    emitToRooms(ctx, [conversationRoom(job.conversationId)], 'conversation:participant:typing', {
+      conversationId: job.conversationId,
+      participantId: self.participant.id,
+      agentId: agent.id,
+      agent: presentSeenAgent(agent),
+      isTyping,
+    });
+  };
+
+  const emitStream = (job: ReplyJob, delta: string, offset: number, done: boolean) =>
+    emitToRooms(ctx, [conversationRoom(job.conversationId)], 'message:stream', {
+      conversationId: job.conversationId,
+      streamId: job.id,
+      agentId: job.agentId,
+      delta,
+      offset,
+      attempt: job.attempts,
+      done,
+    });
+
+  /** Stores the reply (or notice) and ends the job in one transaction; nothing if another node owns it now. */
+  async function complete(job: ReplyJob, content: string, outcome: 'done' | 'failed' | 'cancelled', meta: TMessageMeta, error?: string) {
+    const stored = await storeMessage(ctx, job.agentId, job.conversationId, { content, clientMessageId: `ai-reply:${job.id}` }, {
+      meta: { ...meta, replyToMessageId: job.triggerMessageId },
+      messageType: meta?.notice ? 'notice' : 'text',
+      inTransaction: async (tx, row) => {
+        if (!(await finishReplyJob(tx, job, { status: outcome, replyMessageId: row.id, errorKind: meta?.notice?.code, error, partialContent: content })))
+          throw new LostJob();
+      },
+    }).catch((e: unknown) => {
+      if (e instanceof LostJob) return undefined;
+      throw e;
+    });
+    return stored;
+  }
+
+  const notice = (job: ReplyJob, code: TReplyNoticeCode, error?: string) =>
+    complete(job, REPLY_NOTICES[code], 'failed', { notice: { code, retryable: code !== 'budget_exhausted' && code !== 'no_model', jobId: job.id } }, error);
+
+  async function teamOf(job: ReplyJob): Promise<string | null> {
+    if (job.teamId) return job.teamId;
+    const [conversation] = await ctx.db.select({ teamId: conversations.teamId }).from(conversations).where(eq(conversations.id, job.conversationId));
+    if (conversation?.teamId) return conversation.teamId;
+    const [membership] = await ctx.db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.agentId, job.agentId), isNull(teamMembers.leftAt)))
+      .orderBy(teamMembers.joinedAt)
+      .limit(1);
+    return membership?.teamId ?? null;
+  }
+
+  async function history(job: ReplyJob, agent: AgentRow) {
+    const [trigger] = await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
+    const rows = await ctx.db
+      .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType })
+      .from(messages)
+      .where(and(eq(messages.conversationId, job.conversationId), lte(messages.seq, trigger?.seq ?? Number.MAX_SAFE_INTEGER)))
+      .orderBy(desc(messages.seq))
+      .limit(HISTORY_MESSAGES);
+    return rows
+      .reverse()
+      .filter((r) => r.type !== 'notice' && r.content)
+      .map((r) => ({ fromAgent: r.sender === agent.id, senderName: '', content: r.content }));
+  }
+
+  async function run(job: ReplyJob) {
+    const [agent] = await ctx.db.select().from(agents).where(eq(agents.id, job.agentId));
+    if (!agent) return void (await finishReplyJob(ctx.db, job, { status: 'failed', error: 'agent gone' }));
+    if (job.cancelRequested) return void (await finishReplyJob(ctx.db, job, { status: 'cancelled' }));
+    if (job.attempts > ctx.config.ai.maxAttempts) return void (await notice(job, 'interrupted'));
+
+    const provider = await models.provider();
+    if (!provider) return void (await notice(job, 'no_model'));
+    const teamId = await teamOf(job);
+    if (teamId && (await teamTokensToday(ctx.db, teamId)) >= ctx.config.ai.teamDailyTokenBudget)
+      return void (await notice(job, 'budget_exhausted'));
+
+    const state = running.get(job.id)!;
+    await typing(job, agent, true);
+    await markMessageSeen(ctx, agent.id, job.triggerMessageId).catch(() => undefined);
+    const context = buildContext(agent, await history(job, agent), ctx.config.ai.contextTokens);
+    let usage: StreamUsage | undefined;
+    let lastCheckpoint = Date.now();
+    try {
+      for await (const event of provider.stream(context, { model: agent.model ?? undefined, signal: state.controller.signal })) {
+        if (event.type === 'usage') {
+          usage = event.usage;
+          continue;
+        }
+        emitStream(job, event.text, state.text.length, false);
+        state.text += event.text;
+        if (Date.now() - lastCheckpoint >= CHECKPOINT_MS) {
+          lastCheckpoint = Date.now();
+          const check = await checkpointReplyJob(ctx.db, job, state.text, ctx.config.ai.leaseMs);
+          if (!check) return void state.controller.abort(); // another node took over: write nothing
+          if (check.cancelRequested) state.controller.abort();
+        }
+      }
+      await complete(job, state.text.trim() || '…', 'done', {});
+    } catch (error) {
+      const kind = error instanceof ProviderError ? error.kind : 'provider_error';
+      if (stopped) {
+        // This node is shutting down: hand the job back so the next node (or this one restarted) writes it.
+        await requeueReplyJob(ctx.db, job, 0, 'interrupted', 'server stopped');
+      } else if (kind === 'cancelled') {
+        if (state.text.trim()) await complete(job, state.text, 'cancelled', { stopped: true });
+        else await finishReplyJob(ctx.db, job, { status: 'cancelled' });
+      } else {
+        ctx.logger.warn({ err: error, jobId: job.id }, 'AI reply failed');
+        await notice(job, kind, error instanceof Error ? error.message : String(error));
+      }
+    } finally {
+      emitStream(job, '', state.text.length, true);
+      await typing(job, agent, false).catch(() => undefined);
+      const tokens = usage ?? { promptTokens: Math.ceil(JSON.stringify(context).length / 4), completionTokens: Math.ceil(state.text.length / 4) };
+      await recordUsage(ctx.db, { agentId: agent.id, teamId, ...tokens }).catch(() => undefined);
+    }
+  }
+
+  function start(job: ReplyJob) {
+    const state = { controller: new AbortController(), text: '', attempt: job.attempts, done: Promise.resolve() };
+    running.set(job.id, state);
+    state.done = run(job)
+      .catch((error: unknown) => ctx.logger.error({ err: error, jobId: job.id }, 'reply job crashed'))
+      .finally(() => {
+        running.delete(job.id);
+        kick();
+      });
+  }
+
+  async function claimLoop() {
+    do {
+      again = false;
+      const free = concurrency - running.size;
+      if (free <= 0 || stopped) return;
+      const jobs = await claimReplyJobs(ctx.db, free, ctx.config.ai.maxConcurrentPerAgent, ctx.config.ai.leaseMs);
+      jobs.forEach(start);
+      if (jobs.length === free) again = true;
+    } while (again && !stopped);
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = claimLoop()
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'reply worker claim failed'))
+      .finally(() => {
+        pass = undefined;
+      });
+  }
+
+  const timer = setInterval(kick, POLL_MS);
+  timer.unref();
+  kick();
+
+  return {
+    kick,
+    abortLocal(jobId) {
+      const state = running.get(jobId);
+      state?.controller.abort();
+      return Boolean(state);
+    },
+    liveText(jobId) {
+      const state = running.get(jobId);
+      return state && { text: state.text, attempt: state.attempt };
+    },
+    async drain() {
+      while (pass || running.size) {
+        await pass;
+        await Promise.all([...running.values()].map((s) => s.done));
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const state of running.values()) state.controller.abort();
+      await Promise.all([...running.values()].map((s) => s.done));
+    },
+  };
+}
+
+class LostJob extends Error {}
