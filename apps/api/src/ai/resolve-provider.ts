@@ -11,7 +11,8 @@ const OLLAMA_URL = 'http://127.0.0.1:11434';
  */
 export async function resolveProvider(config: AppConfig, logger: Logger): Promise<ModelProvider | undefined> {
   const { baseUrl, apiKey, model } = config.llm;
-  if (baseUrl) return createOpenAiProvider({ baseUrl, apiKey, model: model ?? 'gpt-4o-mini' });
+  const timeoutMs = config.ai.idleTimeoutMs;
+  if (baseUrl) return createOpenAiProvider({ baseUrl, apiKey, model: model ?? 'gpt-4o-mini', timeoutMs });
   if (config.env === 'test') return undefined;
   try {
     const response = await fetch(`${OLLAMA_URL}/api/tags`, { signal: AbortSignal.timeout(1500) });
@@ -23,7 +24,7 @@ export async function resolveProvider(config: AppConfig, logger: Logger): Promis
       return undefined;
     }
     logger.info({ model: chosen }, 'using local Ollama for AI agents');
-    return createOpenAiProvider({ baseUrl: `${OLLAMA_URL}/v1`, model: chosen });
+    return createOpenAiProvider({ baseUrl: `${OLLAMA_URL}/v1`, model: chosen, timeoutMs });
   } catch {
     return undefined;
   }
