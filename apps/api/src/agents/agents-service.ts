@@ -40,7 +40,7 @@ export async function findVisibleAgent(ctx: AppContext, rawUsername: string, vie
   if (!USERNAME_SHAPE.test(username)) throw agentNotFound();
   const agent = await findAgentByUsername(ctx.db, username);
   if (!agent || !(await canSeeAgent(ctx.db, agent, viewerId))) throw agentNotFound();
-  const presence = await readPresence([agent]);
+  const presence = await readPresence(ctx, [agent]);
   return presentAgentCard(agent, presence.get(agent.id) ?? null);
 }
 
@@ -95,7 +95,7 @@ export async function createAiAgent(
         const membership = await insertMembership(tx, { teamId: team.id, agentId: agent!.id, role: 'member' });
         return { agent: agent!, membership };
       });
-      const presence = await readPresence([created.agent]);
+      const presence = await readPresence(ctx, [created.agent]);
       return presentTeamAgent(created.agent, created.membership, presence.get(created.agent.id) ?? null);
     } catch (error) {
       // A concurrent creation took the same generated name: try again with a fresh suffix.
@@ -132,6 +132,6 @@ export async function updateAiAgent(ctx: AppContext, id: string, callerId: strin
   if (agent.isHuman) throw forbidden(TEAM_MESSAGES.onlyAiEditable);
   if (!(await managesTeamOf(ctx.db, agent.id, callerId))) throw forbidden(TEAM_MESSAGES.managersOnly);
   const [updated] = await ctx.db.update(agents).set(applyEdit(agent, input)).where(eq(agents.id, agent.id)).returning();
-  const presence = await readPresence([updated!]);
+  const presence = await readPresence(ctx, [updated!]);
   return presentAgentCard(updated!, presence.get(updated!.id) ?? null);
 }

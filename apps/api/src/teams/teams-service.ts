@@ -48,7 +48,7 @@ export async function getTeam(ctx: AppContext, handle: string, agentId: string):
 export async function listTeamAgents(ctx: AppContext, handle: string, agentId: string): Promise<TTeamAgent[]> {
   const { team } = await assertTeamMember(ctx.db, handle, agentId);
   const members = (await findActiveMembersOf(ctx.db, [team.id])).get(team.id) ?? [];
-  const presence = await readPresence(members.map((m) => m.agent));
+  const presence = await readPresence(ctx, members.map((m) => m.agent));
   return members.map(({ agent, membership }) => presentTeamAgent(agent, membership, presence.get(agent.id) ?? null));
 }
 
@@ -103,7 +103,7 @@ export async function addMember(ctx: AppContext, handle: string, callerId: strin
       const membership = await insertMembership(tx, { teamId: team.id, agentId: agent.id, role: input.role });
       return { agent, membership };
     });
-    const presence = await readPresence([added.agent]);
+    const presence = await readPresence(ctx, [added.agent]);
     return presentTeamAgent(added.agent, added.membership, presence.get(added.agent.id) ?? null);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyMember();

