@@ -11,8 +11,11 @@ export function PresenceDot({ isOnline, className }: { isOnline: boolean | null;
       data-presence={isOnline === null ? 'unknown' : isOnline ? 'online' : 'offline'}
       className={cn(
         'inline-block size-3 rounded-full ring-2 ring-white dark:ring-zinc-900',
-        isOnline ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-500',
-        isOnline === null && 'bg-zinc-300 dark:bg-zinc-600',
+        isOnline === null
+          ? 'bg-zinc-300 dark:bg-zinc-600'
+          : isOnline
+            ? 'bg-emerald-500'
+            : 'bg-zinc-400 dark:bg-zinc-500',
         className,
       )}
     />
