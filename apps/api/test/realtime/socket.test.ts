@@ -15,7 +15,6 @@ import {
   sendMessage,
   startChatServer,
   startConversation,
-  type User,
 } from '../chat/chat-fixtures';
 
 let server: TestServer;

@@ -1,0 +1,120 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isAgentOnline } from '../../src/realtime/presence';
+import { startServer, type RunningServer } from '../../src/server';
+import { signUpVerified, type TestServer } from '../support/test-server';
+import {
+  auth,
+  closeSockets,
+  connectSocket,
+  disconnected,
+  emitWithAck,
+  joinConversation,
+  nextEvent,
+  sendMessage,
+  startChatServer,
+  startConversation,
+  type User,
+} from '../chat/chat-fixtures';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/**
+ * Two API nodes on one Postgres and one Redis: user A talks to node 1, user B to node 2, and every
+ * realtime path must cross the Redis adapter in both directions. CI sets both URLs.
+ */
+describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () => {
+  let node1: TestServer;
+  let node2: RunningServer;
+  let a: User;
+  let b: User;
+  let conversationId: string;
+
+  beforeAll(async () => {
+    node1 = await startChatServer({ REDIS_URL: redisUrl! });
+    node2 = await startServer(node1.ctx.config, { logger: pino({ level: 'silent' }) });
+    [a, b] = await Promise.all([signUpVerified(node1, 'na'), signUpVerified(node1, 'nb')]);
+    conversationId = (await startConversation(node1, a, b)).id;
+  });
+  afterEach(() => closeSockets());
+  afterAll(async () => {
+    await node2?.close();
+    await node1?.stop();
+  });
+
+  const api2 = () => request(node2.url);
+
+  it('carries messages, typing and seen events from node 1 to node 2 and back', async () => {
+    const socketA = await connectSocket(node1.url, a.token);
+    const socketB = await connectSocket(node2.url, b.token);
+    expect(await joinConversation(socketA, conversationId)).toEqual({ ok: true });
+    expect(await joinConversation(socketB, conversationId)).toEqual({ ok: true });
+
+    // A (node 1) → B (node 2)
+    const toB = nextEvent(socketB, 'message:received');
+    const listB = nextEvent(socketB, 'conversation:message');
+    const fromA = await sendMessage(node1, a, conversationId, 'from node 1');
+    expect(await toB).toEqual(fromA);
+    expect((await listB).message.id).toBe(fromA.id);
+
+    // B reads it through node 2; A hears it on node 1.
+    const seenAtA = nextEvent(socketA, 'conversation:message:seen');
+    await api2().post(`/api/v1/chat/messages/${fromA.id}/seen`).set(auth(b)).send({}).expect(200);
+    expect(await seenAtA).toMatchObject({ messageId: fromA.id, agentId: b.agentId });
+
+    // B (node 2) → A (node 1), sent through node 2's REST API
+    const toA = nextEvent(socketA, 'message:received');
+    const sent = await api2()
+      .post(`/api/v1/chat/conversations/${conversationId}/messages/async`)
+      .set(auth(b))
+      .send({ content: 'from node 2', clientMessageId: 'node2-1' })
+      .expect(201);
+    expect(await toA).toEqual(sent.body.data.participantMessage);
+
+    const typingAtB = nextEvent(socketB, 'conversation:participant:typing');
+    await emitWithAck(socketA, 'conversation:participant:typing', { conversationId, isTyping: true });
+    expect(await typingAtB).toMatchObject({ agentId: a.agentId, isTyping: true });
+    const typingAtA = nextEvent(socketA, 'conversation:participant:typing');
+    await emitWithAck(socketB, 'conversation:participant:typing', { conversationId, isTyping: false });
+    expect(await typingAtA).toMatchObject({ agentId: b.agentId, isTyping: false });
+
+    // …and the other way round.
+    const seenAtB = nextEvent(socketB, 'conversation:message:seen');
+    await node1.api().post(`/api/v1/chat/messages/${sent.body.data.participantMessage.id}/seen`).set(auth(a)).send({}).expect(200);
+    expect(await seenAtB).toMatchObject({ agentId: a.agentId });
+  });
+
+  it('shares presence across nodes in both directions', async () => {
+    // Fresh agents, so no presence change of the previous test can be mistaken for one of these.
+    const [a, b] = await Promise.all([signUpVerified(node1, 'pa'), signUpVerified(node1, 'pb')]);
+    await startConversation(node1, a, b);
+    const socketA = await connectSocket(node1.url, a.token);
+    const bOnline = nextEvent(socketA, 'presence:changed', (e) => e.agentId === b.agentId && e.isOnline);
+    const socketB = await connectSocket(node2.url, b.token);
+    await bOnline;
+    expect((await isAgentOnline(node1.ctx, [b.agentId])).get(b.agentId)).toBe(true);
+    expect((await isAgentOnline(node2.ctx, [a.agentId])).get(a.agentId)).toBe(true);
+
+    const bOffline = nextEvent(socketA, 'presence:changed', (e) => e.agentId === b.agentId && !e.isOnline);
+    socketB.disconnect();
+    await bOffline;
+    expect((await isAgentOnline(node1.ctx, [b.agentId])).get(b.agentId)).toBe(false);
+
+    const socketB2 = await connectSocket(node2.url, b.token);
+    const aOffline = nextEvent(socketB2, 'presence:changed', (e) => e.agentId === a.agentId && !e.isOnline);
+    socketA.disconnect();
+    await aOffline;
+    const aOnline = nextEvent(socketB2, 'presence:changed', (e) => e.agentId === a.agentId && e.isOnline);
+    await connectSocket(node1.url, a.token);
+    await aOnline;
+  });
+
+  it('closes a socket on node 1 when its session logs out through node 2', async () => {
+    const socketA = await connectSocket(node1.url, a.token);
+    const gone = disconnected(socketA);
+    await api2().post('/api/v1/auth/logout').set(auth(a)).expect(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+});
