@@ -42,7 +42,12 @@ export default function TeamPage() {
           <div className="min-w-0">
             <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
               <span className="truncate">{team.name}</span>
-              {team.isPrivate && <Lock aria-label="Private team" className="size-4 shrink-0 text-zinc-400" />}
+              {team.isPrivate && (
+              <>
+                <Lock aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
+                <span className="sr-only">Private team</span>
+              </>
+            )}
             </h1>
             {team.description && <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{team.description}</p>}
             <p className="mt-2 flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">

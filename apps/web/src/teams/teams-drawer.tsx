@@ -50,7 +50,12 @@ function TeamCard({ team, current, onPick }: { team: TTeam; current: boolean; on
         <span className="min-w-0">
           <span className="flex items-center gap-1.5 font-medium text-zinc-900 dark:text-zinc-100">
             <span className="truncate">{team.name}</span>
-            {team.isPrivate && <Lock aria-label="Private team" className="size-3.5 shrink-0 text-zinc-400" />}
+            {team.isPrivate && (
+              <>
+                <Lock aria-hidden="true" className="size-3.5 shrink-0 text-zinc-400" />
+                <span className="sr-only">Private team</span>
+              </>
+            )}
           </span>
           <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">/t/{team.handle}</span>
         </span>

@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, stubApi } from '../test/api-stub';
+import { makeUser } from '../test/fixtures';
+import { fakeAuth, renderRoutes } from '../test/render';
+import { makeTeam, makeTeamAgent } from './team-fixtures';
+import TeamLayout from './team-layout';
+import TeamPage from './team-page';
+
+const user = makeUser();
+const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
+const profile = ok({ profile: { id: user.id, username: user.username, email: user.email, profile: user.profile, agent: { ...user.agent, role: 'Team Lead' } } });
+
+const teamRoutes = [
+  {
+    path: '/t/:handle',
+    element: <TeamLayout />,
+    children: [
+      { index: true, element: <TeamPage /> },
+      { path: 'p/:username', element: <p>Chat screen</p> },
+    ],
+  },
+];
+
+const renderTeam = (path = '/t/demo') => renderRoutes(teamRoutes, { path, auth: auth() });
+
+describe('team page', () => {
+  it('shows the loading texts, then the cards with presence, badge, title and social tags', async () => {
+    stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': ok({
+        agents: [
+          makeTeamAgent({ username: 'ada', fullName: 'Ada Lovelace', isHuman: true, role: 'Team Lead', isOnline: true }),
+          makeTeamAgent({ username: 'maya', fullName: 'Maya Chen', isHuman: true, role: 'Designer', isOnline: false }),
+          makeTeamAgent({ username: 'nova', fullName: 'Nova', isOnline: null }),
+        ],
+      }),
+      'GET /users/me': profile,
+      'GET /teams': ok({ teams: [makeTeam()] }),
+    });
+    const { router } = renderTeam();
+    expect(screen.getByText('Retrieving team data...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Demo Team/ })).toBeInTheDocument();
+    const cards = await screen.findAllByTestId('agent-card');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Human')).toBeInTheDocument();
+    expect(within(cards[0]!).getByTitle('Online')).toBeInTheDocument();
+    expect(within(cards[1]!).getByTitle('Offline')).toBeInTheDocument();
+    expect(within(cards[2]!).getByTitle('Status unknown')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('AI')).toBeInTheDocument();
+    expect(cards[2]).toHaveAttribute('href', '/t/demo/p/@nova');
+
+    expect(document.title).toBe('Agentroom (beta) — Demo Team');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Where people and AI agents work together.');
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'Agentroom (beta) — Demo Team');
+    expect(screen.getByTestId('teams-button')).toHaveTextContent('Demo Team');
+    const badge = screen.getByTestId('user-badge');
+    await waitFor(() => expect(badge).toHaveTextContent('Team Lead'));
+    expect(badge).toHaveTextContent('Ada Lovelace');
+
+    await userEvent.setup().click(cards[2]!);
+    expect(await screen.findByText('Chat screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/t/demo/p/@nova');
+    expect(router.state.location.state).toMatchObject({ agent: { username: 'nova' } });
+  });
+
+  it("shows 'Retrieving agents...' while the cards load", async () => {
+    const api = stubApi({ 'GET /teams/demo': ok({ team: makeTeam() }) });
+    const answer = api.fetchMock.getMockImplementation()!;
+    // The agents call never answers, so the page stays in its loading state.
+    api.fetchMock.mockImplementation((input, init) =>
+      String(input).endsWith('/teams/demo/agents') ? new Promise<Response>(() => {}) : answer(input, init),
+    );
+    renderTeam();
+    expect(await screen.findByText('Retrieving agents...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Demo Team/ })).toBeInTheDocument();
+  });
+
+  it("shows 'Team not found' in the page and on the drawer button for an unknown team", async () => {
+    stubApi({ 'GET /teams/nope': fail(404, 'Team not found', 'NOT_FOUND'), 'GET /teams': ok({ teams: [] }) });
+    renderTeam('/t/nope');
+    expect(await screen.findByRole('heading', { name: 'Team not found' })).toBeInTheDocument();
+    expect(screen.getByTestId('teams-button')).toHaveTextContent('Team not found');
+    expect(document.title).toBe('Agentroom (beta) — Team');
+  });
+
+  it("shows 'Error: {message}' when the server refuses access", async () => {
+    stubApi({ 'GET /teams/secret': fail(403, 'Access denied: You are not a member of this team', 'FORBIDDEN') });
+    renderTeam('/t/secret');
+    expect(await screen.findByText('Error: Access denied: You are not a member of this team')).toBeInTheDocument();
+    expect(screen.getByTestId('teams-button')).toHaveTextContent('Select team');
+  });
+
+  it('falls back to the signed-in user in the badge when the profile cannot be read', async () => {
+    stubApi({ 'GET /teams/demo': ok({ team: makeTeam() }), 'GET /teams/demo/agents': ok({ agents: [] }), 'GET /users/me': fail(500, 'boom', 'INTERNAL') });
+    renderTeam();
+    expect(await screen.findByText('No agents in this team yet.')).toBeInTheDocument();
+    const badge = screen.getByTestId('user-badge');
+    await waitFor(() => expect(badge).toHaveTextContent('@ada'));
+    expect(badge).toHaveAttribute('data-user-id', user.id);
+  });
+});
+
+describe('teams drawer', () => {
+  it("lists the user's teams with up to three avatars and '+N', or 'No teams found'", async () => {
+    const members = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ id: n, username: n, agentName: `Agent ${n}`, avatarUrl: `/api/v1/avatars/${n}.svg`, isHuman: true }));
+    stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': ok({ agents: [] }),
+      'GET /teams': ok({ teams: [makeTeam({ members, memberCount: 5 }), makeTeam({ id: 't2', name: 'Other', handle: 'other', members: members.slice(0, 1), memberCount: 1 })] }),
+    });
+    renderTeam();
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('teams-button'));
+    const drawer = await screen.findByRole('dialog', { name: 'Teams' });
+    const cards = await within(drawer).findAllByTestId('team-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getAllByRole('img')).toHaveLength(3);
+    expect(cards[0]).toHaveTextContent('+2');
+    expect(cards[1]).toHaveAttribute('href', '/t/other');
+    expect(cards[1]).not.toHaveTextContent('+');
+  });
+
+  it("says 'No teams found' when the user has none", async () => {
+    stubApi({ 'GET /teams/demo': ok({ team: makeTeam() }), 'GET /teams/demo/agents': ok({ agents: [] }), 'GET /teams': ok({ teams: [] }) });
+    renderTeam();
+    await userEvent.setup().click(await screen.findByTestId('teams-button'));
+    expect(await screen.findByText('No teams found')).toBeInTheDocument();
+  });
+
+  it('creates a team from the drawer and opens it', async () => {
+    const created = makeTeam({ id: 't9', name: 'Design Crew', handle: 'design-crew', memberCount: 1 });
+    const api = stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': ok({ agents: [] }),
+      'GET /teams': ok({ teams: [makeTeam()] }),
+      'POST /teams': ok({ team: created }, 201),
+      'GET /teams/design-crew': ok({ team: created }),
+      'GET /teams/design-crew/agents': ok({ agents: [] }),
+    });
+    const { router } = renderTeam();
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('teams-button'));
+    await user.click(await screen.findByRole('button', { name: 'Create New Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await user.type(within(dialog).getByLabelText('Team name'), 'Design Crew');
+    expect(within(dialog).getByLabelText('Handle')).toHaveValue('design-crew');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/t/design-crew'));
+    expect(api.callsTo('POST /teams')[0]?.body).toEqual({ name: 'Design Crew', handle: 'design-crew', description: '', isPrivate: true });
+    expect(await screen.findByRole('heading', { name: /Design Crew/ })).toBeInTheDocument();
+  });
+
+  it('shows the server’s field error when the handle is taken', async () => {
+    stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': ok({ agents: [] }),
+      'GET /teams': ok({ teams: [] }),
+      'POST /teams': fail(409, 'A team with this handle already exists', 'CONFLICT', { handle: 'A team with this handle already exists' }),
+    });
+    renderTeam();
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('teams-button'));
+    await user.click(await screen.findByRole('button', { name: 'Create New Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Team' });
+    await user.type(within(dialog).getByLabelText('Team name'), 'Demo');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await within(dialog).findByText('A team with this handle already exists')).toBeInTheDocument();
+  });
+});
+
+describe('team settings', () => {
+  it('lets an owner create an AI agent, whose card then appears', async () => {
+    const pixel = makeTeamAgent({ username: 'pixel', fullName: 'Pixel', role: 'Illustrator' });
+    const api = stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': [ok({ agents: [] }), ok({ agents: [pixel] })],
+      'POST /teams/demo/agents': ok({ agent: pixel }, 201),
+    });
+    renderTeam();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'New AI Agent' }));
+    await user.type(within(dialog).getByLabelText('First name'), 'Pixel');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Role/ }), 'Illustrator');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Personality/ }), 'Playful.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Agent' }));
+    await waitFor(() => expect(api.callsTo('POST /teams/demo/agents')).toHaveLength(1));
+    expect(api.callsTo('POST /teams/demo/agents')[0]?.body).toEqual({ firstName: 'Pixel', role: 'Illustrator', personality: 'Playful.' });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Pixel', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('refuses an unsafe avatar URL before calling the server', async () => {
+    const api = stubApi({ 'GET /teams/demo': ok({ team: makeTeam() }), 'GET /teams/demo/agents': ok({ agents: [] }) });
+    renderTeam();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'New AI Agent' }));
+    await user.type(within(dialog).getByLabelText('First name'), 'X');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Avatar URL/ }), 'javascript:alert(1)');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Agent' }));
+    expect(await within(dialog).findByText(/Avatar URL must be/)).toBeInTheDocument();
+    expect(api.callsTo('POST /teams/demo/agents')).toHaveLength(0);
+  });
+
+  it('shows a plain member only the way to leave', async () => {
+    stubApi({ 'GET /teams/demo': ok({ team: makeTeam({ myRole: 'member', canManage: false }) }), 'GET /teams/demo/agents': ok({ agents: [] }) });
+    renderTeam();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Team Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
+    expect(within(dialog).queryByRole('button', { name: 'Add Member' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Leave Team' })).toBeInTheDocument();
+  });
+});
