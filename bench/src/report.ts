@@ -1,0 +1,185 @@
+import type { ConnectionsResult } from './scenarios/connections';
+import type { DeliveryResult, DeliveryStep } from './scenarios/delivery';
+import type { HistoryResult } from './scenarios/history';
+import type { LoginResult } from './scenarios/login';
+import type { WebBundleResult } from './scenarios/web-bundle';
+import type { BenchSettings } from './settings';
+import { ratio } from './support/stats';
+
+export interface VariantResult {
+  name: 'pglite' | 'postgres';
+  label: string;
+  apiNodes: number;
+  login?: LoginResult;
+  connections?: ConnectionsResult;
+  delivery?: DeliveryResult;
+  history?: HistoryResult;
+  errors: Record<string, string>;
+}
+
+export interface BenchReport {
+  settings: BenchSettings;
+  variants: VariantResult[];
+  skipped: string[];
+  web?: WebBundleResult;
+  notes: string[];
+}
+
+type Judge = (v: VariantResult) => boolean | undefined;
+interface Row {
+  scenario: string;
+  metric: string;
+  value: (v: VariantResult) => string;
+  target?: (v: VariantResult) => string;
+  met?: Judge;
+}
+
+const fmt = (n: number | undefined, unit = '') => (n === undefined || Number.isNaN(n) ? '—' : `${n.toLocaleString('en')}${unit}`);
+const lat = (s?: { p50: number; p95?: number; p99: number; max: number }) =>
+  s ? `${fmt(s.p50)} / ${s.p95 === undefined ? '' : `${fmt(s.p95)} / `}${fmt(s.p99)} / ${fmt(s.max)}` : '—';
+const best = (v: VariantResult) => v.delivery?.ours.best;
+const relayBest = (v: VariantResult) => v.delivery?.relay.best;
+const topRate = (v: VariantResult) => v.delivery && v.delivery.ours.steps.length > 0;
+
+const ROWS: Row[] = [
+  {
+    scenario: 'Delivery',
+    metric: 'sustained msg/s (p99 ≤ bound, 0 lost)',
+    value: (v) => (topRate(v) ? fmt(best(v)?.achievedRate ?? 0) : '—'),
+    target: (v) => (v.name === 'postgres' ? '≥ 2,000' : '≥ 300'),
+    met: (v) => (topRate(v) ? (best(v)?.achievedRate ?? 0) >= (v.name === 'postgres' ? 2000 : 300) : undefined),
+  },
+  { scenario: 'Delivery', metric: 'latency there p50 / p95 / p99 / max (ms)', value: (v) => lat(best(v)?.latency), target: () => 'p99 ≤ 50' },
+  {
+    scenario: 'Delivery',
+    metric: 'server CPU % (of one core) / RSS MiB there',
+    value: (v) => (best(v) ? `${fmt(best(v)!.serverCpuPercent)} / ${fmt(best(v)!.serverRssMiB)}` : '—'),
+  },
+  { scenario: 'Delivery', metric: 'first failing step', value: (v) => failing(v.delivery?.ours.steps) },
+  { scenario: 'Delivery', metric: 'bare Socket.IO relay sustained msg/s', value: (v) => (v.delivery ? fmt(relayBest(v)?.achievedRate ?? 0) : '—') },
+  { scenario: 'Delivery', metric: 'relay latency p50 / p95 / p99 / max (ms)', value: (v) => lat(relayBest(v)?.latency) },
+  {
+    scenario: 'Delivery',
+    metric: 'ours / relay (throughput)',
+    value: (v) => fmt(ratio(best(v)?.achievedRate ?? 0, relayBest(v)?.achievedRate)),
+    target: () => '≥ 0.5',
+    met: (v) => {
+      const r = ratio(best(v)?.achievedRate ?? 0, relayBest(v)?.achievedRate);
+      return r === undefined || !v.delivery ? undefined : r >= 0.5;
+    },
+  },
+  {
+    scenario: 'Delivery',
+    metric: 'raw single-row INSERT/s (baseline)',
+    value: (v) => (v.history ? `${fmt(v.history.rawInsert.perSecond)} (${v.history.rawInsert.concurrency} conn)` : '—'),
+  },
+  {
+    scenario: 'Delivery',
+    metric: 'ours / raw INSERT (throughput)',
+    value: (v) => fmt(ratio(best(v)?.achievedRate ?? 0, v.history?.rawInsert.perSecond)),
+  },
+  {
+    scenario: 'Connections',
+    metric: 'idle sockets on one API process',
+    value: (v) =>
+      v.connections
+        ? `${fmt(v.connections.connected)} of ${fmt(v.connections.target)}${v.connections.cappedBy ? ` (capped: ${v.connections.cappedBy})` : ''}`
+        : '—',
+    target: () => '≥ 20,000',
+    met: (v) => (v.connections ? v.connections.connected >= 20_000 && v.connections.failed === 0 : undefined),
+  },
+  {
+    scenario: 'Connections',
+    metric: 'memory per connection (KiB of RSS)',
+    value: (v) => fmt(v.connections?.kibPerConnection),
+    target: () => '< 100',
+    met: (v) => (v.connections ? v.connections.kibPerConnection < 100 : undefined),
+  },
+  {
+    scenario: 'Connections',
+    metric: 'time to connect them (s) / handshakes per s',
+    value: (v) => (v.connections ? `${fmt(v.connections.secondsToConnect)} / ${fmt(v.connections.connectsPerSecond)}` : '—'),
+  },
+  {
+    scenario: 'History',
+    metric: 'API page of 50, p50 / p95 / p99 / max (ms)',
+    value: (v) => lat(v.history?.api.latency),
+    target: () => 'p99 ≤ 25',
+    met: (v) => (v.history ? v.history.api.latency.p99 <= 25 && v.history.api.failures === 0 : undefined),
+  },
+  { scenario: 'History', metric: 'raw SQL page (anchor + 50 rows), p50 / p95 / p99 / max', value: (v) => lat(v.history?.raw.page) },
+  { scenario: 'History', metric: 'raw single-row SELECT by id, p50 / p95 / p99 / max', value: (v) => lat(v.history?.raw.byPrimaryKey) },
+  {
+    scenario: 'History',
+    metric: 'ours / raw page (p99 latency)',
+    value: (v) => fmt(ratio(v.history?.api.latency.p99, v.history?.raw.page.p99)),
+  },
+  {
+    scenario: 'History',
+    metric: 'pages/s with concurrent clients',
+    value: (v) => (v.history ? `${fmt(v.history.apiConcurrent.perSecond)} (${v.history.apiConcurrent.concurrency} clients)` : '—'),
+  },
+  { scenario: 'History', metric: 'messages in the conversation / bulk load (s)', value: (v) => (v.history ? `${fmt(v.history.messages)} / ${fmt(v.history.bulkLoadSeconds)}` : '—') },
+  {
+    scenario: 'Login',
+    metric: 'argon2id logins/s (19 MiB, t=2)',
+    value: (v) => fmt(v.login?.perSecond),
+    target: () => '≥ 60',
+    met: (v) => (v.login ? v.login.perSecond >= 60 && v.login.non2xx === 0 : undefined),
+  },
+  { scenario: 'Login', metric: 'login latency p50 / p99 (ms)', value: (v) => (v.login ? `${fmt(v.login.p50)} / ${fmt(v.login.p99)}` : '—') },
+];
+
+function failing(steps?: DeliveryStep[]): string {
+  const step = steps?.find((s) => !s.passed);
+  if (!steps) return '—';
+  if (!step) return 'none (all rates passed)';
+  const why = [step.lost ? `${step.lost} lost` : '', step.httpErrors ? `${step.httpErrors} HTTP errors` : '', step.latency.p99 > 50 ? `p99 ${step.latency.p99} ms` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `${fmt(step.offeredRate)}/s: ${why}`;
+}
+
+const mark = (met: boolean | undefined, judged: boolean) => (met === undefined || !judged ? '' : met ? ' ✅' : ' ❌');
+
+export function renderMarkdown(report: BenchReport): string {
+  const judged = report.settings.mode === 'full';
+  const lines: string[] = [];
+  const header = ['Scenario', 'Metric', ...report.variants.map((v) => v.label), 'Target'];
+  lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+  for (const row of ROWS) {
+    const cells = report.variants.map((v) => {
+      const value = row.value(v);
+      // The issue's targets are for the scaled variant; PGlite has its own delivery target, and login is the same code on both.
+      const applies = v.name === 'postgres' || row.scenario === 'Login' || row.metric.startsWith('sustained');
+      return value + mark(row.met?.(v), judged && applies);
+    });
+    const target = row.target ? [...new Set(report.variants.map((v) => row.target!(v)))].join(' (scaled) / ') : '';
+    lines.push(`| ${row.scenario} | ${row.metric} | ${cells.join(' | ')} | ${target} |`);
+  }
+  if (report.web) {
+    const w = report.web;
+    lines.push('', '| Web bundle (gzip) | JS KiB | CSS KiB | Files | Target |', '|---|---|---|---|---|');
+    lines.push(`| ${w.signIn.route} initial | ${fmt(w.signIn.jsGzipKiB)}${mark(w.signIn.jsGzipKiB <= 150, judged)} | ${fmt(w.signIn.cssGzipKiB)} | ${w.signIn.files.join(', ')} | JS ≤ 150 |`);
+    for (const r of w.lazy) lines.push(`| ${r.route} lazy-loads | ${fmt(r.jsGzipKiB)} | ${fmt(r.cssGzipKiB)} | ${r.files.join(', ') || '—'} | |`);
+    lines.push(`| all JS in the build | ${fmt(w.allJsGzipKiB)} | | (read from the ${w.source}) | |`);
+  }
+  for (const v of report.variants) {
+    if (!v.delivery) continue;
+    lines.push('', `Delivery ramp, ${v.label} (${v.delivery.pairs} pairs; p50 / p99 / max ms; server CPU % of one core):`, '');
+    lines.push('| offered msg/s | ours p50 / p99 / max | lost | CPU % | relay p50 / p99 / max | relay lost | relay CPU % |', '|---|---|---|---|---|---|---|');
+    const count = Math.max(v.delivery.ours.steps.length, v.delivery.relay.steps.length);
+    for (let i = 0; i < count; i++) {
+      const o = v.delivery.ours.steps[i];
+      const r = v.delivery.relay.steps[i];
+      const l = (s?: DeliveryStep) => (s ? `${fmt(s.latency.p50)} / ${fmt(s.latency.p99)} / ${fmt(s.latency.max)}` : '—');
+      lines.push(
+        `| ${fmt((o ?? r)!.offeredRate)} | ${l(o)} | ${o ? fmt(o.lost) : '—'} | ${o ? fmt(o.serverCpuPercent) : '—'} | ${l(r)} | ${r ? fmt(r.lost) : '—'} | ${r ? fmt(r.serverCpuPercent) : '—'} |`,
+      );
+    }
+  }
+  const errors = report.variants.flatMap((v) => Object.entries(v.errors).map(([s, e]) => `- ${v.label} ${s} failed: ${e.split('\n')[0]}`));
+  const notes = [...report.skipped.map((s) => `- skipped: ${s}`), ...report.notes.map((n) => `- ${n}`), ...errors];
+  if (notes.length) lines.push('', ...notes);
+  return lines.join('\n');
+}

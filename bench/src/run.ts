@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderMarkdown, type BenchReport, type VariantResult } from './report';
+import { runConnections } from './scenarios/connections';
+import { runDelivery } from './scenarios/delivery';
+import { runHistory } from './scenarios/history';
+import { runLogin } from './scenarios/login';
+import { measureWebBundle } from './scenarios/web-bundle';
+import { settingsFor, type BenchSettings } from './settings';
+import { createUsers } from './support/api-client';
+import { ensureBuilt } from './support/build';
+import { gitCommit, machineInfo } from './support/machine';
+import { startMailCapture, type MailCapture } from './support/mail-capture';
+import { REPO_ROOT, RESULTS_DIR } from './support/paths';
+import { freePort } from './support/ports';
+import { startApiServer, type ServerProcess } from './support/server-process';
+import { cleanRedis, createBenchDatabase, postgresAnswers, REDIS_URL, redisAnswers } from './support/services';
+import type { SqlTarget, VariantContext } from './support/variant';
+
+const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+function parseArgs(argv: string[]) {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const only = value('only')?.split(',') as Scenario[] | undefined;
+  const unknown = only?.filter((s) => !SCENARIOS.includes(s));
+  if (unknown?.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
+  const variant = value('variant') ?? 'all';
+  if (!['all', 'pglite', 'postgres'].includes(variant)) throw new Error('--variant is pglite, postgres or all');
+  return {
+    mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
+    scenarios: new Set<Scenario>(only ?? SCENARIOS),
+    variant,
+    cpuProf: argv.includes('--cpu-prof'),
+  };
+}
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+
+async function runVariant(
+  name: 'pglite' | 'postgres',
+  settings: BenchSettings,
+  scenarios: Set<Scenario>,
+  mail: MailCapture,
+  options: { cpuProf: boolean; runDir: string },
+): Promise<VariantResult> {
+  const scaled = name === 'postgres';
+  const result: VariantResult = {
+    name,
+    label: scaled ? 'Postgres + Redis, 2 API nodes' : 'PGlite, 1 API node',
+    apiNodes: scaled ? 2 : 1,
+    errors: {},
+  };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `agentroom-bench-${name}-`));
+  const database = scaled ? await createBenchDatabase() : undefined;
+  const jwtSecret = randomBytes(36).toString('base64url');
+  const ports = await Promise.all(Array.from({ length: result.apiNodes }, () => freePort()));
+  let servers: ServerProcess[] = [];
+  const startServers = async () => {
+    // One node first: it runs the migrations, the second finds them done.
+    servers = [];
+    for (const [i, port] of ports.entries())
+      servers.push(
+        await startApiServer({
+          port,
+          dataDir: path.join(dataDir, `node${i}`),
+          jwtSecret,
+          smtpUrl: mail.url,
+          databaseUrl: database?.url,
+          redisUrl: scaled ? REDIS_URL : undefined,
+          logFile: path.join(options.runDir, `${name}-api${i}.log`),
+          nodeFlags: options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(options.runDir, 'profiles')}"`] : [],
+        }),
+      );
+  };
+  const stopServers = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
+  };
+  const sql: SqlTarget = database ? { kind: 'postgres', url: database.url, poolSize: 10 } : { kind: 'pglite', dataDir: path.join(dataDir, 'node0') };
+
+  try {
+    log(`${result.label}: starting`);
+    await startServers();
+    const { delivery, connections } = settings;
+    const userCount = Math.max(delivery.pairs * 2 + 2, connections.workers * connections.usersPerWorker);
+    log(`${result.label}: creating ${userCount} verified users through the API (register, mail link, login)`);
+    const users = await createUsers(servers[0]!.url, mail, `b${name[0]}`, userCount);
+    const ctx: VariantContext = {
+      name,
+      settings,
+      apiUrls: servers.map((s) => s.url),
+      serverPids: () => servers.map((s) => s.pid),
+      mail,
+      users,
+      sql,
+      withDatabaseAccess: async (work) => {
+        if (scaled) return work();
+        await stopServers();
+        try {
+          return await work();
+        } finally {
+          await startServers();
+        }
+      },
+      log: (line) => log(`${name} ${line}`),
+    };
+    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history'>(key: K, run: () => Promise<VariantResult[K]>) => {
+      if (!scenarios.has(key)) return;
+      try {
+        result[key] = await run();
+      } catch (error) {
+        result.errors[key] = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        log(`${name} ${key} FAILED: ${result.errors[key]}`);
+      }
+    };
+    await attempt('login', () => runLogin(ctx));
+    await attempt('connections', () => runConnections(ctx));
+    await attempt('delivery', () => runDelivery(ctx));
+    await attempt('history', () => runHistory(ctx));
+  } catch (error) {
+    result.errors.setup = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`${name} FAILED: ${result.errors.setup}`);
+  } finally {
+    await stopServers();
+    await database?.drop().catch((error: Error) => log(`could not drop the bench database: ${error.message}`));
+    if (scaled) await cleanRedis().catch((error: Error) => log(`could not clean the bench's Redis keys: ${error.message}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const settings = settingsFor(args.mode);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);
+  mkdirSync(runDir, { recursive: true });
+  log(`pnpm bench (${args.mode}): scenarios ${[...args.scenarios].join(', ')}; logs in ${path.relative(REPO_ROOT, runDir)}`);
+
+  const notes: string[] = [];
+  const build = ensureBuilt(log);
+  if (build.note) notes.push(build.note);
+  const loadBefore = os.loadavg()[0]!;
+  if (loadBefore > 0.5) notes.push(`load average was ${loadBefore.toFixed(2)} when the run started: the machine was shared`);
+
+  const report: BenchReport = { settings, variants: [], skipped: [], notes };
+  if (args.scenarios.has('web')) report.web = measureWebBundle(path.join(REPO_ROOT, 'apps/web/dist'));
+
+  const needsServer = [...args.scenarios].some((s) => s !== 'web');
+  if (needsServer) {
+    const mail = await startMailCapture();
+    try {
+      if (args.variant !== 'postgres') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, { ...args, runDir }));
+      if (args.variant !== 'pglite') {
+        const [pgUp, redisUp] = await Promise.all([postgresAnswers(), redisAnswers()]);
+        if (pgUp && redisUp) report.variants.push(await runVariant('postgres', settings, args.scenarios, mail, { ...args, runDir }));
+        else {
+          const missing = [!pgUp && 'Postgres at 127.0.0.1:5432', !redisUp && 'Redis at 127.0.0.1:6379'].filter(Boolean).join(' and ');
+          report.skipped.push(`scaled variant (Postgres + Redis): ${missing} did not answer`);
+          log(`skipping the scaled variant: ${missing} did not answer`);
+        }
+      }
+    } finally {
+      await mail.close();
+    }
+  }
+
+  const markdown = renderMarkdown(report);
+  const json = {
+    ...report,
+    when: new Date().toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    machine: machineInfo(),
+    loadAverageAtStart: loadBefore,
+    git: gitCommit(REPO_ROOT),
+    markdown,
+  };
+  writeFileSync(path.join(runDir, 'result.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(RESULTS_DIR, `latest-${args.mode}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\n${markdown}\n`);
+  const m = json.machine;
+  console.log(`${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}; commit ${json.git.commit.slice(0, 10)}${json.git.dirty ? ' (dirty)' : ''}`);
+  log(`results: ${path.relative(REPO_ROOT, path.join(runDir, 'result.json'))}`);
+  const failed = report.variants.some((v) => Object.keys(v.errors).length > 0);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,73 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnWorker } from '../support/child-worker';
+import { hardFdLimit, sampleProcess } from '../support/server-process';
+import { round } from '../support/stats';
+import type { VariantContext } from '../support/variant';
+import type { ConnectOutcome } from '../workers/connect-worker';
+
+export interface ConnectionsResult {
+  target: number;
+  /** Set when the machine's hard fd limit is below the target: one socket is one fd in the server. */
+  cappedBy?: string;
+  connected: number;
+  failed: number;
+  firstError?: string;
+  secondsToConnect: number;
+  connectsPerSecond: number;
+  rssBeforeMiB: number;
+  rssAfterMiB: number;
+  kibPerConnection: number;
+  users: number;
+}
+
+/** Idle authenticated sockets on ONE API process, opened from several client processes at once. */
+export async function runConnections(ctx: VariantContext): Promise<ConnectionsResult> {
+  const { workers: workerCount, usersPerWorker, concurrencyPerWorker } = ctx.settings.connections;
+  const fdLimit = hardFdLimit();
+  // The server also holds its database files, listeners and pooled connections: leave them room.
+  const target = Math.min(ctx.settings.connections.target, fdLimit - 300);
+  const cappedBy = target < ctx.settings.connections.target ? `hard fd limit ${fdLimit} (ulimit -Hn)` : undefined;
+  if (cappedBy) ctx.log(`connections: target lowered to ${target} by the ${cappedBy}`);
+  const pid = ctx.serverPids()[0]!;
+  const url = ctx.apiUrls[0]!;
+  const workers = Array.from({ length: workerCount }, () => spawnWorker('connect-worker.ts'));
+  try {
+    await sleep(1000);
+    const before = sampleProcess(pid);
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      workers.map((w, k) => {
+        const tokens = ctx.users.slice(k * usersPerWorker, (k + 1) * usersPerWorker).map((u) => u.token);
+        const count = Math.floor(target / workerCount) + (k < target % workerCount ? 1 : 0);
+        return w.call<ConnectOutcome>({ cmd: 'connect', url, tokens, count, concurrency: concurrencyPerWorker });
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    // Let the handshake garbage settle before reading what the sockets hold.
+    await sleep(3000);
+    const after = sampleProcess(pid);
+    const connected = outcomes.reduce((a, o) => a + o.connected, 0);
+    const failed = outcomes.reduce((a, o) => a + o.failed, 0);
+    const result: ConnectionsResult = {
+      target,
+      cappedBy,
+      connected,
+      failed,
+      firstError: outcomes.find((o) => o.firstError)?.firstError,
+      secondsToConnect: round(seconds, 2),
+      connectsPerSecond: Math.round(connected / seconds),
+      rssBeforeMiB: round(before.rssMiB),
+      rssAfterMiB: round(after.rssMiB),
+      kibPerConnection: connected ? round(((after.rssMiB - before.rssMiB) * 1024) / connected, 1) : NaN,
+      users: Math.min(ctx.users.length, usersPerWorker * workerCount),
+    };
+    ctx.log(
+      `connections: ${connected}/${target} in ${result.secondsToConnect} s, ${result.kibPerConnection} KiB each` +
+        (failed ? `, ${failed} failed (${result.firstError})` : ''),
+    );
+    return result;
+  } finally {
+    await Promise.all(workers.map((w) => w.call({ cmd: 'close' }).catch(() => undefined)));
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}

@@ -1,0 +1,43 @@
+/** Every count and duration of a run. Quick mode only checks that the harness still works (CI). */
+export interface BenchSettings {
+  mode: 'quick' | 'full';
+  delivery: {
+    pairs: number;
+    /** Offered rates tried in order (messages/s over all pairs); the ramp stops at the first failing step. */
+    rates: number[];
+    stepSeconds: number;
+    /** A step passes when p99 stays within this bound and nothing is lost. */
+    p99BoundMs: number;
+    /** Time allowed after the last send for stragglers before they count as lost. */
+    drainMs: number;
+    workers: number;
+  };
+  connections: { target: number; workers: number; usersPerWorker: number; concurrencyPerWorker: number };
+  history: { messages: number; pages: number; concurrency: number; rawQueries: number };
+  login: { seconds: number; connections: number };
+}
+
+export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
+  if (mode === 'quick')
+    return {
+      mode,
+      delivery: { pairs: 10, rates: [100, 200], stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2 },
+      connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
+      history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
+      login: { seconds: 3, connections: 4 },
+    };
+  return {
+    mode,
+    delivery: {
+      pairs: 100,
+      rates: [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
+      stepSeconds: 5,
+      p99BoundMs: 50,
+      drainMs: 3000,
+      workers: 2,
+    },
+    connections: { target: 20_000, workers: 4, usersPerWorker: 25, concurrencyPerWorker: 100 },
+    history: { messages: 1_000_000, pages: 3000, concurrency: 4, rawQueries: 3000 },
+    login: { seconds: 10, connections: 8 },
+  };
+}

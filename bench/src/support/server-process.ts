@@ -1,0 +1,133 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import { REPO_ROOT } from './paths';
+
+export interface ServerOptions {
+  port: number;
+  dataDir: string;
+  jwtSecret: string;
+  smtpUrl: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  logFile: string;
+  /** Extra node flags, e.g. --cpu-prof when profiling. */
+  nodeFlags?: string[];
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The production build as a child process, its fd limit raised to the hard limit so thousands of sockets fit. */
+export async function startApiServer(options: ServerOptions): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    JWT_SECRET: options.jwtSecret,
+    SEED_DEMO: 'false',
+    SMTP_URL: options.smtpUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN_MAX: '1000000',
+    RATE_LIMIT_REGISTER_MAX: '1000000',
+    RATE_LIMIT_MAIL_MAX: '1000000',
+    // Short windows so the bench's counters leave a shared Redis quickly.
+    RATE_LIMIT_WINDOW_SECONDS: '60',
+    // Empty rather than unset, so a developer's .env cannot point the bench at another database.
+    DATABASE_URL: options.databaseUrl ?? '',
+    REDIS_URL: options.redisUrl ?? '',
+    LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+  };
+  const main = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+  const flags = (options.nodeFlags ?? []).join(' ');
+  const child = spawn('bash', ['-c', `ulimit -n $(ulimit -Hn) && exec node ${flags} "${main}"`], {
+    cwd: path.dirname(options.logFile),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${options.port}`;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`API exited with ${exited} while starting:\n${tail(options.logFile)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API did not become healthy within 90 s:\n${tail(options.logFile)}`);
+    }
+    try {
+      const res = await request(`${url}/api/v1/health`);
+      await res.body.dump();
+      if (res.statusCode === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    stop: async () => {
+      if (exited !== undefined) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+const CLOCK_TICKS = 100;
+
+export interface ProcessSample {
+  at: number;
+  cpuSeconds: number;
+  rssMiB: number;
+}
+
+/** CPU time (user + system) and resident memory of a process, from /proc. */
+export function sampleProcess(pid: number): ProcessSample {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After "pid (comm) ", field 3 (state) is index 0, so utime (14) and stime (15) are 11 and 12.
+  const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { at: performance.now(), cpuSeconds, rssMiB: rssKiB / 1024 };
+}
+
+/** Average CPU use between two samples, in % of one core. */
+export const cpuPercent = (from: ProcessSample, to: ProcessSample) =>
+  Math.round(((to.cpuSeconds - from.cpuSeconds) / ((to.at - from.at) / 1000)) * 1000) / 10;
+
+/** The most file descriptors a process may open here (`ulimit -Hn`): it caps the connections scenario. */
+export function hardFdLimit(): number {
+  const out = execFileSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
+  return out === 'unlimited' ? Number.POSITIVE_INFINITY : Number(out);
+}
