@@ -64,7 +64,7 @@ export interface ConversationParts {
   participants: { participant: ParticipantRow; agent: AgentRow }[];
   lastMessage: TChatMessage | null;
   unreadCount: number;
-  online: Map<string, boolean>;
+  online: Map<string, boolean | null>;
 }
 
 /** One conversation as the caller sees it: the other agent first-class, participants listed. */
@@ -73,7 +73,7 @@ export function presentConversation(parts: ConversationParts, viewerAgentId: str
   const participants: TConversationParticipant[] = parts.participants.map(({ participant, agent }) => ({
     id: participant.id,
     agentId: agent.id,
-    agent: presentAgent(agent, agent.isHuman ? (online.get(agent.id) ?? false) : null),
+    agent: presentAgent(agent, online.get(agent.id) ?? null),
     lastReadMessageId: participant.lastReadMessageId,
     lastReadSeq: participant.lastReadSeq,
   }));

@@ -3,7 +3,7 @@ import type { TChatMessage, TSeenStatus } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
-import { isAgentOnline } from '../realtime/realtime-registry';
+import { readPresence } from '../agents/agent-presence';
 import {
   presentConversation,
   presentMessage,
@@ -91,9 +91,10 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
     ctx,
     lastMessageRows.map((r) => r.message),
   );
-  const online = await isAgentOnline(
+  // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
+  const online = await readPresence(
     ctx,
-    participants.map((p) => p.agent.id),
+    participants.map((p) => p.agent),
   );
   const teamById = new Map(teamRows.map((t) => [t.id, t]));
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));

@@ -38,7 +38,7 @@ function registerCardPresence(ctx: AppContext) {
     const anyAi = rows.some((r) => !r.isHuman);
     const [online, modelAnswers] = await Promise.all([isAgentOnline(ctx, agentIds), anyAi && ctx.ai ? ctx.ai.models.isAvailable() : null]);
     return new Map(agentIds.map((id) => [id, human.get(id) ? (online.get(id) ?? false) : modelAnswers]));
-  });
+  }, ctx);
 }
 
 /**

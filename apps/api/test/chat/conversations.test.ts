@@ -82,7 +82,8 @@ describe('POST /chat/conversations/:agentId/start', () => {
   it('works with an AI agent (no account) as the other side', async () => {
     const [nova] = await server.ctx.db.insert(agents).values({ username: `nova${Date.now()}`, firstName: 'Nova', isHuman: false }).returning();
     const conversation = await startConversation(server, ada, { agentId: nova!.id });
-    expect(conversation.otherAgent).toMatchObject({ id: nova!.id, isHuman: false, isOnline: null });
+    // Same presence as the team cards: an AI agent is online while its model answers (none in tests).
+    expect(conversation.otherAgent).toMatchObject({ id: nova!.id, isHuman: false, isOnline: false });
   });
 
   it('needs a verified, signed-in user', async () => {
