@@ -20,6 +20,8 @@ const HISTORY_MESSAGES = 40;
 
 export interface ReplyWorker {
   kick(): void;
+  /** Runs a claim pass now and resolves when it is over (jobs it started may still be running). */
+  claimNow(): Promise<void>;
   /** Stops a reply this node is writing at once (other nodes notice the flag at their next checkpoint). */
   abortLocal(jobId: string): boolean;
   /** The text so far of a reply this node is writing. */
@@ -207,6 +209,10 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
 
   return {
     kick,
+    async claimNow() {
+      kick();
+      while (pass) await pass;
+    },
     abortLocal(jobId) {
       const state = running.get(jobId);
       state?.controller.abort();

@@ -1,0 +1,180 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { messages, replyJobs } from '../../src/db/schema';
+import { auth, closeSockets, connectSocket, joinConversation, sendMessage, startConversation } from '../chat/chat-fixtures';
+import { createTeam } from '../teams/team-helpers';
+import { spawnApiProcess } from '../support/api-process';
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
+import { createTestDatabase } from '../support/test-database';
+import { chatWithAiAgent, collectStream, nextMessageFrom } from './ai-fixtures';
+
+let llm: FakeLlm;
+beforeAll(async () => {
+  llm = await startFakeLlm();
+});
+afterEach(() => closeSockets());
+afterAll(async () => {
+  await llm?.close();
+});
+
+describe('without a model', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ LLM_BASE_URL: '' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('the AI agent shows offline and a message to it gets a plain notice, not a hanging indicator', async () => {
+    const { user, team, agent, conversation, socket } = await chatWithAiAgent(server);
+    const cards = await server.api().get(`/api/v1/teams/${team.handle}/agents`).set(auth(user)).expect(200);
+    expect(cards.body.data.agents.find((a: { id: string }) => a.id === agent.id).isOnline).toBe(false);
+    const notice = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'hello?');
+    expect(await notice).toMatchObject({ messageType: 'notice', notice: { code: 'no_model', retryable: false } });
+    expect((await notice).content).toContain('This agent has no model configured');
+  });
+});
+
+describe('limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ LLM_BASE_URL: llm.baseUrl, AI_TEAM_DAILY_TOKEN_BUDGET: '30', AI_MAX_CONCURRENT_PER_AGENT: '1' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('with a model the AI agent shows online', async () => {
+    const { user, team, agent } = await chatWithAiAgent(server);
+    const cards = await server.api().get(`/api/v1/teams/${team.handle}/agents`).set(auth(user)).expect(200);
+    expect(cards.body.data.agents.find((a: { id: string }) => a.id === agent.id).isOnline).toBe(true);
+  });
+
+  it("a team's daily token budget, once spent, answers with a notice instead of calling the model", async () => {
+    const { user, agent, conversation, socket } = await chatWithAiAgent(server);
+    let reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'first');
+    expect((await reply).messageType).toBe('text'); // usage 10 + 26 tokens > budget 30
+    const calls = llm.requests.length;
+    reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'second');
+    expect(await reply).toMatchObject({ messageType: 'notice', notice: { code: 'budget_exhausted' } });
+    expect(llm.requests.length).toBe(calls);
+  });
+
+  it('an agent writes one reply at a time when its limit is 1; the next waits in the queue', async () => {
+    const { user, team, agent, conversation, socket } = await chatWithAiAgent(server);
+    await server.api().post(`/api/v1/teams/${team.handle}/members`).set(auth(user)).send({ username: agent.username });
+    const other = await signUpVerified(server, 'second');
+    const otherTeam = await createTeam(server, other);
+    await server.api().post(`/api/v1/teams/${otherTeam.handle}/members`).set(auth(other)).send({ username: agent.username });
+    let resume!: () => void;
+    const before = llm.requests.length;
+    llm.script({ chunks: ['a', 'b'], pauseAfter: 1, resume: new Promise<void>((r) => (resume = r)) });
+    const firstReply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'one');
+    await llm.waitForRequests(before + 1);
+    // A second user's message to the same agent while it is busy.
+    const otherConversation = await startConversation(server, other, { agentId: agent.id });
+    const otherSocket = await connectSocket(server.url, other.token);
+    await joinConversation(otherSocket, otherConversation.id);
+    const secondReply = nextMessageFrom(otherSocket, agent.id);
+    await sendMessage(server, other, otherConversation.id, 'two');
+    await server.ctx.ai!.replies.claimNow();
+    const [queued] = await server.ctx.db
+      .select()
+      .from(replyJobs)
+      .where(and(eq(replyJobs.conversationId, otherConversation.id), eq(replyJobs.status, 'queued')));
+    expect(queued).toBeDefined();
+    expect(llm.requests.length).toBe(before + 1);
+    resume();
+    await firstReply;
+    await secondReply;
+    expect(llm.requests.length).toBe(before + 2);
+  });
+});
+
+describe('a node killed mid-reply', () => {
+  const dirs: string[] = [];
+  afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it('the reply is written again after restart, once, and the client sees the new attempt', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agentroom-crash-'));
+    dirs.push(dataDir);
+    const env = {
+      LLM_BASE_URL: llm.baseUrl,
+      AI_LEASE_MS: '1000',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_REGISTER_MAX: '1000',
+      RATE_LIMIT_MAIL_MAX: '1000',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir }),
+    };
+    // First life: a separate process, so it can really die.
+    const first = await spawnApiProcess(env);
+    let server: TestServer | undefined;
+    try {
+      llm.script({ chunks: ['never ', 'finished'], hangAfter: 1 });
+      const setup = await arrangeOnProcess(first.url);
+      await setup.streamStarted;
+      // The retry's stream waits until the client below has joined, so it sees every event of attempt 2.
+      let resume!: () => void;
+      llm.script({ chunks: ['Hello from ', 'the second life.'], pauseAfter: 0, resume: new Promise<void>((r) => (resume = r)) });
+      await first.kill();
+
+      // Second life: in-process, on the same database; the dead node's lease runs out and the job is retried.
+      server = await startTestServer(env);
+      const socket = await connectSocket(server.url, setup.token);
+      await joinConversation(socket, setup.conversationId);
+      const stream = collectStream(socket);
+      const reply = nextMessageFrom(socket, setup.agentId);
+      resume();
+      const stored = await reply;
+      expect(stored.content).toBe('Hello from the second life.');
+      const events = await stream.done;
+      expect(events[0]).toMatchObject({ offset: 0, attempt: 2 });
+      const replies = await server.ctx.db.select().from(messages).where(eq(messages.senderAgentId, setup.agentId));
+      expect(replies).toHaveLength(1);
+      const [job] = await server.ctx.db.select().from(replyJobs).where(eq(replyJobs.conversationId, setup.conversationId));
+      expect(job).toMatchObject({ status: 'done', attempts: 2, replyMessageId: stored.id });
+    } finally {
+      await first.kill().catch(() => undefined);
+      await server?.stop();
+      await database.drop();
+    }
+  });
+});
+
+/** Registers, verifies (through the dev mailbox of that process), creates a team and an AI agent, and sends one message. */
+async function arrangeOnProcess(url: string) {
+  const json = async (res: Response) => (await res.json()) as { data: Record<string, unknown> & { [k: string]: never } };
+  const call = async (method: string, route: string, body?: unknown, token?: string) =>
+    json(
+      await fetch(`${url}/api/v1${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  const id = Math.random().toString(36).slice(2, 8);
+  const email = `crash${id}@example.test`;
+  await call('POST', '/auth/register', { username: `crash${id}`, email, password: 'Passw0rdOk' });
+  const login = await call('POST', '/auth/login', { username: email, password: 'Passw0rdOk' });
+  const token = login.data.token as unknown as string;
+  // No SMTP in the child: its dev mailbox API holds the verification mail.
+  const mailbox = await call('GET', '/dev/mailbox');
+  const mail = (mailbox.data.messages as unknown as { to: string; text: string }[]).find((m) => m.to === email)!;
+  await call('POST', '/auth/email/verify-email', { token: /token=([\w-]+)/.exec(mail.text)![1] });
+  const team = (await call('POST', '/teams', { name: 'Crash', handle: `crash-${id}` }, token)).data.team as unknown as { handle: string };
+  const agent = (await call('POST', `/teams/${team.handle}/agents`, { firstName: 'Phoenix' }, token)).data.agent as unknown as { id: string };
+  const conversation = (await call('POST', `/chat/conversations/${agent.id}/start`, { conversationType: 'personal', isTeamScoped: false }, token)).data
+    .conversation as unknown as { id: string };
+  const socket = await connectSocket(url, token);
+  await joinConversation(socket, conversation.id);
+  const streamStarted = new Promise<void>((resolve) => socket.once('message:stream', () => resolve()));
+  await call('POST', `/chat/conversations/${conversation.id}/messages/async`, { content: 'start something', clientMessageId: id }, token);
+  return { token, agentId: agent.id, conversationId: conversation.id, streamStarted };
+}
