@@ -1,7 +1,7 @@
 import { spawnWorker, type WorkerHandle } from '../support/child-worker';
 import { startConversation, type BenchUser } from '../support/api-client';
 import { freePort } from '../support/ports';
-import { cpuPercent, sampleProcess } from '../support/server-process';
+import { cpuPercent, sampleProcess, waitForIdle } from '../support/server-process';
 import { round, summarize, type LatencySummary } from '../support/stats';
 import type { VariantContext } from '../support/variant';
 import type { DeliveryPair, StepOutcome } from '../workers/delivery-worker';
@@ -47,6 +47,8 @@ export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> 
 
   ctx.log(`delivery: ${pairCount} pairs through the API (${ctx.apiUrls.length} node(s))`);
   const ours = await ramp(ctx, 'api', pairs, ctx.serverPids());
+  // An overloaded last step leaves the API working off queued requests; the relay must not share the CPU with that.
+  await waitForIdle(ctx.serverPids());
 
   const relay = spawnWorker('bare-relay.ts');
   try {

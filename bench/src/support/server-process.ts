@@ -131,3 +131,14 @@ export function hardFdLimit(): number {
   const out = execFileSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
   return out === 'unlimited' ? Number.POSITIVE_INFINITY : Number(out);
 }
+
+/** Waits until the processes stop working off a backlog (under 10% of a core), so the next load starts clean. */
+export async function waitForIdle(pids: number[], maxMs = 30_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const before = pids.map(sampleProcess);
+    await sleep(500);
+    const after = pids.map(sampleProcess);
+    if (before.every((b, i) => cpuPercent(b, after[i]!) < 10)) return;
+  }
+}
