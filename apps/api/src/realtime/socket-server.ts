@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { inArray } from 'drizzle-orm';
-import { agentRoomOf, type ClientToServerEvents, type ServerToClientEvents } from '@agentroom/shared';
+import { agentRoomOf, AUTH_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@agentroom/shared';
 import { setPresenceReader } from '../agents/agent-presence';
 import { authenticateToken, type AuthState } from '../auth/require-auth';
 import type { AppContext } from '../context';
@@ -61,6 +61,8 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, redi
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       socket.data.auth = await authenticateToken(ctx, token);
+      // Like every chat route: a signed-in user with an unverified email gets no realtime either.
+      if (!socket.data.auth.isVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_ERRORS.emailNotVerified);
       next();
     } catch (error) {
       const message = error instanceof AppError ? error.message : 'Authentication required';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_ERRORS, type TChatMessage } from '@agentroom/shared';
+import { AUTH_ERRORS, CHAT_ERRORS, type TChatMessage } from '@agentroom/shared';
 import { tokenFromMail } from '../support/mail-capture';
-import { signUpVerified, type TestServer } from '../support/test-server';
+import { signUpVerified, uniqueUser, type TestServer } from '../support/test-server';
 import {
   auth,
   closeSockets,
@@ -39,6 +39,14 @@ describe('handshake', () => {
     const user = await signUpVerified(server, 'revoked');
     await server.api().post('/api/v1/auth/logout').set(auth(user)).expect(200);
     await expect(connectSocket(server.url, user.token)).rejects.toThrow(/session has expired/);
+  });
+
+  it('rejects a user whose email is not verified yet', async () => {
+    const input = uniqueUser('unverified');
+    await server.api().post('/api/v1/auth/register').send(input).expect(201);
+    const login = await server.api().post('/api/v1/auth/login').send({ username: input.username, password: input.password }).expect(200);
+    const error = await connectSocket(server.url, login.body.data.token).catch((e: Error & { data?: { code?: string } }) => e);
+    expect(error).toMatchObject({ message: AUTH_ERRORS.emailNotVerified, data: { code: 'EMAIL_NOT_VERIFIED' } });
   });
 });
 
