@@ -40,7 +40,7 @@ export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string
             {agent.isHuman ? <User aria-hidden="true" className="size-3" /> : <Bot aria-hidden="true" className="size-3" />}
             {agent.isHuman ? 'Human' : 'AI'}
           </span>
-          <span className="truncate text-[11px] text-zinc-400 dark:text-zinc-500">@{agent.username}</span>
+          <span className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
         </span>
       </span>
     </Link>
