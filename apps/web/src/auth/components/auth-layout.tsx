@@ -11,7 +11,7 @@ export function AuthLayout({ children, footer }: { children: ReactNode; footer?:
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 px-4 py-10 sm:py-16 dark:bg-zinc-950">
       <header className="mx-auto flex w-full max-w-[26rem] justify-center">
-        <Link to="/" className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-indigo-500" aria-label="Agentroom home">
+        <Link to="/" className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
           <Brand />
         </Link>
       </header>

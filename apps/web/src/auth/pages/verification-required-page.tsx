@@ -58,7 +58,7 @@ export function VerificationRequiredPage() {
       >
         <p>
           Please verify your email address to continue. We sent a verification link to{' '}
-          <strong className="font-medium break-all text-zinc-900 dark:text-zinc-100">{auth.user?.email}</strong>.
+          <strong className="font-medium break-words text-zinc-900 dark:text-zinc-100">{auth.user?.email}</strong>.
         </p>
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-xs text-zinc-500 dark:bg-zinc-800/50 dark:text-zinc-400">
           Can&apos;t find it? Check your spam or junk folder, or send a new link below.
