@@ -100,7 +100,8 @@ describe('a node killed mid-reply', () => {
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it('the reply is written again after restart, once, and the client sees the new attempt', async () => {
+  // Spawning a second OS process through tsx is slow on a busy 2-core machine: a generous bound, not a speed check.
+  it('the reply is written again after restart, once, and the client sees the new attempt', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agentroom-crash-'));
     dirs.push(dataDir);
