@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -37,17 +37,27 @@ const testQueryClient = () =>
  * Renders routes in a memory router at `path`. With `auth` the given fake context is used;
  * without it the real AuthProvider runs against the stubbed fetch.
  */
-export function renderRoutes(routes: RouteObject[], options: { path: string; auth?: AuthContextValue; state?: unknown }) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: options.path.split('?')[0], search: options.path.includes('?') ? `?${options.path.split('?')[1]}` : '', state: options.state }] });
+export function renderRoutes(
+  routes: RouteObject[],
+  options: { path: string; auth?: AuthContextValue; state?: unknown; strict?: boolean },
+) {
+  const [pathname, query] = options.path.split('?');
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname, search: query ? `?${query}` : '', state: options.state }],
+  });
   const queryClient = testQueryClient();
   const withAuth = (children: ReactNode) =>
     options.auth ? <AuthContext.Provider value={options.auth}>{children}</AuthContext.Provider> : <AuthProvider>{children}</AuthProvider>;
-  const view = render(<QueryClientProvider client={queryClient}>{withAuth(<RouterProvider router={router} />)}</QueryClientProvider>);
+  const tree = <QueryClientProvider client={queryClient}>{withAuth(<RouterProvider router={router} />)}</QueryClientProvider>;
+  const view = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...view, router, queryClient };
 }
 
 /** Renders one page at `path`, with a stand-in for each route it may navigate to. */
-export function renderPage(page: ReactNode, options: { path: string; auth?: AuthContextValue; state?: unknown; route?: string }) {
+export function renderPage(
+  page: ReactNode,
+  options: { path: string; auth?: AuthContextValue; state?: unknown; route?: string; strict?: boolean },
+) {
   const route = options.route ?? options.path.split('?')[0]!;
   return renderRoutes(
     [

@@ -8,9 +8,9 @@ import { VerifyEmailPage } from './verify-email-page';
 const expired = () => new ApiError('Verification link has expired. Please request a new one.', 400, 'LINK_EXPIRED');
 
 describe('VerifyEmailPage', () => {
-  it('verifies the token once and links a signed-out user to sign in', async () => {
+  it('verifies the token once (even under StrictMode) and links a signed-out user to sign in', async () => {
     const auth = fakeAuth();
-    renderPage(<VerifyEmailPage />, { path: '/auth/verify-email?token=abc', auth });
+    renderPage(<VerifyEmailPage />, { path: '/auth/verify-email?token=abc', auth, strict: true });
     expect(screen.getByRole('heading', { name: 'Verifying your email...' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     expect(auth.verifyEmail).toHaveBeenCalledTimes(1);
