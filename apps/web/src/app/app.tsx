@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../auth/auth-provider';
+import { RealtimeProvider } from '../realtime/realtime-provider';
 import { PageSpinner } from '../ui/spinner';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
@@ -13,10 +14,12 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Suspense fallback={<PageSpinner />}>
-          <RouterProvider router={router} />
-        </Suspense>
-        <Toaster position="top-center" theme="system" richColors closeButton />
+        <RealtimeProvider>
+          <Suspense fallback={<PageSpinner />}>
+            <RouterProvider router={router} />
+          </Suspense>
+          <Toaster position="top-center" theme="system" richColors closeButton />
+        </RealtimeProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,0 +1,22 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@agentroom/shared';
+import { API_BASE_URL } from '../api/api-base-url';
+import { tokenStorage } from '../api/token-storage';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * One Socket.IO connection to the API (spec §7, §9): token in the handshake (read at each
+ * (re)connect, so a refreshed token is used), websocket then polling, 5 attempts, 1 s delay,
+ * 5 s maximum delay, 20 s connect timeout.
+ */
+export function createAppSocket(): AppSocket {
+  return io(API_BASE_URL || undefined, {
+    auth: (send) => send({ token: tokenStorage.get() }),
+    transports: ['websocket', 'polling'],
+    reconnectionAttempts: 5,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    timeout: 20_000,
+  });
+}
