@@ -1,5 +1,5 @@
 import type { ConnectionsResult } from './scenarios/connections';
-import type { DeliveryResult, DeliveryStep } from './scenarios/delivery';
+import type { DeliveryResult, DeliveryRun, DeliveryStep } from './scenarios/delivery';
 import type { HistoryResult } from './scenarios/history';
 import type { LoginResult } from './scenarios/login';
 import type { WebBundleResult } from './scenarios/web-bundle';
@@ -21,6 +21,8 @@ export interface BenchReport {
   settings: BenchSettings;
   variants: VariantResult[];
   skipped: string[];
+  /** The bare Socket.IO relay: no database, so one run is the delivery baseline of every variant. */
+  relay?: DeliveryRun;
   web?: WebBundleResult;
   notes: string[];
 }
@@ -38,10 +40,11 @@ const fmt = (n: number | undefined, unit = '') => (n === undefined || Number.isN
 const lat = (s?: { p50: number; p95?: number; p99: number; max: number }) =>
   s ? `${fmt(s.p50)} / ${s.p95 === undefined ? '' : `${fmt(s.p95)} / `}${fmt(s.p99)} / ${fmt(s.max)}` : '—';
 const best = (v: VariantResult) => v.delivery?.ours.best;
-const relayBest = (v: VariantResult) => v.delivery?.relay.best;
 const topRate = (v: VariantResult) => v.delivery && v.delivery.ours.steps.length > 0;
 
-const ROWS: Row[] = [
+function rows(relay?: DeliveryRun): Row[] {
+  const relayBest = () => relay?.best;
+  return [
   {
     scenario: 'Delivery',
     metric: 'sustained msg/s (p99 ≤ bound, 0 lost)',
@@ -56,15 +59,15 @@ const ROWS: Row[] = [
     value: (v) => (best(v) ? `${fmt(best(v)!.serverCpuPercent)} / ${fmt(best(v)!.serverRssMiB)}` : '—'),
   },
   { scenario: 'Delivery', metric: 'first failing step', value: (v) => failing(v.delivery?.ours.steps) },
-  { scenario: 'Delivery', metric: 'bare Socket.IO relay sustained msg/s', value: (v) => (v.delivery ? fmt(relayBest(v)?.achievedRate ?? 0) : '—') },
-  { scenario: 'Delivery', metric: 'relay latency p50 / p95 / p99 / max (ms)', value: (v) => lat(relayBest(v)?.latency) },
+  { scenario: 'Delivery', metric: 'bare Socket.IO relay sustained msg/s', value: () => (relay ? `${fmt(relayBest()?.achievedRate ?? 0)}${relay.steps.every((x) => x.passed) ? ' (every rate tried passed)' : ''}` : '—') },
+  { scenario: 'Delivery', metric: 'relay latency p50 / p95 / p99 / max (ms)', value: () => lat(relayBest()?.latency) },
   {
     scenario: 'Delivery',
     metric: 'ours / relay (throughput)',
-    value: (v) => fmt(ratio(best(v)?.achievedRate ?? 0, relayBest(v)?.achievedRate)),
+    value: (v) => (v.delivery ? fmt(ratio(best(v)?.achievedRate ?? 0, relayBest()?.achievedRate)) : '—'),
     target: () => '≥ 0.5',
     met: (v) => {
-      const r = ratio(best(v)?.achievedRate ?? 0, relayBest(v)?.achievedRate);
+      const r = ratio(best(v)?.achievedRate ?? 0, relayBest()?.achievedRate);
       return r === undefined || !v.delivery ? undefined : r >= 0.5;
     },
   },
@@ -128,7 +131,8 @@ const ROWS: Row[] = [
     met: (v) => (v.login ? v.login.perSecond >= 60 && v.login.non2xx === 0 : undefined),
   },
   { scenario: 'Login', metric: 'login latency p50 / p99 (ms)', value: (v) => (v.login ? `${fmt(v.login.p50)} / ${fmt(v.login.p99)}` : '—') },
-];
+  ];
+}
 
 function failing(steps?: DeliveryStep[]): string {
   const step = steps?.find((s) => !s.passed);
@@ -147,14 +151,15 @@ export function renderMarkdown(report: BenchReport): string {
   const lines: string[] = [];
   const header = ['Scenario', 'Metric', ...report.variants.map((v) => v.label), 'Target'];
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-  for (const row of ROWS) {
+  for (const row of rows(report.relay)) {
     const cells = report.variants.map((v) => {
       const value = row.value(v);
       // The issue's targets are for the scaled variant; PGlite has its own delivery target, and login is the same code on both.
       const applies = v.name === 'postgres' || row.scenario === 'Login' || row.metric.startsWith('sustained');
       return value + mark(row.met?.(v), judged && applies);
     });
-    const target = row.target ? [...new Set(report.variants.map((v) => row.target!(v)))].join(' (scaled) / ') : '';
+    const targets = report.variants.map((v) => (row.target ? row.target(v) : ''));
+    const target = new Set(targets).size > 1 ? report.variants.map((v, i) => `${v.name}: ${targets[i]}`).join('; ') : (targets[0] ?? '');
     lines.push(`| ${row.scenario} | ${row.metric} | ${cells.join(' | ')} | ${target} |`);
   }
   if (report.web) {
@@ -164,18 +169,20 @@ export function renderMarkdown(report: BenchReport): string {
     for (const r of w.lazy) lines.push(`| ${r.route} lazy-loads | ${fmt(r.jsGzipKiB)} | ${fmt(r.cssGzipKiB)} | ${r.files.join(', ') || '—'} | |`);
     lines.push(`| all JS in the build | ${fmt(w.allJsGzipKiB)} | | (read from the ${w.source}) | |`);
   }
-  for (const v of report.variants) {
-    if (!v.delivery) continue;
-    lines.push('', `Delivery ramp, ${v.label} (${v.delivery.pairs} pairs; p50 / p99 / max ms; server CPU % of one core):`, '');
-    lines.push('| offered msg/s | ours p50 / p99 / max | lost | CPU % | relay p50 / p99 / max | relay lost | relay CPU % |', '|---|---|---|---|---|---|---|');
-    const count = Math.max(v.delivery.ours.steps.length, v.delivery.relay.steps.length);
-    for (let i = 0; i < count; i++) {
-      const o = v.delivery.ours.steps[i];
-      const r = v.delivery.relay.steps[i];
-      const l = (s?: DeliveryStep) => (s ? `${fmt(s.latency.p50)} / ${fmt(s.latency.p99)} / ${fmt(s.latency.max)}` : '—');
-      lines.push(
-        `| ${fmt((o ?? r)!.offeredRate)} | ${l(o)} | ${o ? fmt(o.lost) : '—'} | ${o ? fmt(o.serverCpuPercent) : '—'} | ${l(r)} | ${r ? fmt(r.lost) : '—'} | ${r ? fmt(r.serverCpuPercent) : '—'} |`,
-      );
+  const runs: [string, DeliveryRun][] = [
+    ...report.variants.flatMap((v) => (v.delivery ? [[v.label, v.delivery.ours] as [string, DeliveryRun]] : [])),
+    ...(report.relay ? [['bare relay', report.relay] as [string, DeliveryRun]] : []),
+  ];
+  if (runs.length) {
+    const rates = [...new Set(runs.flatMap(([, r]) => r.steps.map((s) => s.offeredRate)))].sort((a, b) => a - b);
+    lines.push('', 'Delivery ramp: p50 / p99 / max ms, lost, server CPU % of one core (— = not run: an earlier step failed):', '');
+    lines.push(`| offered msg/s | ${runs.map(([label]) => label).join(' | ')} |`, `|---|${runs.map(() => '---').join('|')}|`);
+    for (const rate of rates) {
+      const cell = (run: DeliveryRun) => {
+        const s = run.steps.find((x) => x.offeredRate === rate);
+        return s ? `${fmt(s.latency.p50)} / ${fmt(s.latency.p99)} / ${fmt(s.latency.max)}, ${fmt(s.lost)} lost, ${fmt(s.serverCpuPercent)}%${s.passed ? '' : ' ✗'}` : '—';
+      };
+      lines.push(`| ${fmt(rate)} | ${runs.map(([, run]) => cell(run)).join(' | ')} |`);
     }
   }
   const errors = report.variants.flatMap((v) => Object.entries(v.errors).map(([s, e]) => `- ${v.label} ${s} failed: ${e.split('\n')[0]}`));

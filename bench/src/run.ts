@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { renderMarkdown, type BenchReport, type VariantResult } from './report';
 import { runConnections } from './scenarios/connections';
-import { runDelivery } from './scenarios/delivery';
+import { runDelivery, runRelay } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
 import { runLogin } from './scenarios/login';
 import { measureWebBundle } from './scenarios/web-bundle';
@@ -149,6 +149,14 @@ async function main() {
 
   const report: BenchReport = { settings, variants: [], skipped: [], notes };
   if (args.scenarios.has('web')) report.web = measureWebBundle(path.join(REPO_ROOT, 'apps/web/dist'));
+
+  if (args.scenarios.has('delivery')) {
+    try {
+      report.relay = await runRelay(settings, log);
+    } catch (error) {
+      notes.push(`bare relay failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   const needsServer = [...args.scenarios].some((s) => s !== 'web');
   if (needsServer) {

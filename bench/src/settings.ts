@@ -37,7 +37,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       workers: 2,
     },
     connections: { target: 20_000, workers: 4, usersPerWorker: 25, concurrencyPerWorker: 100 },
-    history: { messages: 1_000_000, pages: 3000, concurrency: 4, rawQueries: 3000 },
+    history: { messages: 1_000_000, pages: 1000, concurrency: 4, rawQueries: 1000 },
     login: { seconds: 10, connections: 8 },
   };
 }

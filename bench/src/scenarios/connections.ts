@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnWorker } from '../support/child-worker';
-import { hardFdLimit, sampleProcess } from '../support/server-process';
+import { hardFdLimit, sampleProcess, waitForIdle } from '../support/server-process';
 import { round } from '../support/stats';
 import type { VariantContext } from '../support/variant';
 import type { ConnectOutcome } from '../workers/connect-worker';
@@ -32,7 +32,9 @@ export async function runConnections(ctx: VariantContext): Promise<ConnectionsRe
   const url = ctx.apiUrls[0]!;
   const workers = Array.from({ length: workerCount }, () => spawnWorker('connect-worker.ts'));
   try {
-    await sleep(1000);
+    // RSS moves for a while after earlier work (argon2 buffers are freed late): start from a quiet server.
+    await waitForIdle([pid]);
+    await sleep(2000);
     const before = sampleProcess(pid);
     const started = performance.now();
     const outcomes = await Promise.all(
@@ -44,7 +46,8 @@ export async function runConnections(ctx: VariantContext): Promise<ConnectionsRe
     );
     const seconds = (performance.now() - started) / 1000;
     // Let the handshake garbage settle before reading what the sockets hold.
-    await sleep(3000);
+    await waitForIdle([pid]);
+    await sleep(2000);
     const after = sampleProcess(pid);
     const connected = outcomes.reduce((a, o) => a + o.connected, 0);
     const failed = outcomes.reduce((a, o) => a + o.failed, 0);

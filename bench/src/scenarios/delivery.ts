@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { BenchSettings } from '../settings';
 import { spawnWorker, type WorkerHandle } from '../support/child-worker';
 import { startConversation, type BenchUser } from '../support/api-client';
 import { freePort } from '../support/ports';
@@ -30,9 +32,9 @@ export interface DeliveryResult {
   pairs: number;
   p99BoundMs: number;
   ours: DeliveryRun;
-  relay: DeliveryRun;
 }
 
+/** N pairs through `messages/async` and the socket, rate by rate until a step misses the bound. */
 export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> {
   const { pairs: pairCount } = ctx.settings.delivery;
   const users = ctx.users.slice(0, pairCount * 2);
@@ -44,21 +46,29 @@ export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> 
     const conversationId = await startConversation(ctx.apiUrls[0]!, sender, receiver);
     pairs.push(pairOn(ctx.apiUrls, i, conversationId, sender, receiver));
   }
-
   ctx.log(`delivery: ${pairCount} pairs through the API (${ctx.apiUrls.length} node(s))`);
-  const ours = await ramp(ctx, 'api', pairs, ctx.serverPids());
-  // An overloaded last step leaves the API working off queued requests; the relay must not share the CPU with that.
+  const ours = await ramp(ctx.settings, ctx.log, 'api', pairs, ctx.serverPids());
+  // An overloaded last step leaves the API working off queued requests; what runs next must not share the CPU with that.
   await waitForIdle(ctx.serverPids());
+  return { pairs: pairCount, p99BoundMs: ctx.settings.delivery.p99BoundMs, ours };
+}
 
+/**
+ * The bare Socket.IO relay under the same load shape (same pairs, rates, payload size, both sockets in
+ * the room). It has no database, so one run serves both variants.
+ */
+export async function runRelay(settings: BenchSettings, log: (line: string) => void): Promise<DeliveryRun> {
   const relay = spawnWorker('bare-relay.ts');
   try {
     const port = await freePort();
     const { pid } = await relay.call<{ pid: number }>({ cmd: 'listen', port });
-    const relayUrl = `http://127.0.0.1:${port}`;
-    const relayPairs = pairs.map((p) => ({ ...p, sendUrl: relayUrl, receiverSocketUrl: relayUrl, senderSocketUrl: relayUrl }));
-    ctx.log('delivery: the same load through the bare Socket.IO relay');
-    const relayRun = await ramp(ctx, 'relay', relayPairs, [pid]);
-    return { pairs: pairCount, p99BoundMs: ctx.settings.delivery.p99BoundMs, ours, relay: relayRun };
+    const url = `http://127.0.0.1:${port}`;
+    const pairs = Array.from({ length: settings.delivery.pairs }, () => {
+      const conversationId = randomUUID();
+      return { conversationId, targetAgentId: '', senderToken: '', receiverToken: '', sendUrl: url, receiverSocketUrl: url, senderSocketUrl: url };
+    });
+    log(`relay: ${pairs.length} pairs through the bare Socket.IO relay (the baseline for delivery)`);
+    return await ramp(settings, (line) => log(`relay ${line}`), 'relay', pairs, [pid]);
   } finally {
     await relay.stop();
   }
@@ -78,8 +88,14 @@ function pairOn(urls: string[], i: number, conversationId: string, sender: Bench
   };
 }
 
-async function ramp(ctx: VariantContext, target: 'api' | 'relay', pairs: DeliveryPair[], pids: number[]): Promise<DeliveryRun> {
-  const { rates, stepSeconds, drainMs, p99BoundMs, workers: workerCount } = ctx.settings.delivery;
+async function ramp(
+  settings: BenchSettings,
+  log: (line: string) => void,
+  target: 'api' | 'relay',
+  pairs: DeliveryPair[],
+  pids: number[],
+): Promise<DeliveryRun> {
+  const { rates, stepSeconds, drainMs, p99BoundMs, workers: workerCount } = settings.delivery;
   const workers: WorkerHandle[] = Array.from({ length: workerCount }, () => spawnWorker('delivery-worker.ts'));
   const steps: DeliveryStep[] = [];
   try {
@@ -94,7 +110,7 @@ async function ramp(ctx: VariantContext, target: 'api' | 'relay', pairs: Deliver
       const after = pids.map(sampleProcess);
       const step = toStep(rate, stepSeconds, outcomes, before, after, p99BoundMs);
       steps.push(step);
-      ctx.log(
+      log(
         `  ${target} ${rate}/s: p50 ${step.latency.p50} p99 ${step.latency.p99} max ${step.latency.max} ms, lost ${step.lost}, ` +
           `cpu ${step.serverCpuPercent}%, rss ${step.serverRssMiB} MiB ${step.passed ? 'ok' : 'FAIL'}`,
       );
