@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, closeSockets, nextEvent, sendMessage } from '../chat/chat-fixtures';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { startFakeLlm, type FakeLlm, type LlmScript } from '../support/fake-llm';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { chatWithAiAgent, collectStream, messagesOf, nextMessageFrom } from './ai-fixtures';
 
@@ -75,11 +75,11 @@ describe('an AI agent answers in persona, streamed', () => {
 });
 
 describe('failures become visible, retryable notices', () => {
-  it.each([
+  it.each<[LlmScript, string]>([
     [{ status: 500 }, 'provider_error'],
     [{ status: 429 }, 'rate_limited'],
     [{ chunks: ['partial', ' never ends'], hangAfter: 1 }, 'timeout'],
-  ] as const)('%o → %s notice, typing off; regenerate then answers', async (script, code) => {
+  ])('%o → %s notice, typing off; regenerate then answers', async (script, code) => {
     const { user, agent, conversation, socket } = await chatWithAiAgent(server);
     llm.script(script);
     const noticeMessage = nextMessageFrom(socket, agent.id);

@@ -18,5 +18,7 @@ export function createAppSocket(): AppSocket {
     reconnectionDelay: 1000,
     reconnectionDelayMax: 5000,
     timeout: 20_000,
+    // Created during render, connected by an effect: no side effect until then.
+    autoConnect: false,
   });
 }
