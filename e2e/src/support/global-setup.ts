@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeLlm } from './fake-llm';
 import { startMailCapture } from './mail-capture';
 import { API_MAIN, ARTIFACTS_DIR, CHROMIUM_PATH, REPO_ROOT, WEB_DIST } from './paths';
 
@@ -11,6 +12,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxUrl: string;
+    llmControlUrl: string;
   }
 }
 
@@ -49,8 +51,8 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
 }
 
 /**
- * One real stack for every journey: an SMTP capture, then the built API (serving the built
- * SPA) on a fresh embedded database with the demo data seeded.
+ * One real stack for every journey: an SMTP capture, a fake model for AI agents, then the built
+ * API (serving the built SPA) on a fresh embedded database with the demo data seeded.
  */
 export default async function setup(project: TestProject) {
   requireFile(CHROMIUM_PATH, 'install Chromium (apt-get install chromium) or set CHROMIUM_PATH');
@@ -59,6 +61,8 @@ export default async function setup(project: TestProject) {
 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const mail = await startMailCapture();
+  // AI agents answer through a fake OpenAI-compatible model (real HTTP + SSE), never a real provider.
+  const llm = await startFakeLlm();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agentroom-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,7 +90,9 @@ export default async function setup(project: TestProject) {
       // Empty values win over a developer's .env: this run uses its own embedded database.
       DATABASE_URL: '',
       REDIS_URL: '',
-      LLM_BASE_URL: '',
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_API_KEY: 'e2e',
+      LLM_MODEL: 'fake-model',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,6 +106,7 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     await mail.close();
+    await llm.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -113,5 +120,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mail.mailboxUrl);
+  project.provide('llmControlUrl', llm.controlUrl);
   return stop;
 }

@@ -1,13 +1,96 @@
-import { useParams } from 'react-router';
-import { stripAt } from '@agentroom/shared';
-import { PlaceholderPage } from '../app/placeholder-page';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CHAT_FALLBACKS, stripAt, type TAgent } from '@agentroom/shared';
+import { chatApi } from '../api/chat-api';
+import { errorMessage } from '../api/api-error';
+import { useAuth } from '../auth/auth-context';
+import { usePageTitle } from '../lib/use-page-title';
+import { cn } from '../ui/cn';
+import { AgentProfilePane } from './agent-profile-pane';
+import { ChatPane } from './chat-pane';
+import { useChatSession } from './use-chat-session';
 
-/** Placeholder for the chat page (/p/:username and /t/:handle/p/:username). */
+/** The agent handed over by a team card (navigation state), when it is the one in the URL. */
+function agentFromState(state: unknown, username: string): TAgent | undefined {
+  const agent = (state as { agent?: TAgent } | null)?.agent;
+  return agent && typeof agent.id === 'string' && agent.username?.toLowerCase() === username.toLowerCase() ? agent : undefined;
+}
+
+/**
+ * Spec §2 chat page (/p/:username and, team-scoped, /t/:handle/p/:username): the chat on the left
+ * (30 % on desktop, everything on a phone), the agent's profile on the right (behind a toggle on a phone).
+ */
 export default function ChatPage() {
-  const { username = '', handle } = useParams();
+  usePageTitle('Profile');
+  const { username: rawUsername = '', handle } = useParams();
+  const username = stripAt(rawUsername);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+
+  const handed = agentFromState(location.state, username);
+  const lookup = useQuery({
+    queryKey: ['agents', user?.id, username.toLowerCase()],
+    queryFn: () => chatApi.agent(username),
+    enabled: !handed && !!username,
+  });
+  const agent = handed ?? lookup.data;
+  const lookupError = lookup.isError ? errorMessage(lookup.error, CHAT_FALLBACKS.agentNotFound) : undefined;
+  const isSelf = !!agent && agent.id === user?.agentId;
+
   return (
-    <PlaceholderPage title={`@${stripAt(username)}`} pageTitle="Profile">
-      {handle ? `Chat in team ${handle} is on its way.` : 'Chat is on its way.'}
-    </PlaceholderPage>
+    <ChatScreen
+      key={`${handle ?? ''}/${username.toLowerCase()}`}
+      agent={agent}
+      username={username}
+      isSelf={isSelf}
+      teamHandle={handle}
+      agentError={lookupError}
+      onBack={() => navigate(handle ? `/t/${encodeURIComponent(handle)}` : '/')}
+    />
+  );
+}
+
+function ChatScreen({
+  agent,
+  username,
+  isSelf,
+  teamHandle,
+  agentError,
+  onBack,
+}: {
+  agent: TAgent | undefined;
+  username: string;
+  isSelf: boolean;
+  teamHandle: string | undefined;
+  agentError: string | undefined;
+  onBack: () => void;
+}) {
+  const [profileOpen, setProfileOpen] = useState(false);
+  const session = useChatSession(isSelf ? undefined : agent, teamHandle);
+  const agentOnline = session.agentOnline ?? agent?.isOnline ?? null;
+  return (
+    // Team pages keep the user badge and teams button fixed at the bottom: leave them room.
+    <div className={cn('flex h-dvh flex-col md:flex-row', teamHandle && 'pb-18')}>
+      <ChatPane
+        session={session}
+        agent={agent}
+        agentOnline={agentOnline}
+        isSelf={isSelf}
+        agentError={agentError}
+        profileOpen={profileOpen}
+        onToggleProfile={() => setProfileOpen((open) => !open)}
+        onBack={onBack}
+        className={cn('min-h-0 md:w-[30%] md:min-w-80', profileOpen ? 'hidden md:flex' : 'flex flex-1 md:flex-none')}
+      />
+      <AgentProfilePane
+        agent={agent}
+        username={username}
+        agentOnline={agentOnline}
+        messages={session.messages}
+        className={cn('min-h-0 flex-1 border-zinc-200 md:block md:border-l dark:border-zinc-800', profileOpen ? 'block' : 'hidden')}
+      />
+    </div>
   );
 }

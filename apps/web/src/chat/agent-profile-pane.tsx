@@ -1,0 +1,127 @@
+import { useNavigate } from 'react-router';
+import { Bot, LogOut, MessageSquare, User } from 'lucide-react';
+import { formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
+import { useAuth } from '../auth/auth-context';
+import { AgentAvatar } from '../teams/agent-avatar';
+import { PresenceDot } from '../teams/presence-dot';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { fullNameOf } from './agent-names';
+
+const RECENT = 5;
+
+function plainSnippet(content: string): string {
+  const text = content.replace(/[`*_>#~[\]()!-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > 90 ? `${text.slice(0, 90)}…` : text || 'Sent a file';
+}
+
+/** What the agent did in this conversation, from the messages loaded: real data, newest first. */
+function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly TListMessage[] }) {
+  const theirs = messages.filter((m) => m.sender.id === agent.id && !m.pending);
+  const recent = theirs.slice(-RECENT).reverse();
+  const first = messages.find((m) => !m.pending);
+  if (recent.length === 0)
+    return (
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">
+        {first ? `No messages from ${fullNameOf(agent)} yet.` : 'No activity in this conversation yet.'}
+      </p>
+    );
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Messages loaded</dt>
+          <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{theirs.length}</dd>
+        </div>
+        <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Last message</dt>
+          <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp)}</dd>
+        </div>
+      </dl>
+      <ol className="space-y-2" aria-label="Recent messages">
+        {recent.map((m) => (
+          <li key={m.id} className="flex gap-2.5 text-sm">
+            <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
+            <span className="min-w-0">
+              <span className="block text-zinc-700 dark:text-zinc-300">{plainSnippet(m.content)}</span>
+              <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
+                {formatMessageTimestamp(m.timestamp)}
+              </time>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The right pane (spec §2): the agent's profile and 'Agent Activity: {username}'. */
+export function AgentProfilePane({
+  agent,
+  username,
+  agentOnline,
+  messages,
+  className,
+}: {
+  agent: TAgent | undefined;
+  username: string;
+  agentOnline: boolean | null;
+  messages: readonly TListMessage[];
+  className?: string;
+}) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const name = agent ? fullNameOf(agent) : `@${username}`;
+  return (
+    <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
+      <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-8 sm:py-10">
+        <div className="flex justify-end">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              await logout();
+              navigate('/auth/login', { replace: true });
+            }}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </Button>
+        </div>
+        <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-zinc-800 dark:bg-zinc-900">
+          <span className="relative">
+            <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-20" />
+            {agent && <PresenceDot isOnline={agentOnline} className="absolute right-1 bottom-1" />}
+          </span>
+          <div className="min-w-0 space-y-1">
+            <h2 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{name}</h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              @{agent?.username ?? username}
+              {agent?.role ? ` · ${agent.role}` : ''}
+            </p>
+            {agent && (
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
+                  agent.isHuman
+                    ? 'bg-sky-50 text-sky-700 dark:bg-sky-950/50 dark:text-sky-300'
+                    : 'bg-violet-50 text-violet-700 dark:bg-violet-950/50 dark:text-violet-300',
+                )}
+              >
+                {agent.isHuman ? <User aria-hidden="true" className="size-3" /> : <Bot aria-hidden="true" className="size-3" />}
+                {agent.isHuman ? 'Human' : 'AI agent'}
+              </span>
+            )}
+            {agent && !agent.isHuman && agent.personality && (
+              <p className="pt-1 text-sm text-zinc-600 dark:text-zinc-400">{agent.personality}</p>
+            )}
+          </div>
+        </section>
+        <section className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 className="mb-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
+          {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">Displaying simulated activity</p>}
+        </section>
+      </div>
+    </aside>
+  );
+}

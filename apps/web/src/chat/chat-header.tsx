@@ -1,0 +1,73 @@
+import { ArrowLeft, PanelRight } from 'lucide-react';
+import type { TAgent } from '@agentroom/shared';
+import { AgentAvatar } from '../teams/agent-avatar';
+import { PresenceDot } from '../teams/presence-dot';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { fullNameOf } from './agent-names';
+import type { ConnectionState } from './use-chat-socket';
+
+const iconButton = cn(
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+  focusRing,
+);
+
+/** Spec §2 agent header: back, avatar, full name, role, and the socket's connection dot. */
+export function ChatHeader({
+  agent,
+  agentOnline,
+  connection,
+  onBack,
+  profileOpen,
+  onToggleProfile,
+}: {
+  agent: TAgent | undefined;
+  agentOnline: boolean | null;
+  connection: ConnectionState;
+  onBack: () => void;
+  profileOpen: boolean;
+  onToggleProfile: () => void;
+}) {
+  const name = agent ? fullNameOf(agent) : '';
+  const connected = connection === 'connected';
+  return (
+    <header className="flex items-center gap-2 border-b border-zinc-200 bg-white px-2 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
+      <button type="button" aria-label="Back" title="Back" onClick={onBack} className={iconButton}>
+        <ArrowLeft aria-hidden="true" className="size-5" />
+      </button>
+      {agent ? (
+        <>
+          <span className="relative shrink-0">
+            <AgentAvatar src={agent.avatarUrl} name={name} className="size-10" />
+            <PresenceDot isOnline={agentOnline} className="absolute right-0 bottom-0 size-2.5" />
+          </span>
+          <div className="min-w-0 flex-1 leading-tight">
+            <h1 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h1>
+            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{agent.role}</p>
+          </div>
+        </>
+      ) : (
+        <div className="flex-1" />
+      )}
+      <span
+        role="img"
+        aria-label={connected ? 'Connected' : 'Disconnected'}
+        title={connected ? 'Connected' : 'Disconnected'}
+        data-testid="connection-dot"
+        data-connection={connected ? 'connected' : 'disconnected'}
+        className={cn('mx-1 size-2.5 shrink-0 rounded-full', connected ? 'bg-emerald-500' : 'bg-red-500')}
+      />
+      <button
+        type="button"
+        aria-label={profileOpen ? 'Hide profile' : 'Show profile'}
+        title={profileOpen ? 'Hide profile' : 'Show profile'}
+        aria-expanded={profileOpen}
+        aria-controls="agent-profile"
+        onClick={onToggleProfile}
+        className={cn(iconButton, 'md:hidden')}
+      >
+        <PanelRight aria-hidden="true" className="size-5" />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { CircleAlert, UserRound } from 'lucide-react';
+import type { TAgent, TSeenAgent } from '@agentroom/shared';
+import { useAuth } from '../auth/auth-context';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import { fullNameOf } from './agent-names';
+import { ChatHeader } from './chat-header';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { TypingDots } from './typing-dots';
+import type { ChatSession } from './use-chat-session';
+
+function typingText(agents: readonly TSeenAgent[]): string {
+  const names = agents.map((a) => fullNameOf(a));
+  if (names.length === 1) return `${names[0]} is typing`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are typing`;
+}
+
+/** Says new messages from others aloud (the virtualised list itself is not a live region: scrolling would re-announce). */
+function useAnnouncement(session: ChatSession, selfAgentId: string | undefined): string {
+  const [text, setText] = useState('');
+  const lastSeen = useRef<string | undefined>(undefined);
+  const latest = session.messages.at(-1);
+  useEffect(() => {
+    if (!latest || latest.pending) return;
+    const previous = lastSeen.current;
+    lastSeen.current = latest.id;
+    if (previous === undefined || previous === latest.id || latest.sender.id === selfAgentId) return;
+    setText(`New message from ${fullNameOf(latest.sender)}: ${latest.content.slice(0, 200)}`);
+  }, [latest, selfAgentId]);
+  return text;
+}
+
+function ErrorLine({ message, action }: { message: string; action?: { label: string; run: () => void } }) {
+  return (
+    <div role="alert" className="flex items-center gap-2 border-b border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
+      <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 flex-1 break-words">Error: {message}</span>
+      {action && (
+        <Button size="sm" variant="secondary" onClick={action.run}>
+          {action.label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The left pane: header, connection and load errors, the messages, who is typing, the composer. */
+export function ChatPane({
+  session,
+  agent,
+  agentOnline,
+  isSelf,
+  agentError,
+  profileOpen,
+  onToggleProfile,
+  onBack,
+  className,
+}: {
+  session: ChatSession;
+  agent: TAgent | undefined;
+  agentOnline: boolean | null;
+  isSelf: boolean;
+  agentError: string | undefined;
+  profileOpen: boolean;
+  onToggleProfile: () => void;
+  onBack: () => void;
+  className?: string;
+}) {
+  const { user } = useAuth();
+  const announcement = useAnnouncement(session, user?.agentId);
+  const ready = !!session.conversation;
+  const seenAgent: TSeenAgent | undefined = agent
+    ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, avatarUrl: agent.avatarUrl }
+    : undefined;
+
+  let body;
+  if (agentError) body = <ErrorLine message={agentError} />;
+  else if (isSelf)
+    body = (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
+        <UserRound aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
+        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">This is your profile</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Open a teammate or an AI agent from a team to start chatting.</p>
+      </div>
+    );
+  else if (session.loadError) body = <ErrorLine message={session.loadError} action={{ label: 'Try again', run: session.retryLoad }} />;
+  else if (!ready)
+    body = (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner label="Loading messages..." className="size-5 text-indigo-600 dark:text-indigo-400" />
+      </div>
+    );
+  else
+    body = (
+      <MessageList
+        selfAgentId={user?.agentId ?? ''}
+        messages={session.messages}
+        streams={session.streams}
+        agent={seenAgent}
+        hasMore={session.hasMore}
+        loadingOlder={session.loadingOlder}
+        seenStatus={session.seenStatus}
+        onLoadOlder={session.loadOlder}
+        onEdit={session.edit}
+        onRegenerate={session.regenerate}
+        onStop={session.stopReply}
+        onVisible={session.markRead}
+      />
+    );
+
+  return (
+    <section aria-label="Chat" className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+      <ChatHeader
+        agent={agent}
+        agentOnline={agentOnline}
+        connection={ready ? session.connection : 'disconnected'}
+        onBack={onBack}
+        profileOpen={profileOpen}
+        onToggleProfile={onToggleProfile}
+      />
+      {ready && session.socketError && (
+        <ErrorLine message={session.socketError} action={session.connection === 'connected' ? undefined : { label: 'Reconnect', run: session.reconnect }} />
+      )}
+      <div className="flex min-h-0 flex-1 flex-col">{body}</div>
+      <div aria-live="polite" className="flex h-6 items-center gap-2 px-4 text-xs text-zinc-500 dark:text-zinc-400">
+        {session.typingAgents.length > 0 && (
+          <>
+            <TypingDots />
+            <span data-testid="typing-indicator">{typingText(session.typingAgents)}</span>
+          </>
+        )}
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <Composer onSend={session.send} onTypingChange={session.setTyping} disabled={!ready || isSelf} error={session.sendError} />
+    </section>
+  );
+}

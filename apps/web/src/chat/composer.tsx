@@ -1,0 +1,165 @@
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Paperclip, SendHorizontal, X } from 'lucide-react';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS } from '@agentroom/shared';
+import { Button, focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { formatBytes } from './message-attachments';
+import { useTypingSignal } from './use-typing-signal';
+
+export interface ComposerProps {
+  /** Rejects when the send failed: the text (and files) come back into the composer. */
+  onSend: (content: string, files: readonly File[]) => Promise<void>;
+  onTypingChange: (isTyping: boolean) => void;
+  disabled?: boolean;
+  /** The last send's error, shown under the input. */
+  error?: string;
+}
+
+const allowedTypes = new Set<string>(ATTACHMENT_MIME_TYPES);
+const MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
+
+/** Checks files before any upload, with the server's own limits; answers the good ones and the problems. */
+export function checkFiles(current: readonly File[], chosen: readonly File[]): { files: File[]; problems: string[] } {
+  const files = [...current];
+  const problems: string[] = [];
+  for (const file of chosen) {
+    if (files.length >= ATTACHMENT_MAX_FILES) {
+      problems.push(`${CHAT_ERRORS.tooManyFiles}: at most ${ATTACHMENT_MAX_FILES} files per message`);
+      break;
+    }
+    if (file.size > ATTACHMENT_MAX_BYTES) problems.push(`${file.name}: ${CHAT_ERRORS.fileTooLarge} (at most ${MAX_MB} MB)`);
+    else if (!allowedTypes.has(file.type)) problems.push(`${file.name}: ${CHAT_ERRORS.unsupportedFileType}`);
+    else files.push(file);
+  }
+  return { files, problems };
+}
+
+/** Spec §2 composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip. */
+export function Composer({ onSend, onTypingChange, disabled = false, error }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileProblems, setFileProblems] = useState<string[]>([]);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { activity, stop } = useTypingSignal(onTypingChange);
+  const errorId = useId();
+  const blank = text.trim() === '' && files.length === 0;
+
+  // Grow with the text; max-h-24 caps it and the rest scrolls.
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight}px`;
+  }, [text]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (blank || disabled) return;
+    const content = text.trim();
+    const sent = files;
+    stop();
+    // Cleared at once so the chat feels instant; a failed send puts everything back.
+    setText('');
+    setFiles([]);
+    setFileProblems([]);
+    onSend(content, sent).catch(() => {
+      setText((current) => (current ? current : content));
+      setFiles((current) => (current.length > 0 ? current : sent));
+    });
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onFilesChosen = (list: FileList | null) => {
+    const { files: next, problems } = checkFiles(files, Array.from(list ?? []));
+    setFiles(next);
+    setFileProblems(problems);
+    if (fileInput.current) fileInput.current.value = ''; // the same file can be chosen again
+  };
+
+  const messages = [...fileProblems, ...(error ? [error] : [])];
+  return (
+    <form onSubmit={submit} className="border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900" aria-label="Send a message">
+      {files.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Files to send">
+          {files.map((file, index) => (
+            <li
+              key={`${file.name}-${index}`}
+              className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-zinc-200 bg-zinc-50 py-0.5 pr-1 pl-2.5 text-xs text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+            >
+              <span className="max-w-40 truncate">{file.name}</span>
+              <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(file.size)}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                className={cn('rounded-full p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800 dark:hover:bg-zinc-700 dark:hover:text-zinc-100', focusRing)}
+              >
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={ATTACHMENT_MIME_TYPES.join(',')}
+          onChange={(event) => onFilesChosen(event.target.files)}
+          data-testid="file-input"
+        />
+        <button
+          type="button"
+          aria-label="Attach files"
+          title="Attach files"
+          disabled={disabled}
+          onClick={() => fileInput.current?.click()}
+          className={cn(
+            'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            focusRing,
+          )}
+        >
+          <Paperclip aria-hidden="true" className="size-5" />
+        </button>
+        <textarea
+          ref={textarea}
+          rows={1}
+          value={text}
+          placeholder="Type a message..."
+          aria-label="Message"
+          aria-invalid={messages.length > 0 || undefined}
+          aria-describedby={messages.length > 0 ? errorId : undefined}
+          disabled={disabled}
+          onChange={(event) => {
+            setText(event.target.value);
+            activity(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={stop}
+          className="block max-h-24 min-h-10 flex-1 resize-none overflow-y-auto rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-400"
+        />
+        <Button type="submit" disabled={blank || disabled} className="shrink-0">
+          <SendHorizontal aria-hidden="true" className="size-4" />
+          Send
+        </Button>
+      </div>
+      {messages.length > 0 && (
+        <div id={errorId} role="alert" className="mt-2 space-y-0.5 text-xs text-red-700 dark:text-red-300">
+          {messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { FileText } from 'lucide-react';
+import { INLINE_IMAGE_MIME_TYPES, type TChatAttachment } from '@agentroom/shared';
+import { assetUrl } from '../teams/asset-url';
+import { cn } from '../ui/cn';
+import { focusRing } from '../ui/button';
+
+const inline = new Set<string>(INLINE_IMAGE_MIME_TYPES);
+
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
+  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A message's files: images inline through their signed URL, everything else as a download link. */
+export function MessageAttachments({ attachments, own }: { attachments: readonly TChatAttachment[]; own: boolean }) {
+  if (attachments.length === 0) return null;
+  return (
+    <ul className="mt-1.5 flex flex-wrap gap-2" aria-label="Attachments">
+      {attachments.map((file) => (
+        <li key={file.id} className="max-w-full">
+          {!file.url ? (
+            // Still uploading (a pending message): the name only.
+            <span className="inline-flex items-center gap-1.5 rounded-lg bg-black/10 px-2 py-1 text-xs opacity-80 dark:bg-white/10">
+              <FileText aria-hidden="true" className="size-3.5" />
+              {file.filename}
+            </span>
+          ) : inline.has(file.mime) ? (
+            <a href={assetUrl(file.url)} target="_blank" rel="noopener noreferrer" className={cn('block rounded-lg', focusRing)}>
+              <img
+                src={assetUrl(file.url)}
+                alt={file.filename}
+                loading="lazy"
+                className="max-h-60 max-w-full rounded-lg border border-black/10 object-contain dark:border-white/10"
+              />
+            </a>
+          ) : (
+            <a
+              href={assetUrl(file.url)}
+              download={file.filename}
+              rel="noopener noreferrer"
+              className={cn(
+                'inline-flex max-w-full items-center gap-2 rounded-lg px-2.5 py-1.5 text-xs font-medium',
+                own ? 'bg-white/15 hover:bg-white/25' : 'bg-white hover:bg-zinc-50 dark:bg-zinc-900 dark:hover:bg-zinc-950',
+                focusRing,
+              )}
+            >
+              <FileText aria-hidden="true" className="size-4 shrink-0" />
+              <span className="truncate">{file.filename}</span>
+              <span className="shrink-0 opacity-70">{formatBytes(file.size)}</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

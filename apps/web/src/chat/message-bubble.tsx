@@ -1,0 +1,193 @@
+import { memo, useState, type KeyboardEvent } from 'react';
+import { CircleAlert, Pencil, RefreshCw } from 'lucide-react';
+import { formatMessageTimestamp, type TListMessage, type TSeenAgent } from '@agentroom/shared';
+import { AgentAvatar } from '../teams/agent-avatar';
+import { Button, focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { fullNameOf } from './agent-names';
+import { MessageAttachments } from './message-attachments';
+import { MessageMarkdown } from './message-markdown';
+import { SeenBy } from './seen-by';
+
+export interface MessageBubbleProps {
+  message: TListMessage;
+  own: boolean;
+  firstInGroup: boolean;
+  seenBy: readonly TSeenAgent[];
+  /** The newest message of the conversation: only it can be regenerated (or retried, for a notice). */
+  canRegenerate: boolean;
+  now: number;
+  onEdit: (messageId: string, content: string) => Promise<void>;
+  onRegenerate: (messageId: string) => void;
+}
+
+const tag = 'rounded px-1.5 py-px text-[10px] font-medium tracking-wide uppercase';
+
+function EditForm({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {
+  const [text, setText] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const trimmed = text.trim();
+    if (!trimmed || saving) return;
+    if (trimmed === initial.trim()) return onCancel();
+    setSaving(true);
+    try {
+      await onSave(trimmed);
+      onCancel();
+    } catch {
+      setSaving(false); // keep the text so nothing typed is lost
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void save();
+    }
+  };
+  return (
+    <div className="w-full min-w-56 space-y-2">
+      <textarea
+        aria-label="Edit message"
+        autoFocus
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        rows={Math.min(6, Math.max(2, text.split('\n').length))}
+        className="block w-full resize-none rounded-lg border border-zinc-300 bg-white px-2.5 py-1.5 text-sm text-zinc-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={() => void save()} loading={saving} disabled={!text.trim()}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** One message: Markdown text, files, tags ('edited', 'Stopped'), seen-by, and its actions. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  own,
+  firstInGroup,
+  seenBy,
+  canRegenerate,
+  now,
+  onEdit,
+  onRegenerate,
+}: MessageBubbleProps) {
+  const [editing, setEditing] = useState(false);
+  const senderName = fullNameOf(message.sender);
+  const time = formatMessageTimestamp(message.timestamp, now);
+  const fullTime = new Date(message.timestamp).toLocaleString();
+  const isNotice = message.messageType === 'notice';
+  const canEdit = own && !message.pending && !isNotice;
+
+  const header = firstInGroup && (
+    <div className={cn('mb-1 flex items-baseline gap-2 text-xs', own && 'justify-end')}>
+      {!own && <span className="font-medium text-zinc-700 dark:text-zinc-300">{senderName}</span>}
+      <time dateTime={message.timestamp} title={fullTime} data-testid="message-time" className="text-zinc-500 dark:text-zinc-400">
+        {time}
+      </time>
+    </div>
+  );
+
+  if (isNotice) {
+    return (
+      <div className="flex gap-2.5 px-4 pt-3" data-testid="message" data-message-id={message.id}>
+        <span className="w-8 shrink-0" />
+        <div
+          role="note"
+          className="flex max-w-[85%] items-start gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div className="min-w-0 space-y-2">
+            <p className="text-xs font-medium">
+              {senderName} could not answer <span className="font-normal opacity-80">· {time}</span>
+            </p>
+            <MessageMarkdown content={message.content} />
+            {message.notice?.retryable && canRegenerate && (
+              <Button size="sm" variant="secondary" onClick={() => onRegenerate(message.id)}>
+                <RefreshCw aria-hidden="true" className="size-3.5" />
+                Try again
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      data-testid="message"
+      data-message-id={message.id}
+      data-pending={message.pending ? 'true' : undefined}
+      className={cn('group flex gap-2.5 px-4', firstInGroup ? 'pt-3' : 'pt-0.5', own ? 'justify-end' : 'justify-start')}
+    >
+      {!own && (
+        <span className="w-8 shrink-0">
+          {firstInGroup && <AgentAvatar src={message.sender.avatarUrl} name={senderName} className="size-8" />}
+        </span>
+      )}
+      <div className={cn('flex max-w-[85%] min-w-0 flex-col', own ? 'items-end' : 'items-start')}>
+        {header}
+        <div className={cn('flex items-center gap-1', own && 'flex-row-reverse')}>
+          <div
+            title={fullTime}
+            className={cn(
+              'min-w-0 rounded-2xl px-3.5 py-2',
+              own
+                ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500 [&_a]:text-white'
+                : 'rounded-bl-md bg-white text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700 [&_a]:text-indigo-700 dark:[&_a]:text-indigo-300',
+              message.pending && 'opacity-70',
+              editing && 'bg-transparent p-0 ring-0 dark:bg-transparent',
+            )}
+          >
+            {editing ? (
+              <EditForm initial={message.content} onSave={(text) => onEdit(message.id, text)} onCancel={() => setEditing(false)} />
+            ) : (
+              <>
+                {message.content && <MessageMarkdown content={message.content} />}
+                <MessageAttachments attachments={message.attachments} own={own} />
+              </>
+            )}
+          </div>
+          {canEdit && !editing && (
+            <button
+              type="button"
+              aria-label="Edit message"
+              title="Edit message"
+              onClick={() => setEditing(true)}
+              className={cn(
+                'rounded-md p-1 text-zinc-400 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100 hover:bg-zinc-100 hover:text-zinc-700 focus-visible:opacity-100 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
+                focusRing,
+              )}
+            >
+              <Pencil aria-hidden="true" className="size-3.5" />
+            </button>
+          )}
+        </div>
+        {(message.isEdited || message.stopped || message.pending) && (
+          <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>
+            {message.pending && <span className="sr-only">Sending</span>}
+            {message.isEdited && <span className={cn(tag, 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300')}>edited</span>}
+            {message.stopped && <span className={cn(tag, 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300')}>Stopped</span>}
+          </div>
+        )}
+        {message.sender.isAgent && canRegenerate && (
+          <Button size="sm" variant="ghost" className="mt-1 h-7 px-2 text-zinc-500 dark:text-zinc-400" onClick={() => onRegenerate(message.id)}>
+            <RefreshCw aria-hidden="true" className="size-3.5" />
+            Regenerate
+          </Button>
+        )}
+        {!message.sender.isAgent && <SeenBy agents={seenBy} />}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
+import { MessageSquare } from 'lucide-react';
+import { groupMessages, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
+import { Button } from '../ui/button';
+import { MessageBubble } from './message-bubble';
+import { StreamingBubble } from './streaming-bubble';
+import type { StreamingReply } from './stream-assembly';
+
+type ListItem =
+  | { kind: 'message'; key: string; message: TListMessage; firstInGroup: boolean }
+  | { kind: 'stream'; key: string; reply: StreamingReply };
+
+export interface MessageListProps {
+  selfAgentId: string;
+  messages: readonly TListMessage[];
+  streams: readonly StreamingReply[];
+  /** The agent of this chat, for the streaming bubble's avatar and name. */
+  agent: TSeenAgent | undefined;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  seenStatus: TSeenStatus;
+  onLoadOlder: () => void;
+  onEdit: (messageId: string, content: string) => Promise<void>;
+  onRegenerate: (messageId: string) => void;
+  onStop: (streamId: string) => void;
+  /** Called with the newest message from someone else that is on screen (the read cursor moves there). */
+  onVisible: (message: TChatMessage) => void;
+}
+
+/** Virtuoso counts down from here when older pages are prepended, so nothing on screen jumps. */
+const START_INDEX = 1_000_000;
+const NO_ONE: readonly TSeenAgent[] = [];
+/** Markers on a message, minus its own sender (a cursor on one's own message says nothing). */
+const seenByOf = (status: TSeenStatus, message: TListMessage) => {
+  const agents = status[message.id];
+  return agents ? agents.filter((seen) => seen.id !== message.sender.id) : NO_ONE;
+};
+const keyOf = (m: TListMessage) => (m.clientMessageId ? `c:${m.clientMessageId}` : m.id);
+
+/** Re-renders every minute so 'time only' turns into 'weekday + time' as messages age (spec §4). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+interface ListContext {
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+}
+
+function LoadMoreHeader({ context }: { context?: ListContext }) {
+  if (!context?.hasMore) return <div className="h-2" />;
+  return (
+    <div className="flex justify-center pt-3 pb-1">
+      <Button size="sm" variant="secondary" loading={context.loadingOlder} onClick={context.onLoadOlder}>
+        Load more messages
+      </Button>
+    </div>
+  );
+}
+
+function ListFooter() {
+  return <div className="h-3" />;
+}
+
+const listComponents = { Header: LoadMoreHeader, Footer: ListFooter };
+
+/** Spec §2 message list: virtualised, grouped within 60 s, 'Load more messages' on top, the newest at the bottom. */
+export function MessageList(props: MessageListProps) {
+  const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible } = props;
+  const now = useNow();
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const atBottom = useRef(true);
+
+  const items = useMemo<ListItem[]>(() => {
+    const list: ListItem[] = [];
+    for (const group of groupMessages(messages))
+      group.messages.forEach((message, index) => list.push({ kind: 'message', key: keyOf(message), message, firstInGroup: index === 0 }));
+    for (const reply of streams) list.push({ kind: 'stream', key: `s:${reply.streamId}`, reply });
+    return list;
+  }, [messages, streams]);
+
+  // When items appear above the first one (an older page), move firstItemIndex down by as many
+  // (state adjusted during render, so Virtuoso never sees the new data with the old index).
+  const firstKey = items[0]?.key;
+  const [anchor, setAnchor] = useState<{ key: string | undefined; index: number }>({ key: firstKey, index: START_INDEX });
+  let firstItemIndex = anchor.index;
+  if (anchor.key !== firstKey) {
+    const shift = anchor.key ? items.findIndex((item) => item.key === anchor.key) : -1;
+    firstItemIndex = anchor.index - Math.max(shift, 0);
+    setAnchor({ key: firstKey, index: firstItemIndex });
+  }
+
+  const latest = messages[messages.length - 1];
+  const regenerable = latest && !latest.pending && latest.sender.isAgent && streams.length === 0 ? latest.id : undefined;
+  const lastItem = items.at(-1);
+  const ownMessageLast = lastItem?.kind === 'message' && lastItem.message.pending;
+
+  const onRange = (range: ListRange) => {
+    for (let index = range.endIndex; index >= range.startIndex; index -= 1) {
+      const item = items[index - firstItemIndex];
+      if (item?.kind === 'message' && !item.message.pending && item.message.sender.id !== selfAgentId) {
+        onVisible(item.message);
+        return;
+      }
+    }
+  };
+
+  const context = useMemo<ListContext>(() => ({ hasMore, loadingOlder, onLoadOlder }), [hasMore, loadingOlder, onLoadOlder]);
+
+  if (items.length === 0)
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
+        {hasMore && <LoadMoreHeader context={context} />}
+        <MessageSquare aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
+        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">No messages yet</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Start the conversation!</p>
+      </div>
+    );
+
+  return (
+    <Virtuoso
+      ref={virtuoso}
+      className="flex-1"
+      aria-label="Messages"
+      data={items}
+      context={context}
+      components={listComponents}
+      firstItemIndex={firstItemIndex}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      computeItemKey={(_index, item) => item.key}
+      // Stick to the bottom for new messages when already there, and always for one's own message.
+      followOutput={(isAtBottom) => (ownMessageLast || isAtBottom ? 'auto' : false)}
+      atBottomThreshold={80}
+      atBottomStateChange={(value) => {
+        atBottom.current = value;
+      }}
+      // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
+      totalListHeightChanged={() => {
+        if (atBottom.current) virtuoso.current?.autoscrollToBottom();
+      }}
+      rangeChanged={onRange}
+      // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
+      increaseViewportBy={{ top: 400, bottom: 0 }}
+      itemContent={(_index, item) =>
+        item.kind === 'stream' ? (
+          <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} />
+        ) : (
+          <MessageBubble
+            message={item.message}
+            own={item.message.sender.id === selfAgentId}
+            firstInGroup={item.firstInGroup}
+            seenBy={seenByOf(seenStatus, item.message)}
+            canRegenerate={item.message.id === regenerable}
+            now={now}
+            onEdit={onEdit}
+            onRegenerate={onRegenerate}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { memo } from 'react';
+import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import { cn } from '../ui/cn';
+
+/**
+ * Only http(s), mailto and relative links survive: `javascript:`, `data:` and `vbscript:` become
+ * empty (defaultUrlTransform already does that; saying it here keeps it true if the default changes).
+ */
+export function safeUrl(url: string): string {
+  const cleaned = defaultUrlTransform(url);
+  return /^\s*(javascript|data|vbscript):/i.test(cleaned) ? '' : cleaned;
+}
+
+const components: Components = {
+  a: ({ node: _node, href, children, ...props }) =>
+    href ? (
+      <a
+        {...props}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium underline underline-offset-2 break-words"
+      >
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  pre: ({ node: _node, className, ...props }) => (
+    <pre
+      {...props}
+      className={cn(
+        'my-2 overflow-x-auto rounded-lg bg-zinc-900 p-3 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
+        '[&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit',
+        className,
+      )}
+    />
+  ),
+  code: ({ node: _node, className, ...props }) => (
+    <code {...props} className={cn('rounded bg-black/10 px-1 py-0.5 font-mono text-[0.85em] dark:bg-white/15', className)} />
+  ),
+  img: ({ node: _node, alt, src }) =>
+    // Images in message text are links, not loads: a message must not make the reader fetch from anywhere.
+    src ? (
+      <a href={String(src)} target="_blank" rel="noopener noreferrer" className="underline">
+        {alt || 'image'}
+      </a>
+    ) : null,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-2 overflow-x-auto">
+      <table {...props} className="border-collapse text-sm [&_td]:border [&_td]:border-current/20 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-current/20 [&_th]:px-2 [&_th]:py-1" />
+    </div>
+  ),
+};
+
+/**
+ * Message text as GitHub-flavoured Markdown, safely: raw HTML is dropped (never parsed into elements),
+ * the tree is sanitized, links open in a new tab without access to this one.
+ */
+export const MessageMarkdown = memo(function MessageMarkdown({ content, className }: { content: string; className?: string }) {
+  return (
+    <div
+      className={cn(
+        'min-w-0 text-sm leading-relaxed break-words',
+        '[&_p]:my-1 first:[&_p]:mt-0 last:[&_p]:mb-0 [&_ul]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-1 [&_ol]:list-decimal [&_ol]:pl-5',
+        '[&_blockquote]:my-1 [&_blockquote]:border-l-2 [&_blockquote]:border-current/30 [&_blockquote]:pl-3 [&_blockquote]:opacity-90',
+        '[&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold',
+        className,
+      )}
+    >
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} skipHtml urlTransform={safeUrl} components={components}>
+        {content}
+      </Markdown>
+    </div>
+  );
+});

@@ -1,0 +1,82 @@
+import type { TActiveReply, TMessageStreamEvent } from '@agentroom/shared';
+
+/** An AI reply being written: the text so far, assembled from `message:stream` deltas. */
+export interface StreamingReply {
+  streamId: string;
+  agentId: string;
+  attempt: number;
+  text: string;
+  /** The job said it finished; the stored message (clientMessageId `ai-reply:<streamId>`) takes over. */
+  done: boolean;
+}
+
+export type StreamState = Readonly<Record<string, StreamingReply>>;
+
+export const AI_REPLY_PREFIX = 'ai-reply:';
+export const streamIdOfMessage = (clientMessageId: string | null | undefined) =>
+  clientMessageId?.startsWith(AI_REPLY_PREFIX) ? clientMessageId.slice(AI_REPLY_PREFIX.length) : undefined;
+
+export interface StreamEventResult {
+  state: StreamState;
+  /** We hold less text than the event assumes (a missed delta): ask GET /replies for the text so far. */
+  needsRefetch: boolean;
+}
+
+/**
+ * Applies one delta by its offset. Holding at least offset+delta already → skip (a repeat); holding
+ * exactly `offset` → append; holding less → a gap, so refetch. A higher attempt restarts the text (the
+ * job was retried from scratch); a lower attempt is a leftover of an abandoned try and is ignored.
+ */
+export function applyStreamEvent(state: StreamState, event: TMessageStreamEvent): StreamEventResult {
+  const current = state[event.streamId];
+  if (current && event.attempt < current.attempt) return { state, needsRefetch: false };
+  const restart = !current || event.attempt > current.attempt;
+  const base: StreamingReply = restart
+    ? { streamId: event.streamId, agentId: event.agentId, attempt: event.attempt, text: '', done: false }
+    : current;
+
+  let text = base.text;
+  let needsRefetch = false;
+  const end = event.offset + event.delta.length;
+  if (event.offset > text.length) needsRefetch = true;
+  else if (end > text.length) text = text + event.delta.slice(text.length - event.offset);
+
+  const done = base.done || event.done;
+  if (!restart && text === base.text && done === base.done) return { state, needsRefetch };
+  return { state: { ...state, [event.streamId]: { ...base, text, done } }, needsRefetch };
+}
+
+/**
+ * GET /replies answers every reply still being written with its text so far. It wins over what we
+ * hold when it is a later attempt or longer; a reply we hold that is no longer active has finished.
+ */
+export function applyActiveReplies(state: StreamState, replies: readonly TActiveReply[]): StreamState {
+  const next: Record<string, StreamingReply> = {};
+  const active = new Set(replies.map((r) => r.streamId));
+  for (const [id, reply] of Object.entries(state)) next[id] = active.has(id) ? reply : { ...reply, done: true };
+  for (const reply of replies) {
+    const held = next[reply.streamId];
+    const newer = !held || reply.attempt > held.attempt || (reply.attempt === held.attempt && reply.content.length > held.text.length);
+    if (newer)
+      next[reply.streamId] = { streamId: reply.streamId, agentId: reply.agentId, attempt: reply.attempt, text: reply.content, done: false };
+  }
+  return next;
+}
+
+/** Drops the replies whose stored message is in the list (by streamId). */
+export function withoutStored(state: StreamState, storedStreamIds: ReadonlySet<string>): StreamState {
+  const ids = Object.keys(state).filter((id) => storedStreamIds.has(id));
+  if (ids.length === 0) return state;
+  const next = { ...state };
+  for (const id of ids) delete next[id];
+  return next;
+}
+
+/** Drops finished replies: used once a gap-fill has brought their stored messages (or found none: stopped empty). */
+export function withoutDone(state: StreamState): StreamState {
+  const ids = Object.keys(state).filter((id) => state[id]!.done);
+  if (ids.length === 0) return state;
+  const next = { ...state };
+  for (const id of ids) delete next[id];
+  return next;
+}

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, launchBrowser, openSession, snap, type Session } from '../support/browser';
+import { FAKE_REPLY_FINAL, FAKE_REPLY_PARTIAL } from '../support/fake-llm';
+
+const DEMO = { username: 'demo', password: 'Agentroom1', name: 'Demo User' };
+const MAYA = { username: 'maya', password: 'Agentroom1', name: 'Maya Chen' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Username or email').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/t/demo');
+}
+
+/** From the demo team page, the card of `username` opens the team-scoped chat; wait until it is live. */
+async function openChatWith(page: Page, username: string) {
+  await page.getByTestId('agent-card').filter({ hasText: `@${username}` }).click();
+  await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/t/demo/p/@${username}`);
+  await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
+  await page.getByPlaceholder('Type a message...').and(page.locator(':enabled')).waitFor();
+}
+
+const messages = (page: Page) => page.getByTestId('message');
+const messageWith = (page: Page, text: string) => messages(page).filter({ hasText: text });
+
+async function send(page: Page, text: string) {
+  const input = page.getByPlaceholder('Type a message...');
+  await input.fill(text);
+  await input.press('Enter');
+  // Confirmed by the server (the pending flag goes away), not just echoed locally.
+  await messageWith(page, text).and(page.locator(':not([data-pending])')).waitFor();
+}
+
+const releaseHeldReplies = async () => {
+  const response = await fetch(`${inject('llmControlUrl')}/release`, { method: 'POST' });
+  return ((await response.json()) as { released: number }).released;
+};
+
+describe('chat', () => {
+  let a: Session;
+  let b: Session;
+
+  afterAll(async () => {
+    await a?.context.close();
+    await b?.context.close();
+  });
+
+  it('two people: live messages, typing, seen marker, and nothing lost while one is offline', async () => {
+    a = await openSession(browser);
+    b = await openSession(browser);
+    await signIn(a.page, DEMO);
+    await signIn(b.page, MAYA);
+    await openChatWith(a.page, MAYA.username);
+    await openChatWith(b.page, DEMO.username);
+
+    // The header names the agent; the title is the profile's.
+    await a.page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: MAYA.name }).waitFor();
+    await a.page.getByText('Agent Activity: maya').waitFor();
+    expect(await a.page.title()).toBe('Agentroom (beta) — Profile');
+    await a.page.getByText('No messages yet').waitFor();
+    await a.page.getByText('Start the conversation!').waitFor();
+    await expectAccessible(a.page);
+
+    // A types: B sees the typing indicator, then the message, live.
+    const input = a.page.getByPlaceholder('Type a message...');
+    await input.fill('Hello Maya, **welcome** to the chat!');
+    await b.page.getByTestId('typing-indicator').filter({ hasText: `${DEMO.name} is typing` }).waitFor();
+    await input.press('Enter');
+    await messageWith(b.page, 'Hello Maya, welcome to the chat!').waitFor();
+    expect(await messageWith(b.page, 'Hello Maya').locator('strong').textContent()).toBe('welcome');
+    await b.page.getByTestId('typing-indicator').waitFor({ state: 'detached' });
+
+    // B had it on screen, so B's read cursor moved: A sees Maya's seen marker under the message.
+    await messageWith(a.page, 'Hello Maya').getByTestId('seen-by').getByText(`Seen by ${MAYA.name}`).waitFor();
+
+    // B answers; A gets it live.
+    await send(b.page, 'Hi! Glad to be here.');
+    await messageWith(a.page, 'Hi! Glad to be here.').waitFor();
+    await expectAccessible(a.page);
+    await snap(a.page, 'chat-two-people');
+
+    // B drops off the network; A sends two messages meanwhile.
+    await b.context.setOffline(true);
+    await b.page.locator('[data-testid="connection-dot"][data-connection="disconnected"]').waitFor();
+    await send(a.page, 'First while you were away');
+    await send(a.page, 'Second while you were away');
+    await snap(b.page, 'chat-offline');
+
+    // Back online: B rejoins and fetches what it missed, in order, each message once.
+    await b.context.setOffline(false);
+    await b.page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
+    await messageWith(b.page, 'Second while you were away').waitFor();
+    const texts = await messages(b.page).allInnerTexts();
+    const lines = texts.map((text) => text.replace(/\s+/g, ' '));
+    const first = lines.findIndex((line) => line.includes('First while you were away'));
+    const second = lines.findIndex((line) => line.includes('Second while you were away'));
+    expect(first).toBeGreaterThan(-1);
+    expect(second).toBeGreaterThan(first);
+    expect(lines.filter((line) => line.includes('while you were away'))).toHaveLength(2);
+    expect(await messages(b.page).count()).toBe(4);
+    await snap(b.page, 'chat-after-reconnect');
+
+    expect(a.problems).toEqual([]);
+    expect(b.problems).toEqual([]);
+  });
+
+  it('an AI agent streams its reply, can be stopped, and regenerated', async () => {
+    const { page, context, problems } = await openSession(browser);
+    await signIn(page, DEMO);
+    await openChatWith(page, 'nova');
+    await page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: 'Nova' }).waitFor();
+
+    await page.getByPlaceholder('Type a message...').fill('What is the answer to everything?');
+    await page.getByPlaceholder('Type a message...').press('Enter');
+
+    // The fake model streams the first part and holds: the partial text is on screen, not the rest.
+    const streaming = page.getByTestId('streaming-reply');
+    await streaming.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
+    await streaming.getByRole('button', { name: 'Stop generating' }).waitFor();
+    expect(await page.getByText('forty-two').count()).toBe(0);
+    await snap(page, 'chat-ai-streaming');
+
+    // Released: the final text replaces the streaming bubble as a stored message.
+    expect(await releaseHeldReplies()).toBe(1);
+    await messageWith(page, FAKE_REPLY_FINAL).waitFor();
+    await streaming.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    await expectAccessible(page);
+    await snap(page, 'chat-ai-reply');
+
+    // Regenerate, then stop it part-way: the partial reply is kept with a 'Stopped' tag.
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await streaming.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
+    await streaming.getByRole('button', { name: 'Stop generating' }).click();
+    const stopped = messages(page).filter({ hasText: 'Stopped' });
+    await stopped.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
+    await streaming.waitFor({ state: 'detached' });
+    expect(await messageWith(page, FAKE_REPLY_FINAL).count()).toBe(1);
+    await snap(page, 'chat-ai-stopped');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
