@@ -11,7 +11,12 @@ import { fullNameOf } from './agent-names';
 const RECENT = 5;
 
 function plainSnippet(content: string): string {
-  const text = content.replace(/[`*_>#~[\]()!-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = content
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images: their text
+    .replace(/^\s{0,3}(#{1,6}|>|[-+*]|\d+\.)\s+/gm, '') // heading, quote and list markers
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 90 ? `${text.slice(0, 90)}…` : text || 'Sent a file';
 }
 
@@ -30,7 +35,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
     <div className="space-y-3">
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
-          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Messages loaded</dt>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Messages</dt>
           <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{theirs.length}</dd>
         </div>
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
@@ -89,7 +94,7 @@ export function AgentProfilePane({
           </Button>
         </div>
         <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-zinc-800 dark:bg-zinc-900">
-          <span className="relative">
+          <span className="relative shrink-0">
             <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-20" />
             {agent && <PresenceDot isOnline={agentOnline} className="absolute right-1 bottom-1" />}
           </span>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CircleAlert, UserRound } from 'lucide-react';
+import { CircleAlert, UserRound, WifiOff } from 'lucide-react';
 import type { TAgent, TSeenAgent } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { Button } from '../ui/button';
@@ -121,6 +121,12 @@ export function ChatPane({
         profileOpen={profileOpen}
         onToggleProfile={onToggleProfile}
       />
+      {session.offline && (
+        <p role="status" className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          You are offline. New messages will appear when the connection is back.
+        </p>
+      )}
       {ready && session.socketError && (
         <ErrorLine message={session.socketError} action={session.connection === 'connected' ? undefined : { label: 'Reconnect', run: session.reconnect }} />
       )}

@@ -21,7 +21,7 @@ export interface MessageBubbleProps {
   onRegenerate: (messageId: string) => void;
 }
 
-const tag = 'rounded px-1.5 py-px text-[10px] font-medium tracking-wide uppercase';
+const tag = 'rounded px-1.5 py-px text-[11px] font-medium';
 
 function EditForm({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {
   const [text, setText] = useState(initial);

@@ -40,6 +40,8 @@ export interface ChatSession {
   typingAgents: { id: string; firstName: string; lastName: string; avatarUrl: string }[];
   streams: StreamingReply[];
   connection: ConnectionState;
+  /** The browser says the network is gone: the chat says so and catches up when it is back. */
+  offline: boolean;
   socketError: string | undefined;
   reconnect: () => void;
   agentOnline: boolean | null;
@@ -296,6 +298,7 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     typingAgents: Object.values(state.typing).filter((a) => !streamingAgents.has(a.id)),
     streams: visibleStreams,
     connection: socket.connection,
+    offline: !socket.online,
     socketError: joinError ?? socket.error,
     reconnect: socket.reconnect,
     agentOnline,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CHAT_FALLBACKS,
   conversationRoom,
@@ -32,6 +32,7 @@ export interface ChatSocketHandlers {
  */
 export function useChatSocket(conversationId: string | undefined, handlers: ChatSocketHandlers) {
   const { socket, status, error } = useRealtime();
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -63,8 +64,12 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
     for (const [event, listener] of Object.entries(listeners)) socket.on(event as 'connect', listener as () => void);
     if (socket.connected) join();
 
-    const goOffline = () => socket.disconnect();
+    const goOffline = () => {
+      setOnline(false);
+      socket.disconnect();
+    };
     const goOnline = () => {
+      setOnline(true);
       if (!socket.connected) socket.connect();
     };
     window.addEventListener('offline', goOffline);
@@ -91,7 +96,9 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
 
   return {
     connection: status,
-    error: error ?? (status === 'disconnected' && socket && !socket.active ? CHAT_FALLBACKS.socketDisconnected : undefined),
+    online,
+    // Offline is said plainly elsewhere; this is for a socket that failed or gave up while online.
+    error: !online ? undefined : (error ?? (status === 'disconnected' && socket && !socket.active ? CHAT_FALLBACKS.socketDisconnected : undefined)),
     setTyping,
     reconnect,
   };

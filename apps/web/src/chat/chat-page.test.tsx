@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TChatMessage, TConversation } from '@agentroom/shared';
+import { fail, ok, stubApi } from '../test/api-stub';
+import { makeUser } from '../test/fixtures';
+import { fakeAuth, renderPage } from '../test/render';
+import { makeTeamAgent } from '../teams/team-fixtures';
+import ChatPage from './chat-page';
+
+// The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
+vi.mock('react-virtuoso', async () => {
+  const { createElement } = await import('react');
+  return {
+    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
+      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
+  };
+});
+
+const me = makeUser();
+const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', middleName: 'J', lastName: 'Chen', fullName: 'Maya J Chen', role: 'Product Designer', isHuman: true });
+const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c1';
+
+const conversation = {
+  id: CONVERSATION_ID,
+  conversationType: 'personal',
+  isTeamScoped: false,
+  team: null,
+  participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
+  otherAgent: maya,
+  lastMessage: null,
+  unreadCount: 0,
+  lastSeq: 1,
+  lastMessageAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+} satisfies TConversation;
+
+const hello: TChatMessage = {
+  id: '0193a0c4-0000-7000-8000-0000000000d1',
+  conversationId: CONVERSATION_ID,
+  seq: 1,
+  content: 'Hello from Maya',
+  timestamp: new Date().toISOString(),
+  messageType: 'text',
+  isEdited: false,
+  editedAt: null,
+  clientMessageId: null,
+  sender: { id: maya.id, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false },
+  attachments: [],
+};
+
+const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' });
+const routes = (extra: Record<string, ReturnType<typeof ok>> = {}) =>
+  stubApi({
+    'GET /agents/maya': ok({ agent: maya }),
+    [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
+    [`GET /chat/conversations/${CONVERSATION_ID}/messages?page=1&limit=50`]: ok({ messages: [hello], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} }),
+    [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
+    ...extra,
+  });
+
+describe('chat page', () => {
+  it('loads the agent by username, starts the personal conversation, then shows page 1', async () => {
+    const api = routes();
+    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
+    const chat = screen.getByRole('region', { name: 'Chat' });
+    expect(within(chat).getByRole('heading', { name: 'Maya J Chen' })).toBeInTheDocument();
+    expect(within(chat).getByText('Product Designer')).toBeInTheDocument();
+    expect(within(chat).getByTitle('Disconnected')).toBeInTheDocument();
+    expect(screen.getByText('Agent Activity: maya')).toBeInTheDocument();
+    expect(document.title).toBe('Agentroom (beta) — Profile');
+    expect(api.callsTo(`POST /chat/conversations/${maya.id}/start`)[0]!.body).toEqual({ conversationType: 'personal', isTeamScoped: false });
+  });
+
+  it('team-scoped from /t/:handle/p/:username, with the agent handed over by the card', async () => {
+    const api = routes();
+    renderPage(<ChatPage />, { path: '/t/demo/p/@maya', route: '/t/:handle/p/:username', auth: auth(), state: { agent: maya } });
+    expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
+    expect(api.callsTo('GET /agents/maya')).toHaveLength(0);
+    expect(api.callsTo(`POST /chat/conversations/${maya.id}/start`)[0]!.body).toEqual({
+      conversationType: 'team-scoped',
+      isTeamScoped: true,
+      teamHandle: 'demo',
+    });
+  });
+
+  it('a failed send removes the pending message, shows the error inline and as a toast, and restores the text', async () => {
+    const user = userEvent.setup();
+    const api = routes({ [`POST /chat/conversations/${CONVERSATION_ID}/messages/async`]: fail(500, 'Failed to send message', 'INTERNAL') });
+    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    await screen.findByTestId('message');
+    const input = screen.getByPlaceholderText('Type a message...');
+    await user.type(input, 'are you there?{Enter}');
+    await waitFor(() => expect(input).toHaveValue('are you there?'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to send message');
+    expect(screen.queryAllByTestId('message').map((m) => m.textContent)).not.toContainEqual(expect.stringContaining('are you there?'));
+    const body = api.callsTo(`POST /chat/conversations/${CONVERSATION_ID}/messages/async`)[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ content: 'are you there?', targetAgentId: maya.id });
+    expect(body.clientMessageId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says 'Error: Agent not found' for an unknown username", async () => {
+    stubApi({ 'GET /agents/nobody': fail(404, 'Agent not found', 'NOT_FOUND') });
+    renderPage(<ChatPage />, { path: '/p/@nobody', route: '/p/:username', auth: auth() });
+    expect(await screen.findByText('Error: Agent not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,190 @@
+import type { ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
+import { MessageList, type MessageListProps } from './message-list';
+import { SeenBy } from './seen-by';
+
+const SELF = 'self-agent';
+const HOUR = 60 * 60 * 1000;
+const NOW = Date.parse('2025-03-20T12:00:00Z');
+
+const person = (id: string, firstName: string): TSeenAgent => ({ id, firstName, lastName: 'Test', avatarUrl: '' });
+
+function message(id: string, at: number, senderId = SELF, extra: Partial<TListMessage> = {}): TListMessage {
+  return {
+    id,
+    conversationId: 'c',
+    seq: at,
+    content: `message ${id}`,
+    timestamp: new Date(at).toISOString(),
+    messageType: 'text',
+    isEdited: false,
+    editedAt: null,
+    clientMessageId: null,
+    sender: { id: senderId, firstName: senderId === SELF ? 'Ada' : 'Maya', lastName: 'Test', role: 'user', avatarUrl: '', isAgent: false },
+    attachments: [],
+    ...extra,
+  };
+}
+
+// jsdom has no layout, so Virtuoso cannot position a list that starts at its end: a plain list
+// stands in, rendering every item through the same itemContent and Header (the browser journeys
+// exercise the real one).
+vi.mock('react-virtuoso', () => ({
+  Virtuoso: function VirtuosoStub<T, C>(props: {
+    data: T[];
+    context: C;
+    firstItemIndex?: number;
+    components?: { Header?: (p: { context: C }) => ReactNode; Footer?: (p: { context: C }) => ReactNode };
+    itemContent: (index: number, item: T) => ReactNode;
+    computeItemKey: (index: number, item: T) => string;
+  }) {
+    const { Header, Footer } = props.components ?? {};
+    const first = props.firstItemIndex ?? 0;
+    return (
+      <div>
+        {Header && <Header context={props.context} />}
+        {props.data.map((item, i) => (
+          <div key={props.computeItemKey(first + i, item)}>{props.itemContent(first + i, item)}</div>
+        ))}
+        {Footer && <Footer context={props.context} />}
+      </div>
+    );
+  },
+}));
+
+function renderList(props: Partial<MessageListProps>) {
+  const all: MessageListProps = {
+    selfAgentId: SELF,
+    messages: [],
+    streams: [],
+    agent: person('maya', 'Maya'),
+    hasMore: false,
+    loadingOlder: false,
+    seenStatus: {},
+    onLoadOlder: vi.fn(),
+    onEdit: vi.fn(async () => {}),
+    onRegenerate: vi.fn(),
+    onStop: vi.fn(),
+    onVisible: vi.fn(),
+    ...props,
+  };
+  render(<MessageList {...all} />);
+  return all;
+}
+
+describe('MessageList', () => {
+  it('shows the empty state', () => {
+    renderList({});
+    expect(screen.getByText('No messages yet')).toBeInTheDocument();
+    expect(screen.getByText('Start the conversation!')).toBeInTheDocument();
+  });
+
+  it('shows the three timestamp formats: time only, weekday and time, month day and time', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const old = NOW - 200 * HOUR;
+    const lastWeek = NOW - 50 * HOUR;
+    const today = NOW - 2 * HOUR;
+    renderList({ messages: [message('a', old), message('b', lastWeek, 'maya'), message('c', today)] });
+    const times = screen.getAllByTestId('message-time').map((t) => t.textContent ?? '');
+    const at = (ms: number, options: Intl.DateTimeFormatOptions) => new Date(ms).toLocaleString(undefined, { hour: 'numeric', minute: '2-digit', ...options });
+    expect(times).toEqual([
+      at(old, { month: 'short', day: 'numeric' }),
+      at(lastWeek, { weekday: 'short' }),
+      new Date(today).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }),
+    ]);
+  });
+
+  it('groups messages from one sender within 60 s: one header and avatar for the group', () => {
+    renderList({
+      messages: [message('a', NOW, 'maya'), message('b', NOW + 30_000, 'maya'), message('c', NOW + 200_000, 'maya')],
+    });
+    expect(screen.getAllByTestId('message')).toHaveLength(3);
+    expect(screen.getAllByTestId('message-time')).toHaveLength(2);
+  });
+
+  it('shows who has seen a message: up to three avatars, then +N; none on an AI agent’s message', () => {
+    const seen: TSeenStatus = {
+      mine: [person('p1', 'Ann'), person('p2', 'Bo'), person('p3', 'Cy'), person('p4', 'Di'), person('p5', 'Ed')],
+      bot: [person('p1', 'Ann')],
+    };
+    const ai = message('bot', NOW + 1000, 'nova', { sender: { id: 'nova', firstName: 'Nova', lastName: '', role: 'agent', avatarUrl: '', isAgent: true } });
+    renderList({ messages: [message('mine', NOW), ai], seenStatus: seen });
+    const [mine, bot] = screen.getAllByTestId('message');
+    const seenBy = within(mine!).getByTestId('seen-by');
+    expect(within(seenBy).getByText('+2')).toBeInTheDocument();
+    expect(seenBy.querySelectorAll('[aria-hidden="true"] > *')).toHaveLength(3);
+    expect(within(bot!).queryByTestId('seen-by')).toBeNull();
+  });
+
+  it('SeenBy alone: exactly three shows no +N, and nobody shows nothing', () => {
+    const { container, rerender } = render(<SeenBy agents={[person('a', 'A'), person('b', 'B'), person('c', 'C')]} />);
+    expect(container).not.toHaveTextContent('+');
+    expect(container).toHaveTextContent('Seen by A Test, B Test, C Test');
+    rerender(<SeenBy agents={[]} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('offers Load more messages when older pages exist, and tags edited and stopped messages', async () => {
+    const user = userEvent.setup();
+    const props = renderList({
+      hasMore: true,
+      messages: [
+        message('a', NOW, SELF, { isEdited: true }),
+        message('b', NOW + 1000, 'nova', {
+          stopped: true,
+          sender: { id: 'nova', firstName: 'Nova', lastName: '', role: 'agent', avatarUrl: '', isAgent: true },
+        }),
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Load more messages' }));
+    expect(props.onLoadOlder).toHaveBeenCalled();
+    expect(screen.getByText('edited')).toBeInTheDocument();
+    expect(screen.getByText('Stopped')).toBeInTheDocument();
+    // The newest message is the AI reply: it can be regenerated.
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(props.onRegenerate).toHaveBeenCalledWith('b');
+  });
+
+  it('shows a notice with Try again when it is retryable, and lets me edit my own message (Escape cancels)', async () => {
+    const user = userEvent.setup();
+    const notice = message('n', NOW + 1000, 'nova', {
+      messageType: 'notice',
+      content: 'The model did not answer in time.',
+      notice: { code: 'timeout', retryable: true },
+      sender: { id: 'nova', firstName: 'Nova', lastName: '', role: 'agent', avatarUrl: '', isAgent: true },
+    });
+    const props = renderList({ messages: [message('mine', NOW), notice] });
+    expect(screen.getByRole('note')).toHaveTextContent('The model did not answer in time.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(props.onRegenerate).toHaveBeenCalledWith('n');
+
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    const box = screen.getByRole('textbox', { name: 'Edit message' });
+    await user.keyboard('{Escape}');
+    expect(box).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Edit message' }));
+    await user.type(screen.getByRole('textbox', { name: 'Edit message' }), 'changed{Enter}');
+    expect(props.onEdit).toHaveBeenCalledWith('mine', 'changed');
+  });
+
+  it('shows a streaming reply with Stop generating, and dots before the first token', async () => {
+    const user = userEvent.setup();
+    const props = renderList({
+      messages: [message('mine', NOW)],
+      streams: [
+        { streamId: 's1', agentId: 'maya', attempt: 1, text: 'Half an ans', done: false },
+        { streamId: 's2', agentId: 'maya', attempt: 1, text: '', done: false },
+      ],
+    });
+    const [first, second] = screen.getAllByTestId('streaming-reply');
+    expect(first).toHaveTextContent('Half an ans');
+    expect(second).not.toHaveTextContent('Half');
+    await user.click(within(first!).getByRole('button', { name: 'Stop generating' }));
+    expect(props.onStop).toHaveBeenCalledWith('s1');
+  });
+});
