@@ -55,8 +55,11 @@ function rows(relay?: DeliveryRun): Row[] {
   { scenario: 'Delivery', metric: 'latency there p50 / p95 / p99 / max (ms)', value: (v) => lat(best(v)?.latency), target: () => 'p99 ≤ 50' },
   {
     scenario: 'Delivery',
-    metric: 'server CPU % (of one core) / RSS MiB there',
-    value: (v) => (best(v) ? `${fmt(best(v)!.serverCpuPercent)} / ${fmt(best(v)!.serverRssMiB)}` : '—'),
+    metric: 'CPU % of one core there (API, load generators, database, Redis) / API RSS MiB',
+    value: (v) => {
+      const b = best(v);
+      return b ? `${Object.entries(b.cpu ?? { server: b.serverCpuPercent }).map(([k, c]) => `${k === 'server' ? 'API' : k} ${fmt(c)}`).join(', ')} / ${fmt(b.serverRssMiB)}` : '—';
+    },
   },
   { scenario: 'Delivery', metric: 'first failing step', value: (v) => failing(v.delivery?.ours.steps) },
   { scenario: 'Delivery', metric: 'bare Socket.IO relay sustained msg/s', value: () => (relay ? `${fmt(relayBest()?.achievedRate ?? 0)}${relay.steps.every((x) => x.passed) ? ' (every rate tried passed)' : ''}` : '—') },

@@ -15,7 +15,8 @@ import { gitCommit, machineInfo } from './support/machine';
 import { startMailCapture, type MailCapture } from './support/mail-capture';
 import { REPO_ROOT, RESULTS_DIR } from './support/paths';
 import { freePort } from './support/ports';
-import { startApiServer, type ServerProcess } from './support/server-process';
+import { pidsNamed, startApiServer, type ServerProcess } from './support/server-process';
+import pg from 'pg';
 import { cleanRedis, createBenchDatabase, postgresAnswers, REDIS_URL, redisAnswers } from './support/services';
 import type { SqlTarget, VariantContext } from './support/variant';
 
@@ -28,8 +29,11 @@ function parseArgs(argv: string[]) {
   const unknown = only?.filter((s) => !SCENARIOS.includes(s));
   if (unknown?.length) throw new Error(`unknown scenario(s): ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')})`);
   const variant = value('variant') ?? 'all';
-  if (!['all', 'pglite', 'postgres'].includes(variant)) throw new Error('--variant is pglite, postgres or all');
+  if (!['all', 'pglite', 'postgres', 'none'].includes(variant)) throw new Error('--variant is pglite, postgres, all or none (baselines only)');
+  const numbers = (name: string) => value(name)?.split(',').map(Number).filter((n) => Number.isFinite(n) && n > 0);
   return {
+    rates: numbers('rates'),
+    pairs: numbers('pairs')?.[0],
     mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
@@ -97,6 +101,15 @@ async function runVariant(
       mail,
       users,
       sql,
+      otherProcesses: async () => {
+        const redis: Record<string, number[]> = scaled ? { redis: pidsNamed('redis-server') } : {};
+        if (!database) return redis;
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        await client.end();
+        return { postgres: rows.map((r: { pid: number }) => r.pid), ...redis };
+      },
       withDatabaseAccess: async (work) => {
         if (scaled) return work();
         await stopServers();
@@ -136,6 +149,9 @@ async function runVariant(
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const settings = settingsFor(args.mode);
+  // Overrides for investigating one part (e.g. --rates=100,200,300 --pairs=50); the JSON records them.
+  if (args.rates) settings.delivery.rates = args.rates;
+  if (args.pairs) settings.delivery.pairs = args.pairs;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);
   mkdirSync(runDir, { recursive: true });
@@ -158,12 +174,12 @@ async function main() {
     }
   }
 
-  const needsServer = [...args.scenarios].some((s) => s !== 'web');
+  const needsServer = args.variant !== 'none' && [...args.scenarios].some((s) => s !== 'web');
   if (needsServer) {
     const mail = await startMailCapture();
     try {
-      if (args.variant !== 'postgres') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, { ...args, runDir }));
-      if (args.variant !== 'pglite') {
+      if (args.variant === 'all' || args.variant === 'pglite') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, { ...args, runDir }));
+      if (args.variant === 'all' || args.variant === 'postgres') {
         const [pgUp, redisUp] = await Promise.all([postgresAnswers(), redisAnswers()]);
         if (pgUp && redisUp) report.variants.push(await runVariant('postgres', settings, args.scenarios, mail, { ...args, runDir }));
         else {

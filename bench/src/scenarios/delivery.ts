@@ -3,7 +3,7 @@ import type { BenchSettings } from '../settings';
 import { spawnWorker, type WorkerHandle } from '../support/child-worker';
 import { startConversation, type BenchUser } from '../support/api-client';
 import { freePort } from '../support/ports';
-import { cpuPercent, sampleProcess, waitForIdle } from '../support/server-process';
+import { measureCpu, sampleProcess, waitForIdle } from '../support/server-process';
 import { round, summarize, type LatencySummary } from '../support/stats';
 import type { VariantContext } from '../support/variant';
 import type { DeliveryPair, StepOutcome } from '../workers/delivery-worker';
@@ -18,7 +18,12 @@ export interface DeliveryStep {
   latency: LatencySummary;
   serverCpuPercent: number;
   serverRssMiB: number;
+  /** CPU % of one core by group: the API node(s) (or relay), the load generators, the database, Redis. */
+  cpu: Record<string, number>;
   passed: boolean;
+  attempt?: number;
+  earlierAttempt?: DeliveryStep;
+  laterAttempt?: DeliveryStep;
 }
 
 export interface DeliveryRun {
@@ -47,7 +52,7 @@ export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> 
     pairs.push(pairOn(ctx.apiUrls, i, conversationId, sender, receiver));
   }
   ctx.log(`delivery: ${pairCount} pairs through the API (${ctx.apiUrls.length} node(s))`);
-  const ours = await ramp(ctx.settings, ctx.log, 'api', pairs, ctx.serverPids());
+  const ours = await ramp(ctx.settings, ctx.log, 'api', pairs, ctx.serverPids(), () => ctx.otherProcesses());
   // An overloaded last step leaves the API working off queued requests; what runs next must not share the CPU with that.
   await waitForIdle(ctx.serverPids());
   return { pairs: pairCount, p99BoundMs: ctx.settings.delivery.p99BoundMs, ours };
@@ -68,7 +73,7 @@ export async function runRelay(settings: BenchSettings, log: (line: string) => v
       return { conversationId, targetAgentId: '', senderToken: '', receiverToken: '', sendUrl: url, receiverSocketUrl: url, senderSocketUrl: url };
     });
     log(`relay: ${pairs.length} pairs through the bare Socket.IO relay (the baseline for delivery)`);
-    return await ramp(settings, (line) => log(`relay ${line}`), 'relay', pairs, [pid]);
+    return await ramp(settings, (line) => log(`relay ${line}`), 'relay', pairs, [pid], async () => ({}));
   } finally {
     await relay.stop();
   }
@@ -94,6 +99,7 @@ async function ramp(
   target: 'api' | 'relay',
   pairs: DeliveryPair[],
   pids: number[],
+  otherProcesses: () => Promise<Record<string, number[]>>,
 ): Promise<DeliveryRun> {
   const { rates, stepSeconds, drainMs, p99BoundMs, workers: workerCount } = settings.delivery;
   const workers: WorkerHandle[] = Array.from({ length: workerCount }, () => spawnWorker('delivery-worker.ts'));
@@ -102,17 +108,30 @@ async function ramp(
     await Promise.all(
       workers.map((w, k) => w.call({ cmd: 'setup', mode: target, pairs: pairs.filter((_, i) => i % workerCount === k) })),
     );
+    // Warm-up (not recorded): connection pools fill and the JIT settles on both sides.
+    await Promise.all(workers.map((w) => w.call<StepOutcome>({ cmd: 'step', rate: rates[0]! / workerCount, seconds: 2, drainMs })));
     for (const rate of rates) {
-      const before = pids.map(sampleProcess);
-      const outcomes = await Promise.all(
-        workers.map((w) => w.call<StepOutcome>({ cmd: 'step', rate: rate / workerCount, seconds: stepSeconds, drainMs })),
-      );
-      const after = pids.map(sampleProcess);
-      const step = toStep(rate, stepSeconds, outcomes, before, after, p99BoundMs);
+      let step: DeliveryStep | undefined;
+      // On a shared machine one scheduler stall of 50+ ms in a step decides its p99: a failing step
+      // gets one more attempt, and the better one counts (both are in the JSON).
+      // (Losses are not noise: a stall does not last the 3 s drain window, so those are not retried.)
+      for (let attempt = 1; attempt <= 2 && !step?.passed && !step?.lost; attempt++) {
+        const groups = { server: pids, clients: workers.map((w) => w.pid), ...(await otherProcesses()) };
+        const { result: outcomes, cpu } = await measureCpu(groups, () =>
+          Promise.all(workers.map((w) => w.call<StepOutcome>({ cmd: 'step', rate: rate / workerCount, seconds: stepSeconds, drainMs }))),
+        );
+        const rss = pids.reduce((sum, pid) => sum + sampleProcess(pid).rssMiB, 0);
+        const next = { ...toStep(rate, stepSeconds, outcomes, cpu, rss, p99BoundMs), attempt };
+        if (step) next.earlierAttempt = { ...step, earlierAttempt: undefined };
+        if (!step || next.passed || next.latency.p99 < step.latency.p99) step = next;
+        else step.laterAttempt = { ...next };
+        if (!step.passed && attempt === 1) await waitForIdle(pids, 5000);
+      }
+      if (!step) throw new Error('no attempt ran');
       steps.push(step);
       log(
         `  ${target} ${rate}/s: p50 ${step.latency.p50} p99 ${step.latency.p99} max ${step.latency.max} ms, lost ${step.lost}, ` +
-          `cpu ${step.serverCpuPercent}%, rss ${step.serverRssMiB} MiB ${step.passed ? 'ok' : 'FAIL'}`,
+          `cpu ${Object.entries(step.cpu).map(([k, v]) => `${k} ${v}%`).join(', ')}, rss ${step.serverRssMiB} MiB ${step.passed ? 'ok' : 'FAIL'}`,
       );
       if (!step.passed) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -129,8 +148,8 @@ function toStep(
   rate: number,
   seconds: number,
   outcomes: StepOutcome[],
-  before: ReturnType<typeof sampleProcess>[],
-  after: ReturnType<typeof sampleProcess>[],
+  cpu: Record<string, number>,
+  rssMiB: number,
   p99BoundMs: number,
 ): DeliveryStep {
   const sent = sum(outcomes.map((o) => o.sent));
@@ -146,8 +165,9 @@ function toStep(
     lost,
     httpErrors,
     latency,
-    serverCpuPercent: round(sum(before.map((b, i) => cpuPercent(b, after[i]!)))),
-    serverRssMiB: round(sum(after.map((a) => a.rssMiB))),
+    serverCpuPercent: cpu.server ?? 0,
+    serverRssMiB: round(rssMiB),
+    cpu,
     passed: lost === 0 && httpErrors === 0 && latency.p99 <= p99BoundMs,
   };
 }

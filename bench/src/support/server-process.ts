@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
@@ -141,4 +141,42 @@ export async function waitForIdle(pids: number[], maxMs = 30_000): Promise<void>
     const after = pids.map(sampleProcess);
     if (before.every((b, i) => cpuPercent(b, after[i]!) < 10)) return;
   }
+}
+
+/** CPU % (of one core) per group of processes over `work`; processes that come or go meanwhile are left out. */
+export async function measureCpu<T>(groups: Record<string, number[]>, work: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> {
+  const trySample = (pid: number) => {
+    try {
+      return sampleProcess(pid);
+    } catch {
+      return undefined;
+    }
+  };
+  const before = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, pids.map(trySample)]));
+  const result = await work();
+  const cpu: Record<string, number> = {};
+  for (const [k, pids] of Object.entries(groups)) {
+    cpu[k] = Math.round(
+      pids.reduce((sum, pid, i) => {
+        const a = before[k]![i];
+        const b = trySample(pid);
+        return a && b ? sum + cpuPercent(a, b) : sum;
+      }, 0) * 10,
+    ) / 10;
+  }
+  return { result, cpu };
+}
+
+/** Pids of running processes whose command name is `name` (e.g. redis-server), from /proc. */
+export function pidsNamed(name: string): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -18,5 +18,7 @@ export interface VariantContext {
    * API is stopped around it and started again on the same data; Postgres needs no pause.
    */
   withDatabaseAccess<T>(work: () => Promise<T>): Promise<T>;
+  /** Processes whose CPU a step reports beside the API's: database backends, Redis. */
+  otherProcesses(): Promise<Record<string, number[]>>;
   log: (line: string) => void;
 }
