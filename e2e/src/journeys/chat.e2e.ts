@@ -1,7 +1,12 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, openSession, snap, type Session } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE, snap, type Session } from '../support/browser';
+import { ARTIFACTS_DIR } from '../support/paths';
 import { FAKE_REPLY_FINAL, FAKE_REPLY_PARTIAL } from '../support/fake-llm';
+
+/** A 1×1 PNG. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const DEMO = { username: 'demo', password: 'Agentroom1', name: 'Demo User' };
 const MAYA = { username: 'maya', password: 'Agentroom1', name: 'Maya Chen' };
@@ -110,6 +115,31 @@ describe('chat', () => {
     expect(await messages(b.page).count()).toBe(4);
     await snap(b.page, 'chat-after-reconnect');
 
+    // A edits a message (hover → edit → save): B sees the new text with the 'edited' tag.
+    const toEdit = messageWith(a.page, 'Second while you were away');
+    await toEdit.hover();
+    await toEdit.getByRole('button', { name: 'Edit message' }).click();
+    const editBox = a.page.getByRole('textbox', { name: 'Edit message' });
+    await editBox.fill('Second, edited while you were away');
+    await editBox.press('Enter');
+    await messageWith(b.page, 'Second, edited while you were away').getByText('edited', { exact: true }).waitFor();
+
+    // A sends an image and a text file: B sees the image inline and the file as a download link.
+    await a.page.getByTestId('file-input').setInputFiles([
+      { name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('meeting notes') },
+    ]);
+    await a.page.getByRole('button', { name: 'Remove notes.txt' }).waitFor();
+    await send(a.page, 'Two files for you');
+    const withFiles = messageWith(b.page, 'Two files for you');
+    await withFiles.getByRole('img', { name: 'pixel.png' }).waitFor();
+    await expect.poll(() => withFiles.getByRole('img', { name: 'pixel.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    const download = withFiles.getByRole('link', { name: /notes\.txt/ });
+    expect(await download.getAttribute('download')).toBe('notes.txt');
+    const fileUrl = new URL((await download.getAttribute('href'))!, inject('baseUrl'));
+    expect(await (await fetch(fileUrl)).text()).toBe('meeting notes');
+    await snap(b.page, 'chat-attachments');
+
     expect(a.problems).toEqual([]);
     expect(b.problems).toEqual([]);
   });
@@ -147,6 +177,19 @@ describe('chat', () => {
     await streaming.waitFor({ state: 'detached' });
     expect(await messageWith(page, FAKE_REPLY_FINAL).count()).toBe(1);
     await snap(page, 'chat-ai-stopped');
+
+    // Dark theme, then the profile behind its toggle on a phone.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // Colours ease between themes: check once the transitions have finished.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await expectAccessible(page);
+    await snap(page, 'chat-ai-dark');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Show profile' }).click();
+    await page.getByText('Agent Activity: nova').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'chat-profile-dark-phone.png') });
+    await page.getByRole('button', { name: 'Back to chat' }).click();
+    await page.getByPlaceholder('Type a message...').waitFor();
 
     expect(problems).toEqual([]);
     await context.close();

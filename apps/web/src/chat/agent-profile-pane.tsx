@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Bot, LogOut, MessageSquare, User } from 'lucide-react';
+import { ArrowLeft, Bot, LogOut, MessageSquare, User } from 'lucide-react';
 import { formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../teams/agent-avatar';
@@ -66,12 +66,15 @@ export function AgentProfilePane({
   username,
   agentOnline,
   messages,
+  onBackToChat,
   className,
 }: {
   agent: TAgent | undefined;
   username: string;
   agentOnline: boolean | null;
   messages: readonly TListMessage[];
+  /** On a phone the profile replaces the chat: this brings the chat back. */
+  onBackToChat: () => void;
   className?: string;
 }) {
   const { logout } = useAuth();
@@ -80,7 +83,11 @@ export function AgentProfilePane({
   return (
     <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
       <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-8 sm:py-10">
-        <div className="flex justify-end">
+        <div className="flex items-center justify-between md:justify-end">
+          <Button variant="ghost" size="sm" className="md:hidden" onClick={onBackToChat}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to chat
+          </Button>
           <Button
             variant="ghost"
             size="sm"

@@ -72,7 +72,7 @@ function ChatScreen({
   const agentOnline = session.agentOnline ?? agent?.isOnline ?? null;
   return (
     // Team pages keep the user badge and teams button fixed at the bottom: leave them room.
-    <div className={cn('flex h-dvh flex-col md:flex-row', teamHandle && 'pb-18')}>
+    <main className={cn('flex h-dvh flex-col md:flex-row', teamHandle && 'pb-18')}>
       <ChatPane
         session={session}
         agent={agent}
@@ -89,8 +89,9 @@ function ChatScreen({
         username={username}
         agentOnline={agentOnline}
         messages={session.messages}
+        onBackToChat={() => setProfileOpen(false)}
         className={cn('min-h-0 flex-1 border-zinc-200 md:block md:border-l dark:border-zinc-800', profileOpen ? 'block' : 'hidden')}
       />
-    </div>
+    </main>
   );
 }
