@@ -44,7 +44,7 @@ vi.mock('react-virtuoso', () => ({
     const { Header, Footer } = props.components ?? {};
     const first = props.firstItemIndex ?? 0;
     return (
-      <div>
+      <div data-testid="virtuoso" data-first-item-index={first}>
         {Header && <Header context={props.context} />}
         {props.data.map((item, i) => (
           <div key={props.computeItemKey(first + i, item)}>{props.itemContent(first + i, item)}</div>
@@ -55,8 +55,8 @@ vi.mock('react-virtuoso', () => ({
   },
 }));
 
-function renderList(props: Partial<MessageListProps>) {
-  const all: MessageListProps = {
+function listProps(props: Partial<MessageListProps>): MessageListProps {
+  return {
     selfAgentId: SELF,
     messages: [],
     streams: [],
@@ -71,11 +71,25 @@ function renderList(props: Partial<MessageListProps>) {
     onVisible: vi.fn(),
     ...props,
   };
+}
+
+function renderList(props: Partial<MessageListProps>) {
+  const all = listProps(props);
   render(<MessageList {...all} />);
   return all;
 }
 
 describe('MessageList', () => {
+  it('moves firstItemIndex down by the number of older messages prepended (no jump), not for newer ones', () => {
+    const page1 = [message('m3', NOW + 3000), message('m4', NOW + 4000)];
+    const { rerender } = render(<MessageList {...listProps({ messages: page1 })} />);
+    const start = Number(screen.getByTestId('virtuoso').dataset.firstItemIndex);
+    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), message('m2', NOW + 2000), ...page1] })} />);
+    expect(Number(screen.getByTestId('virtuoso').dataset.firstItemIndex)).toBe(start - 2);
+    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), message('m2', NOW + 2000), ...page1, message('m5', NOW + 5000)] })} />);
+    expect(Number(screen.getByTestId('virtuoso').dataset.firstItemIndex)).toBe(start - 2);
+  });
+
   it('shows the empty state', () => {
     renderList({});
     expect(screen.getByText('No messages yet')).toBeInTheDocument();
