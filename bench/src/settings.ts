@@ -21,7 +21,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
   if (mode === 'quick')
     return {
       mode,
-      delivery: { pairs: 10, rates: [100, 200], stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2 },
+      delivery: { pairs: 10, rates: [50, 100], stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2 },
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
@@ -30,7 +30,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     mode,
     delivery: {
       pairs: 100,
-      rates: [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
+      rates: [50, 100, 150, 250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
       stepSeconds: 5,
       p99BoundMs: 50,
       drainMs: 3000,

@@ -15,8 +15,12 @@ export interface ConnectionsResult {
   secondsToConnect: number;
   connectsPerSecond: number;
   rssBeforeMiB: number;
+  rssHalfMiB: number;
   rssAfterMiB: number;
+  /** RSS growth per socket between half and all of them (the slope; drift-resistant). */
   kibPerConnection: number;
+  /** RSS growth per socket from the start (includes whatever else moved meanwhile). */
+  kibPerConnectionFromStart: number;
   users: number;
 }
 
@@ -32,25 +36,34 @@ export async function runConnections(ctx: VariantContext): Promise<ConnectionsRe
   const url = ctx.apiUrls[0]!;
   const workers = Array.from({ length: workerCount }, () => spawnWorker('connect-worker.ts'));
   try {
-    // RSS moves for a while after earlier work (argon2 buffers are freed late): start from a quiet server.
-    await waitForIdle([pid]);
-    await sleep(2000);
-    const before = sampleProcess(pid);
-    const started = performance.now();
-    const outcomes = await Promise.all(
-      workers.map((w, k) => {
-        const tokens = ctx.users.slice(k * usersPerWorker, (k + 1) * usersPerWorker).map((u) => u.token);
-        const count = Math.floor(target / workerCount) + (k < target % workerCount ? 1 : 0);
-        return w.call<ConnectOutcome>({ cmd: 'connect', url, tokens, count, concurrency: concurrencyPerWorker });
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    // Let the handshake garbage settle before reading what the sockets hold.
-    await waitForIdle([pid]);
-    await sleep(2000);
-    const after = sampleProcess(pid);
+    // RSS drifts for a while after earlier work (argon2 and database buffers are freed late), so the
+    // per-socket figure is the slope between half the sockets and all of them, each read on an idle server.
+    const settle = async () => {
+      await waitForIdle([pid]);
+      await sleep(2000);
+      return sampleProcess(pid);
+    };
+    const start = await settle();
+    const phase = async (share: (count: number) => number) => {
+      const started = performance.now();
+      const outcomes = await Promise.all(
+        workers.map((w, k) => {
+          const tokens = ctx.users.slice(k * usersPerWorker, (k + 1) * usersPerWorker).map((u) => u.token);
+          const count = Math.floor(target / workerCount) + (k < target % workerCount ? 1 : 0);
+          return w.call<ConnectOutcome>({ cmd: 'connect', url, tokens, count: share(count), concurrency: concurrencyPerWorker });
+        }),
+      );
+      return { outcomes, seconds: (performance.now() - started) / 1000 };
+    };
+    const first = await phase((count) => Math.floor(count / 2));
+    const half = await settle();
+    const second = await phase((count) => count - Math.floor(count / 2));
+    const end = await settle();
+    const outcomes = [...first.outcomes, ...second.outcomes];
+    const seconds = first.seconds + second.seconds;
     const connected = outcomes.reduce((a, o) => a + o.connected, 0);
     const failed = outcomes.reduce((a, o) => a + o.failed, 0);
+    const secondConnected = second.outcomes.reduce((a, o) => a + o.connected, 0);
     const result: ConnectionsResult = {
       target,
       cappedBy,
@@ -59,13 +72,16 @@ export async function runConnections(ctx: VariantContext): Promise<ConnectionsRe
       firstError: outcomes.find((o) => o.firstError)?.firstError,
       secondsToConnect: round(seconds, 2),
       connectsPerSecond: Math.round(connected / seconds),
-      rssBeforeMiB: round(before.rssMiB),
-      rssAfterMiB: round(after.rssMiB),
-      kibPerConnection: connected ? round(((after.rssMiB - before.rssMiB) * 1024) / connected, 1) : NaN,
+      rssBeforeMiB: round(start.rssMiB),
+      rssHalfMiB: round(half.rssMiB),
+      rssAfterMiB: round(end.rssMiB),
+      kibPerConnection: secondConnected ? round(((end.rssMiB - half.rssMiB) * 1024) / secondConnected, 1) : NaN,
+      kibPerConnectionFromStart: connected ? round(((end.rssMiB - start.rssMiB) * 1024) / connected, 1) : NaN,
       users: Math.min(ctx.users.length, usersPerWorker * workerCount),
     };
     ctx.log(
-      `connections: ${connected}/${target} in ${result.secondsToConnect} s, ${result.kibPerConnection} KiB each` +
+      `connections: ${connected}/${target} in ${result.secondsToConnect} s, ${result.kibPerConnection} KiB each ` +
+        `(RSS ${result.rssBeforeMiB} → ${result.rssHalfMiB} → ${result.rssAfterMiB} MiB)` +
         (failed ? `, ${failed} failed (${result.firstError})` : ''),
     );
     return result;
