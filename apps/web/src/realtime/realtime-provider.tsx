@@ -6,7 +6,7 @@ import { RealtimeContext, type RealtimeValue } from './realtime-context';
 import { createAppSocket, type AppSocket } from './socket-client';
 
 const SIGNED_OUT: RealtimeValue = { socket: null, status: 'disconnected', error: null, reconnects: 0 };
-type Connection = Omit<RealtimeValue, 'socket'> & { of: AppSocket | null };
+type Connection = Omit<RealtimeValue, 'socket'> & { socket: AppSocket; userId: string };
 
 /**
  * Keeps one socket open while a verified user is signed in, app-wide: that is what makes the user
@@ -16,38 +16,43 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, isEmailVerified, user } = useAuth();
   const queryClient = useQueryClient();
   const userId = isAuthenticated && isEmailVerified ? user?.id : undefined;
-  const socket = useMemo(() => (userId ? createAppSocket() : null), [userId]);
-  const [connection, setConnection] = useState<Connection>({ of: null, status: 'connecting', error: null, reconnects: 0 });
+  const [connection, setConnection] = useState<Connection | null>(null);
 
   useEffect(() => {
-    if (!socket) return;
-    let connectedOnce = false;
-    const update = (next: Partial<Connection>) =>
-      setConnection((current) => ({ ...(current.of === socket ? current : { status: 'connecting', error: null, reconnects: 0 }), ...next, of: socket }));
-    socket.on('connect', () => {
-      setConnection((current) => ({
-        status: 'connected',
-        error: null,
-        reconnects: current.of === socket && connectedOnce ? current.reconnects + 1 : 0,
-        of: socket,
-      }));
-      connectedOnce = true;
+    if (!userId) return;
+    let cancelled = false;
+    let socket: AppSocket | undefined;
+    void createAppSocket().then((created) => {
+      if (cancelled) return;
+      socket = created;
+      let connectedOnce = false;
+      const update = (next: Partial<Connection>) =>
+        setConnection((current) => ({ ...(current?.socket === created ? current : { status: 'connecting', error: null, reconnects: 0 }), ...next, socket: created, userId }));
+      created.on('connect', () => {
+        update({ status: 'connected', error: null });
+        if (connectedOnce) setConnection((current) => current && { ...current, reconnects: current.reconnects + 1 });
+        connectedOnce = true;
+      });
+      created.on('disconnect', () => update({ status: 'disconnected' }));
+      created.on('connect_error', (error) => update({ status: 'disconnected', error: error.message }));
+      created.on('presence:changed', (event) => applyPresence(queryClient, event));
+      update({ status: 'connecting' });
+      created.connect();
     });
-    socket.on('disconnect', () => update({ status: 'disconnected' }));
-    socket.on('connect_error', (error) => update({ status: 'disconnected', error: error.message }));
-    socket.on('presence:changed', (event) => applyPresence(queryClient, event));
-    socket.connect();
     return () => {
-      socket.removeAllListeners();
-      socket.disconnect();
+      cancelled = true;
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      // A later sign-in, even as the same user, must not see this closed socket.
+      setConnection((current) => (current?.socket === socket ? null : current));
     };
-  }, [socket, queryClient]);
+  }, [userId, queryClient]);
 
   const value = useMemo<RealtimeValue>(() => {
-    if (!socket) return SIGNED_OUT;
-    const { of: _of, ...state } = connection.of === socket ? connection : { of: socket, status: 'connecting' as const, error: null, reconnects: 0 };
-    return { socket, ...state };
-  }, [socket, connection]);
+    if (!userId || connection?.userId !== userId) return userId ? { ...SIGNED_OUT, status: 'connecting' } : SIGNED_OUT;
+    const { userId: _owner, ...rest } = connection;
+    return rest;
+  }, [userId, connection]);
 
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
