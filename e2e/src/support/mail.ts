@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { CapturedMail } from './mail-capture';
+import type { CapturedMail } from '@agentroom/testkit';
 
 /** The next mail to `to` (waiting for it), read from the capture the global setup runs. */
 export async function nextMail(to: string, timeoutMs = 15_000): Promise<CapturedMail> {

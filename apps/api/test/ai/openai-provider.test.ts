@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from '../../src/ai/openai-provider';
 import { ProviderError, type StreamEvent } from '../../src/ai/provider';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 
 let llm: FakeLlm;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth, closeSockets, nextEvent, sendMessage } from '../chat/chat-fixtures';
-import { startFakeLlm, type FakeLlm, type LlmScript } from '../support/fake-llm';
+import { startFakeLlm, type FakeLlm, type LlmScript } from '@agentroom/testkit';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { chatWithAiAgent, collectStream, messagesOf, nextMessageFrom } from './ai-fixtures';
 

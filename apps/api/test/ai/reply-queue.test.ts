@@ -7,7 +7,7 @@ import { messages, replyJobs } from '../../src/db/schema';
 import { auth, closeSockets, connectSocket, joinConversation, sendMessage, startConversation } from '../chat/chat-fixtures';
 import { createTeam } from '../teams/team-helpers';
 import { spawnApiProcess } from '../support/api-process';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { createTestDatabase } from '../support/test-database';
 import { chatWithAiAgent, collectStream, nextMessageFrom } from './ai-fixtures';

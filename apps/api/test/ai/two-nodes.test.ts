@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { messages, replyJobs } from '../../src/db/schema';
 import { closeSockets, sendMessage } from '../chat/chat-fixtures';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createTestDatabase } from '../support/test-database';
 import { chatWithAiAgent } from './ai-fixtures';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_ERRORS, VALIDATION } from '@agentroom/shared';
 import { accounts, emailTokens } from '../../src/db/schema';
 import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
-import { tokenFromMail } from '../support/mail-capture';
+import { tokenFromMail } from '@agentroom/testkit';
 
 let server: TestServer;
 beforeAll(async () => {

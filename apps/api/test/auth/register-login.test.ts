@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '@agentroom/shared';
 import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
-import { tokenFromMail } from '../support/mail-capture';
+import { tokenFromMail } from '@agentroom/testkit';
 
 let server: TestServer;
 beforeAll(async () => {

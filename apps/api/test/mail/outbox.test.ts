@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailOutbox } from '../../src/db/schema';
 import { startTestServer, uniqueUser, type TestServer } from '../support/test-server';
-import { startMailCapture } from '../support/mail-capture';
+import { startMailCapture } from '@agentroom/testkit';
 
 describe('mail outbox', () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, CHAT_ERRORS, type TChatMessage } from '@agentroom/shared';
-import { tokenFromMail } from '../support/mail-capture';
+import { tokenFromMail } from '@agentroom/testkit';
 import { signUpVerified, uniqueUser, type TestServer } from '../support/test-server';
 import {
   auth,

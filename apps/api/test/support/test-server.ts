@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { startMailCapture, tokenFromMail, type MailCapture } from './mail-capture';
+import { startMailCapture, tokenFromMail, type MailCapture } from '@agentroom/testkit';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer extends RunningServer {

@@ -11,9 +11,17 @@ export interface LlmScript {
   status?: number;
   /** Stream this many chunks, then keep the connection open without finishing. */
   hangAfter?: number;
-  /** Wait for this promise before streaming past `pauseAfter` chunks (lets a test act mid-stream). */
+  /**
+   * Wait before streaming past `pauseAfter` chunks (lets a test act mid-stream): a promise, or a
+   * function called per request (given the response, so a hold can end when the client goes away).
+   */
   pauseAfter?: number;
-  resume?: Promise<void>;
+  resume?: Promise<void> | ((response: ServerResponse) => Promise<void>);
+}
+
+export interface FakeLlmOptions {
+  /** Extra endpoints (e.g. a control API); answer true when the request was handled. */
+  route?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export interface RecordedRequest {
@@ -26,7 +34,7 @@ export interface RecordedRequest {
  * exercised exactly as against a real provider. Scripts are consumed in order; the default
  * script answers "Hello from the fake model." in three chunks.
  */
-export async function startFakeLlm() {
+export async function startFakeLlm(options: FakeLlmOptions = {}) {
   const scripts: LlmScript[] = [];
   const requests: RecordedRequest[] = [];
   const open = new Set<ServerResponse>();
@@ -34,6 +42,7 @@ export async function startFakeLlm() {
   let defaultScript: LlmScript = { chunks: ['Hello ', 'from the ', 'fake model.'] };
 
   const server = createServer(async (req, res) => {
+    if (options.route?.(req, res)) return;
     if (req.method === 'GET' && req.url?.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', created: 0, owned_by: 'test' }] }));
@@ -64,7 +73,8 @@ export async function startFakeLlm() {
     send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
     for (let i = 0; i < chunks.length; i += 1) {
       if (script.hangAfter !== undefined && i >= script.hangAfter) return; // leave the stream open
-      if (script.pauseAfter !== undefined && i === script.pauseAfter) await script.resume;
+      if (script.pauseAfter !== undefined && i === script.pauseAfter)
+        await (typeof script.resume === 'function' ? script.resume(res) : script.resume);
       if (script.delayMs) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
       if (res.destroyed) return;
       send({ ...base, choices: [{ index: 0, delta: { content: chunks[i] }, finish_reason: null }] });

@@ -1,0 +1,2 @@
+export * from './mail-capture';
+export * from './fake-llm';
