@@ -35,7 +35,7 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));
   api.use('/chat', aiRoutes(ctx));
-  api.use('/chat', chatRoutes(ctx));
+  api.use('/chat', chatRoutes(ctx, redis));
   if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));

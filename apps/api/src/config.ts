@@ -28,6 +28,8 @@ const ZEnv = z.object({
   RATE_LIMIT_LOGIN_MAX: positiveInt(20),
   RATE_LIMIT_REGISTER_MAX: positiveInt(10),
   RATE_LIMIT_MAIL_MAX: positiveInt(5),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(30),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LLM_BASE_URL: optionalUrl,
@@ -57,7 +59,7 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   sessionTtlDays: number;
   argon2: { memoryCost: number; timeCost: number };
-  rateLimit: { windowMs: number; loginMax: number; registerMax: number; mailMax: number };
+  rateLimit: { windowMs: number; loginMax: number; registerMax: number; mailMax: number; messagesPerMinute: number; uploadsPerMinute: number };
   webDistDir?: string;
   logLevel: string;
   llm: { baseUrl?: string; apiKey?: string; model?: string };
@@ -113,6 +115,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginMax: env.RATE_LIMIT_LOGIN_MAX,
       registerMax: env.RATE_LIMIT_REGISTER_MAX,
       mailMax: env.RATE_LIMIT_MAIL_MAX,
+      messagesPerMinute: env.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
     },
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,

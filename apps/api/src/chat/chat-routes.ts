@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Redis } from 'ioredis';
 import {
   CHAT_ERRORS,
   INLINE_IMAGE_MIME_TYPES,
@@ -15,6 +16,7 @@ import {
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { notFound } from '../http/app-error';
+import { createRateLimit } from '../http/rate-limit';
 import { sendData } from '../http/envelope';
 import { parseInput } from '../http/validate';
 import * as attachmentsService from './attachment-service';
@@ -47,9 +49,13 @@ async function streamAttachment(res: Response, row: AttachmentRow, filePath: str
 }
 
 /** Spec §7 chat calls under /api/v1/chat. Each route: authenticate → validate → service → present. */
-export function chatRoutes(ctx: AppContext): Router {
+export function chatRoutes(ctx: AppContext, redis?: Redis): Router {
   const verified = requireAuth(ctx, { verified: true });
   const router = Router();
+  // Per person, not per IP: colleagues behind one office NAT must not share a budget.
+  const perAgent = (req: Request) => `agent:${authOf(req).agentId}`;
+  const sendLimit = createRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent });
+  const uploadLimit = createRateLimit({ name: 'uploads', windowMs: 60_000, limit: ctx.config.rateLimit.uploadsPerMinute, redis, key: perAgent });
 
   // A signed `?token=` stands in for the bearer header, so <img src> works; otherwise normal auth.
   const tokenOrVerified: RequestHandler = (req, res, next) =>
@@ -89,8 +95,8 @@ export function chatRoutes(ctx: AppContext): Router {
     const { message, created } = await messagesService.sendMessage(ctx, authOf(req).agentId, String(req.params.id), input);
     sendData(res, { participantMessage: message }, created ? 201 : 200);
   };
-  router.post('/conversations/:id/messages', send);
-  router.post('/conversations/:id/messages/async', send);
+  router.post('/conversations/:id/messages', sendLimit, send);
+  router.post('/conversations/:id/messages/async', sendLimit, send);
 
   router.put('/conversations/:id/read', async (req, res) => {
     const { lastReadMessageId } = parseInput(ZMarkReadRequest, req.body);
@@ -101,7 +107,7 @@ export function chatRoutes(ctx: AppContext): Router {
     await attachmentsService.assertCanUpload(ctx, authOf(req).agentId, String(req.params.id));
     next();
   };
-  router.post('/conversations/:id/attachments', canUpload, uploadFiles(ctx.config), async (req, res) => {
+  router.post('/conversations/:id/attachments', uploadLimit, canUpload, uploadFiles(ctx.config), async (req, res) => {
     const files = Array.isArray(req.files) ? req.files : [];
     const attachments = await attachmentsService.recordUploads(ctx, authOf(req).agentId, String(req.params.id), files);
     sendData(res, { attachments }, 201);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
@@ -12,13 +12,15 @@ export interface RateLimitOptions {
   limit: number;
   /** With Redis, counters are shared by every API node; otherwise per process. */
   redis?: Redis;
+  /** Whose budget a request spends; the client IP when omitted (use the agent id behind auth). */
+  key?: (req: Request) => string;
 }
 
 /**
  * A limiter answering 429 in the envelope with Retry-After.
  * Usage: `router.post('/login', createRateLimit({ name: 'login', windowMs, limit: 20 }), handler)`.
  */
-export function createRateLimit({ name, windowMs, limit, redis }: RateLimitOptions): RequestHandler {
+export function createRateLimit({ name, windowMs, limit, redis, key }: RateLimitOptions): RequestHandler {
   const store: Store | undefined = redis
     ? new RedisStore({
         prefix: `agentroom:rl:${name}:`,
@@ -31,6 +33,7 @@ export function createRateLimit({ name, windowMs, limit, redis }: RateLimitOptio
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     store,
+    ...(key ? { keyGenerator: key } : {}),
     handler: (req, res) => {
       const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueUser, type TestServer } from '../support/test-server';
+import { randomUUID } from 'node:crypto';
+import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
+import { auth, startConversation } from '../chat/chat-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_MAIL_MAX: '2', RATE_LIMIT_REGISTER_MAX: '2' });
+  server = await startTestServer({
+    RATE_LIMIT_LOGIN_MAX: '3',
+    RATE_LIMIT_MAIL_MAX: '2',
+    RATE_LIMIT_REGISTER_MAX: '2',
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -28,5 +34,28 @@ describe('rate limits', () => {
 
   it('limits mail-sending endpoints', async () => {
     await expectLimited(() => server.api().post('/api/v1/auth/email/send-magic-link').send({ email: 'a@example.test' }), 2);
+  });
+});
+
+describe('message rate limit', () => {
+  let chatServer: TestServer;
+  beforeAll(async () => {
+    chatServer = await startTestServer({ RATE_LIMIT_MESSAGES_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await chatServer?.stop();
+  });
+
+  it('limits messages per person, not per address: a colleague on the same IP can still send', async () => {
+    const [ada, bob] = [await signUpVerified(chatServer, 'rla'), await signUpVerified(chatServer, 'rlb')];
+    const conversation = await startConversation(chatServer, ada, { agentId: bob.agentId });
+    const send = (from: typeof ada) =>
+      chatServer
+        .api()
+        .post(`/api/v1/chat/conversations/${conversation.id}/messages/async`)
+        .set(auth(from))
+        .send({ content: 'hi', clientMessageId: randomUUID() });
+    await expectLimited(() => send(ada), 3);
+    expect((await send(bob)).status).toBe(201);
   });
 });

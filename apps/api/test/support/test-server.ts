@@ -31,6 +31,8 @@ export async function startTestServer(env: Record<string, string> = {}, tweak?: 
     RATE_LIMIT_LOGIN_MAX: '1000',
     RATE_LIMIT_REGISTER_MAX: '1000',
     RATE_LIMIT_MAIL_MAX: '1000',
+    RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
