@@ -157,6 +157,8 @@ async function main() {
   mkdirSync(runDir, { recursive: true });
   log(`pnpm bench (${args.mode}): scenarios ${[...args.scenarios].join(', ')}; logs in ${path.relative(REPO_ROOT, runDir)}`);
 
+  // Read before anything runs: others may commit while a full run is under way.
+  const git = gitCommit(REPO_ROOT);
   const notes: string[] = [];
   const build = ensureBuilt(log);
   if (build.note) notes.push(build.note);
@@ -200,7 +202,7 @@ async function main() {
     seconds: Math.round((Date.now() - started) / 1000),
     machine: machineInfo(),
     loadAverageAtStart: loadBefore,
-    git: gitCommit(REPO_ROOT),
+    git,
     markdown,
   };
   writeFileSync(path.join(runDir, 'result.json'), `${JSON.stringify(json, null, 2)}\n`);

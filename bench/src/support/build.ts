@@ -18,7 +18,8 @@ export function ensureBuilt(log: (line: string) => void): { rebuilt: boolean; no
   const outputs = OUTPUTS.map((f) => newestMtime(path.join(REPO_ROOT, f)));
   const sources = Math.max(...SOURCES.map((f) => newestMtime(path.join(REPO_ROOT, f))));
   if (outputs.every((t) => t > 0 && t >= sources)) return { rebuilt: false };
-  log('build: dist missing or older than the sources, building api and web');
+  // Turbo restores cached outputs with their old mtimes, so this often ends in a cache hit (seconds).
+  log('build: dist missing or older than the sources: turbo build of api and web');
   const result = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@agentroom/api', '--filter=@agentroom/web', '--output-logs=errors-only'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
