@@ -69,7 +69,8 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
+  // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
+  if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
   app.use('/api/v1', apiRouter(ctx, options.redis));
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;

@@ -12,7 +12,10 @@ export function startAi(ctx: AppContext) {
   const models = createModelRegistry(ctx.config, ctx.logger);
   const replies = startReplyWorker(ctx, models);
   ctx.ai = { models, replies };
-  const unhooks = [onMessageInserted(ctx, enqueueRepliesFor), afterMessageCommitted(ctx, () => replies.kick())];
+  const unhooks = [onMessageInserted(ctx, enqueueRepliesFor), afterMessageCommitted(ctx, (_ctx, { sender, recipients }) => {
+      // Only a person's message to an AI agent queues a reply: no claim query for every other message.
+      if (sender.isHuman && recipients.some((r) => !r.isHuman)) replies.kick();
+    })];
   return {
     stop: async () => {
       unhooks.forEach((unhook) => unhook());

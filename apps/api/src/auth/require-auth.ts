@@ -2,9 +2,9 @@ import type { Request, RequestHandler } from 'express';
 import { AUTH_ERRORS, isUuid } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { AppError, unauthenticated } from '../http/app-error';
-import { findLiveSession } from './sessions';
 import { verifyAccessToken } from './tokens';
-import { findAccountWithAgent } from '../users/users-repo';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { accounts, sessions } from '../db/schema';
 
 export interface AuthState {
   sessionId: string;
@@ -34,16 +34,22 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
   if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
   const claims = verifyAccessToken(token, ctx.config);
   if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
-  const session = await findLiveSession(ctx.db, claims.sessionId, claims.accountId);
-  if (!session) throw unauthenticated(AUTH_ERRORS.sessionExpired);
-  const row = await findAccountWithAgent(ctx.db, claims.accountId);
-  if (!row) throw unauthenticated(AUTH_ERRORS.authRequired);
-  return {
-    sessionId: session.id,
-    accountId: row.account.id,
-    agentId: row.agent.id,
-    isVerified: row.account.emailVerifiedAt !== null,
-  };
+  // One query per request: the live session and what it belongs to.
+  const [row] = await ctx.db
+    .select({ sessionId: sessions.id, accountId: accounts.id, agentId: accounts.agentId, verifiedAt: accounts.emailVerifiedAt })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.accountId, claims.accountId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+  return { sessionId: row.sessionId, accountId: row.accountId, agentId: row.agentId, isVerified: row.verifiedAt !== null };
 }
 
 /** `requireAuth(ctx)` lets any signed-in user through; `{ verified: true }` also needs a verified email. */

@@ -1,6 +1,6 @@
 import { conversationRoom, type TChatMessage, type TSeenAgent } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { agentRooms, emitToRooms } from '../realtime/realtime-registry';
+import { agentRooms, emitToRooms, emitToRoomsExcept } from '../realtime/realtime-registry';
 import type { Tx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow } from './chat-presenters';
 
@@ -54,7 +54,9 @@ export function afterMessageCommitted(ctx: AppContext, listener: MessageCommitte
 export function publishMessageCommitted(ctx: AppContext, event: MessageCommittedEvent): void {
   const { conversation, message, sender, recipients } = event;
   emitToRooms(ctx, [conversationRoom(conversation.id)], 'message:received', message);
-  emitToRooms(ctx, agentRooms([sender.id, ...recipients.map((r) => r.id)]), 'conversation:message', {
+  // For unread counts and lists elsewhere; sockets in the conversation room already got the message.
+  const room = conversationRoom(conversation.id);
+  emitToRoomsExcept(ctx, agentRooms([sender.id, ...recipients.map((r) => r.id)]), room, 'conversation:message', {
     conversationId: conversation.id,
     message,
   });

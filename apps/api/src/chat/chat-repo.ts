@@ -47,6 +47,17 @@ export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id));
 }
 
+/** A conversation and all its participants with their agents, in one query (the send path's only read). */
+export async function findConversationWithParticipants(db: DbOrTx, conversationId: string) {
+  return db
+    .select({ conversation: conversations, participant: conversationParticipants, agent: agents })
+    .from(conversations)
+    .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, conversations.id))
+    .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
+    .where(eq(conversations.id, conversationId))
+    .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id));
+}
+
 /** Read cursors of everyone but the viewer: messageId → agents (each agent sits on one message). */
 export async function seenStatusOf(db: DbOrTx, conversationId: string, viewerAgentId: string): Promise<TSeenStatus> {
   const rows = await findParticipants(db, [conversationId]);

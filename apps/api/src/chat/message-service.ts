@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_ERRORS,
+  isUuid,
   type TChatMessage,
   type TEditMessageRequest,
   type TMessageListQuery,
@@ -10,12 +11,13 @@ import {
 } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { attachments, conversationParticipants, conversations, messages, type TMessageMeta } from '../db/schema';
+import { attachments, messages, type TMessageMeta } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { publishMessageCommitted, publishMessageUpdated, runMessageInsertedHooks } from './chat-events';
-import { findParticipants, presentMessageRows, seenStatusOf } from './chat-repo';
-import type { MessageRow } from './chat-presenters';
+import { findConversationWithParticipants, presentMessageRows, seenStatusOf } from './chat-repo';
+import { insertMessage } from './insert-message';
+import { presentMessage, type AttachmentRow, type MessageRow } from './chat-presenters';
 
 /** Thrown inside the send transaction to roll back the seq increment when the message already exists. */
 class AlreadySent extends Error {}
@@ -41,9 +43,9 @@ async function existingSend(ctx: AppContext, row: MessageRow, conversationId: st
 }
 
 /**
- * Stores one message. The conversation row is locked by `last_seq = last_seq + 1`, so concurrent sends
- * serialize and seq is gap-free in commit order. The same (sender, clientMessageId) stores one message:
- * a retry gets the stored one back. Events and the afterMessageCommitted hook run after commit.
+ * Stores one message (see insertMessage for how seq stays gap-free). The same (sender, clientMessageId)
+ * stores one message: a retry gets the stored one back. Events and the afterMessageCommitted hook run
+ * after commit.
  */
 export async function sendMessage(ctx: AppContext, senderAgentId: string, conversationId: string, input: TSendMessageInput) {
   return storeMessage(ctx, senderAgentId, conversationId, input);
@@ -66,43 +68,32 @@ export async function storeMessage(
   options: StoreMessageOptions = {},
 ) {
   const attachmentIds = input.attachmentIds ?? [];
-  const { conversation } = await assertConversationParticipant(ctx.db, conversationId, senderAgentId);
-  const participants = await findParticipants(ctx.db, [conversationId]);
-  const recipients = participants.filter((p) => p.agent.id !== senderAgentId).map((p) => p.agent);
+  // One read answers both the access check and who the recipients are.
+  const rows = isUuid(conversationId) ? await findConversationWithParticipants(ctx.db, conversationId) : [];
+  const self = rows.find((r) => r.agent.id === senderAgentId);
+  if (!self) throw notFound(CHAT_ERRORS.conversationNotFound);
+  const { conversation } = self;
+  const sender = self.agent;
+  const recipients = rows.filter((r) => r.agent.id !== senderAgentId).map((r) => r.agent);
   if (input.targetAgentId && !recipients.some((r) => r.id === input.targetAgentId))
     throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
 
   const clientMessageId = input.clientMessageId ?? `server:${uuidv7()}`;
-  const earlier = await findByClientId(ctx, senderAgentId, clientMessageId);
-  if (earlier) return existingSend(ctx, earlier, conversationId);
-
-  let row: MessageRow;
+  let stored: { row: MessageRow; files: AttachmentRow[] };
   try {
-    row = await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .update(conversations)
-        .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
-        .where(eq(conversations.id, conversationId))
-        .returning({ seq: conversations.lastSeq });
-      const [inserted] = await tx
-        .insert(messages)
-        .values({
-          conversationId,
-          seq: locked!.seq,
-          senderAgentId,
-          content: input.content,
-          clientMessageId,
-          messageType: options.messageType ?? 'text',
-          meta: options.meta ?? {},
-          // Taken after the lock, so timestamps follow seq order.
-          createdAt: sql`clock_timestamp()`,
-        })
-        .onConflictDoNothing({ target: [messages.senderAgentId, messages.clientMessageId] })
-        .returning();
+    stored = await ctx.db.transaction(async (tx) => {
+      const inserted = await insertMessage(tx, {
+        conversationId,
+        senderAgentId,
+        content: input.content,
+        clientMessageId,
+        messageType: options.messageType ?? 'text',
+        meta: options.meta ?? {},
+      });
       if (!inserted) throw new AlreadySent();
-      await tx.update(conversations).set({ lastMessageAt: inserted.createdAt }).where(eq(conversations.id, conversationId));
+      let files: AttachmentRow[] = [];
       if (attachmentIds.length) {
-        const claimed = await tx
+        files = await tx
           .update(attachments)
           .set({ messageId: inserted.id })
           .where(
@@ -113,27 +104,24 @@ export async function storeMessage(
               isNull(attachments.messageId),
             ),
           )
-          .returning({ id: attachments.id });
-        if (claimed.length !== new Set(attachmentIds).size)
+          .returning();
+        if (files.length !== new Set(attachmentIds).size)
           throw badRequest(CHAT_ERRORS.attachmentNotFound, { attachmentIds: CHAT_ERRORS.attachmentNotFound });
+        files.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
       }
-      // The sender has seen their own message.
-      await tx
-        .update(conversationParticipants)
-        .set({ lastReadMessageId: inserted.id, lastReadSeq: inserted.seq })
-        .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.agentId, senderAgentId)));
-      await runMessageInsertedHooks(ctx, tx, { conversation, message: inserted, sender: participants.find((p) => p.agent.id === senderAgentId)!.agent, recipients });
+      await runMessageInsertedHooks(ctx, tx, { conversation, message: inserted, sender, recipients });
       await options.inTransaction?.(tx, inserted);
-      return inserted;
+      return { row: inserted, files };
     });
   } catch (error) {
     if (!(error instanceof AlreadySent)) throw error;
-    const stored = await findByClientId(ctx, senderAgentId, clientMessageId);
-    return existingSend(ctx, stored!, conversationId);
+    // A retry (double click, network retry, another node): answer the message already stored.
+    const earlier = await findByClientId(ctx, senderAgentId, clientMessageId);
+    return existingSend(ctx, earlier!, conversationId);
   }
 
-  const message = await presentOne(ctx, row);
-  const sender = participants.find((p) => p.agent.id === senderAgentId)!.agent;
+  const { row, files } = stored;
+  const message = presentMessage(row, sender, files, ctx.config.jwtSecret);
   publishMessageCommitted(ctx, { conversation: { ...conversation, lastSeq: row.seq, lastMessageAt: row.createdAt }, message, sender, recipients });
   return { message, created: true };
 }

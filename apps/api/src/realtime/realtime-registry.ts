@@ -56,3 +56,16 @@ export async function isAgentOnline(ctx: AppContext, agentIds: readonly string[]
   if (!presence) return new Map(agentIds.map((id) => [id, false]));
   return presence.onlineOf([...new Set(agentIds)]);
 }
+
+/** Like emitToRooms, leaving out sockets that are also in `except`. */
+export function emitToRoomsExcept<E extends keyof ServerToClientEvents>(
+  ctx: AppContext,
+  rooms: string[],
+  except: string,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+): void {
+  const io = registry.get(ctx)?.io;
+  if (!io || rooms.length === 0) return;
+  io.to(rooms).except(except).emit(event, ...args);
+}

@@ -104,6 +104,20 @@ describe('events', () => {
     expect(await forLobby).toEqual({ conversationId: conversation.id, message: sent });
   });
 
+  it('a socket in the conversation room gets each message once (no conversation:message copy)', async () => {
+    const { a, b, conversation } = await pair();
+    const socketB = await connectSocket(server.url, b.token);
+    await joinConversation(socketB, conversation.id);
+    const copies = recordEvents(socketB, 'conversation:message');
+    const first = nextEvent(socketB, 'message:received');
+    await sendMessage(server, a, conversation.id, 'one');
+    await first;
+    const marker = nextEvent(socketB, 'message:received', (m) => m.content === 'marker');
+    await sendMessage(server, a, conversation.id, 'marker');
+    await marker;
+    expect(copies).toEqual([]);
+  });
+
   it('does not repeat events for a retried send', async () => {
     const { a, b, conversation } = await pair();
     const socketB = await connectSocket(server.url, b.token);

@@ -54,7 +54,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
 
     // A (node 1) → B (node 2)
     const toB = nextEvent(socketB, 'message:received');
-    const listB = nextEvent(socketB, 'conversation:message');
+    // A second tab of B on node 2, in no room: the list update crosses nodes too.
+    const lobbyB = await connectSocket(node2.url, b.token);
+    const listB = nextEvent(lobbyB, 'conversation:message');
     const fromA = await sendMessage(node1, a, conversationId, 'from node 1');
     expect(await toB).toEqual(fromA);
     expect((await listB).message.id).toBe(fromA.id);

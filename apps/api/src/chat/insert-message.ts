@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Tx } from '../db/client';
+import type { TMessageMeta } from '../db/schema';
+import type { MessageRow } from './chat-presenters';
+
+interface RawMessage {
+  id: string;
+  conversation_id: string;
+  seq: string | number;
+  sender_agent_id: string;
+  content: string;
+  message_type: string;
+  meta: TMessageMeta | string;
+  client_message_id: string | null;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The hot path of a send in one statement: bump the conversation's seq (the row lock serializes
+ * concurrent sends, so seq is gap-free in commit order), insert the message with that seq and the
+ * time taken under the lock, and move the sender's read cursor onto it. Answers nothing when
+ * (sender, clientMessageId) already exists; the caller then rolls back the bump.
+ */
+export async function insertMessage(
+  tx: Tx,
+  input: { conversationId: string; senderAgentId: string; content: string; clientMessageId: string; messageType: string; meta: TMessageMeta },
+): Promise<MessageRow | undefined> {
+  const id = uuidv7();
+  const result = await tx.execute<RawMessage & Record<string, unknown>>(sql`
+    with bumped as (
+      update conversations set last_seq = last_seq + 1, last_message_at = clock_timestamp()
+      where id = ${input.conversationId}
+      returning last_seq, last_message_at
+    ), inserted as (
+      insert into messages (id, conversation_id, seq, sender_agent_id, content, message_type, meta, client_message_id, created_at)
+      select ${id}, ${input.conversationId}, bumped.last_seq, ${input.senderAgentId}, ${input.content}, ${input.messageType},
+             ${JSON.stringify(input.meta)}::jsonb, ${input.clientMessageId}, bumped.last_message_at
+      from bumped
+      on conflict (sender_agent_id, client_message_id) do nothing
+      returning *
+    ), cursor as (
+      update conversation_participants set last_read_message_id = inserted.id, last_read_seq = inserted.seq
+      from inserted
+      where conversation_participants.conversation_id = inserted.conversation_id
+        and conversation_participants.agent_id = inserted.sender_agent_id
+    )
+    select * from inserted`);
+  const row = (result as unknown as { rows: RawMessage[] }).rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    seq: Number(row.seq),
+    senderAgentId: row.sender_agent_id,
+    content: row.content,
+    messageType: row.message_type,
+    meta: typeof row.meta === 'string' ? (JSON.parse(row.meta) as TMessageMeta) : row.meta,
+    clientMessageId: row.client_message_id,
+    createdAt: toDate(row.created_at),
+    editedAt: row.edited_at === null ? null : toDate(row.edited_at),
+  };
+}
