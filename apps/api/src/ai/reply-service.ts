@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { agents, messages } from '../db/schema';
 import { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
 import type { MessageInsertedEvent } from '../chat/chat-events';
+import type { AgentRow } from '../chat/chat-presenters';
 import { badRequest, notFound } from '../http/app-error';
 import type { ReplyWorker } from './reply-worker';
 import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
@@ -18,12 +19,13 @@ export const REPLY_ERRORS = {
  * Runs inside the transaction that stores a message: every AI agent among the recipients gets a
  * reply job, so a committed message to an AI agent always has its job and an aborted one never does.
  */
+/** A person's message to an AI agent; an AI agent does not answer another (no endless loops between personas). */
+export const needsReply = (sender: AgentRow, recipients: AgentRow[]) => sender.isHuman && recipients.some((r) => !r.isHuman);
+
 export async function enqueueRepliesFor(tx: DbOrTx, event: MessageInsertedEvent) {
-  if (event.message.messageType !== 'text') return;
+  if (event.message.messageType !== 'text' || !needsReply(event.sender, event.recipients)) return;
   for (const recipient of event.recipients) {
-    if (recipient.isHuman || recipient.id === event.message.senderAgentId) continue;
-    // An AI agent does not answer another AI agent (no endless loops between two personas).
-    if (!event.sender.isHuman) continue;
+    if (recipient.isHuman) continue;
     await enqueueReplyJob(tx, {
       conversationId: event.conversation.id,
       agentId: recipient.id,

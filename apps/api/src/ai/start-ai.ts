@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { afterMessageCommitted, onMessageInserted } from '../chat/chat-events';
 import { createModelRegistry } from './model-registry';
-import { enqueueRepliesFor } from './reply-service';
+import { enqueueRepliesFor, needsReply } from './reply-service';
 import { startReplyWorker } from './reply-worker';
 
 /**
@@ -12,9 +12,9 @@ export function startAi(ctx: AppContext) {
   const models = createModelRegistry(ctx.config, ctx.logger);
   const replies = startReplyWorker(ctx, models);
   ctx.ai = { models, replies };
-  const unhooks = [onMessageInserted(ctx, enqueueRepliesFor), afterMessageCommitted(ctx, (_ctx, { sender, recipients }) => {
+  const unhooks = [onMessageInserted(ctx, { appliesTo: needsReply, run: enqueueRepliesFor }), afterMessageCommitted(ctx, (_ctx, { sender, recipients }) => {
       // Only a person's message to an AI agent queues a reply: no claim query for every other message.
-      if (sender.isHuman && recipients.some((r) => !r.isHuman)) replies.kick();
+      if (needsReply(sender, recipients)) replies.kick();
     })];
   return {
     stop: async () => {

@@ -19,10 +19,14 @@ export interface MessageInsertedEvent {
   sender: AgentRow;
   recipients: AgentRow[];
 }
-export type MessageInsertedHook = (tx: Tx, event: MessageInsertedEvent) => Promise<void>;
+export interface MessageInsertedHook {
+  /** Whether this hook has work for a message between these agents (decided before any write). */
+  appliesTo(sender: AgentRow, recipients: AgentRow[]): boolean;
+  run(tx: Tx, event: MessageInsertedEvent): Promise<void>;
+}
 const insertHooksByContext = new WeakMap<AppContext, Set<MessageInsertedHook>>();
 
-/** Registers work that runs inside each message's transaction (the AI reply job is created here). */
+/** Registers work that runs inside a message's transaction (the AI reply job is created here). */
 export function onMessageInserted(ctx: AppContext, hook: MessageInsertedHook): () => void {
   const hooks = insertHooksByContext.get(ctx) ?? new Set();
   insertHooksByContext.set(ctx, hooks);
@@ -30,8 +34,14 @@ export function onMessageInserted(ctx: AppContext, hook: MessageInsertedHook): (
   return () => hooks.delete(hook);
 }
 
+/** A message no hook applies to is stored without a transaction around it. */
+export function hasMessageInsertedHooks(ctx: AppContext, recipients: AgentRow[], sender: AgentRow): boolean {
+  return [...(insertHooksByContext.get(ctx) ?? [])].some((hook) => hook.appliesTo(sender, recipients));
+}
+
 export async function runMessageInsertedHooks(ctx: AppContext, tx: Tx, event: MessageInsertedEvent): Promise<void> {
-  for (const hook of insertHooksByContext.get(ctx) ?? []) await hook(tx, event);
+  for (const hook of insertHooksByContext.get(ctx) ?? [])
+    if (hook.appliesTo(event.sender, event.recipients)) await hook.run(tx, event);
 }
 
 export type MessageCommittedListener = (ctx: AppContext, event: MessageCommittedEvent) => void | Promise<void>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Tx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
 import type { MessageRow } from './chat-presenters';
 
@@ -20,28 +20,30 @@ interface RawMessage {
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
- * The hot path of a send in one statement: bump the conversation's seq (the row lock serializes
- * concurrent sends, so seq is gap-free in commit order), insert the message with that seq and the
- * time taken under the lock, and move the sender's read cursor onto it. Answers nothing when
- * (sender, clientMessageId) already exists; the caller then rolls back the bump.
+ * The hot path of a send in one statement, atomic on its own: lock the conversation row and take
+ * the next seq under the lock (concurrent sends wait, so seq is gap-free in commit order), insert
+ * the message with that seq and the time taken under the lock, then, only if the insert happened,
+ * bump the conversation and move the sender's read cursor onto the message. A (sender,
+ * clientMessageId) that already exists inserts nothing, bumps nothing and answers nothing.
  */
 export async function insertMessage(
-  tx: Tx,
+  db: DbOrTx,
   input: { conversationId: string; senderAgentId: string; content: string; clientMessageId: string; messageType: string; meta: TMessageMeta },
 ): Promise<MessageRow | undefined> {
   const id = uuidv7();
-  const result = await tx.execute<RawMessage & Record<string, unknown>>(sql`
-    with bumped as (
-      update conversations set last_seq = last_seq + 1, last_message_at = clock_timestamp()
-      where id = ${input.conversationId}
-      returning last_seq, last_message_at
+  const result = await db.execute<RawMessage & Record<string, unknown>>(sql`
+    with locked as (
+      select last_seq + 1 as seq, clock_timestamp() as at from conversations where id = ${input.conversationId} for update
     ), inserted as (
       insert into messages (id, conversation_id, seq, sender_agent_id, content, message_type, meta, client_message_id, created_at)
-      select ${id}, ${input.conversationId}, bumped.last_seq, ${input.senderAgentId}, ${input.content}, ${input.messageType},
-             ${JSON.stringify(input.meta)}::jsonb, ${input.clientMessageId}, bumped.last_message_at
-      from bumped
+      select ${id}, ${input.conversationId}, locked.seq, ${input.senderAgentId}, ${input.content}, ${input.messageType},
+             ${JSON.stringify(input.meta)}::jsonb, ${input.clientMessageId}, locked.at
+      from locked
       on conflict (sender_agent_id, client_message_id) do nothing
       returning *
+    ), bumped as (
+      update conversations set last_seq = inserted.seq, last_message_at = inserted.created_at
+      from inserted where conversations.id = inserted.conversation_id
     ), cursor as (
       update conversation_participants set last_read_message_id = inserted.id, last_read_seq = inserted.seq
       from inserted

@@ -14,13 +14,10 @@ import type { Tx } from '../db/client';
 import { attachments, messages, type TMessageMeta } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
-import { publishMessageCommitted, publishMessageUpdated, runMessageInsertedHooks } from './chat-events';
+import { hasMessageInsertedHooks, publishMessageCommitted, publishMessageUpdated, runMessageInsertedHooks } from './chat-events';
 import { findConversationWithParticipants, presentMessageRows, seenStatusOf } from './chat-repo';
 import { insertMessage } from './insert-message';
 import { presentMessage, type AttachmentRow, type MessageRow } from './chat-presenters';
-
-/** Thrown inside the send transaction to roll back the seq increment when the message already exists. */
-class AlreadySent extends Error {}
 
 async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
   const [row] = await ctx.db
@@ -29,6 +26,25 @@ async function findByClientId(ctx: AppContext, senderAgentId: string, clientMess
     .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
     .limit(1);
   return row;
+}
+
+/** Attaches the sender's uploads (of this conversation, not yet sent) to the message, all or none. */
+async function claimAttachments(tx: Tx, message: MessageRow, attachmentIds: string[]): Promise<AttachmentRow[]> {
+  const files = await tx
+    .update(attachments)
+    .set({ messageId: message.id })
+    .where(
+      and(
+        inArray(attachments.id, attachmentIds),
+        eq(attachments.conversationId, message.conversationId),
+        eq(attachments.uploaderAgentId, message.senderAgentId),
+        isNull(attachments.messageId),
+      ),
+    )
+    .returning();
+  if (files.length !== new Set(attachmentIds).size)
+    throw badRequest(CHAT_ERRORS.attachmentNotFound, { attachmentIds: CHAT_ERRORS.attachmentNotFound });
+  return files.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
 }
 
 async function presentOne(ctx: AppContext, row: MessageRow): Promise<TChatMessage> {
@@ -79,42 +95,32 @@ export async function storeMessage(
     throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
 
   const clientMessageId = input.clientMessageId ?? `server:${uuidv7()}`;
-  let stored: { row: MessageRow; files: AttachmentRow[] };
-  try {
+  const values = {
+    conversationId,
+    senderAgentId,
+    content: input.content,
+    clientMessageId,
+    messageType: options.messageType ?? 'text',
+    meta: options.meta ?? {},
+  };
+  // A plain message is one atomic statement; files, hooks (an AI reply job) or the caller's own work
+  // need a transaction around it.
+  const hooked = hasMessageInsertedHooks(ctx, recipients, sender) || options.inTransaction || attachmentIds.length > 0;
+  let stored: { row: MessageRow; files: AttachmentRow[] } | undefined;
+  if (!hooked) {
+    const row = await insertMessage(ctx.db, values);
+    stored = row && { row, files: [] };
+  } else {
     stored = await ctx.db.transaction(async (tx) => {
-      const inserted = await insertMessage(tx, {
-        conversationId,
-        senderAgentId,
-        content: input.content,
-        clientMessageId,
-        messageType: options.messageType ?? 'text',
-        meta: options.meta ?? {},
-      });
-      if (!inserted) throw new AlreadySent();
-      let files: AttachmentRow[] = [];
-      if (attachmentIds.length) {
-        files = await tx
-          .update(attachments)
-          .set({ messageId: inserted.id })
-          .where(
-            and(
-              inArray(attachments.id, attachmentIds),
-              eq(attachments.conversationId, conversationId),
-              eq(attachments.uploaderAgentId, senderAgentId),
-              isNull(attachments.messageId),
-            ),
-          )
-          .returning();
-        if (files.length !== new Set(attachmentIds).size)
-          throw badRequest(CHAT_ERRORS.attachmentNotFound, { attachmentIds: CHAT_ERRORS.attachmentNotFound });
-        files.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
-      }
+      const inserted = await insertMessage(tx, values);
+      if (!inserted) return undefined;
+      const files = attachmentIds.length ? await claimAttachments(tx, inserted, attachmentIds) : [];
       await runMessageInsertedHooks(ctx, tx, { conversation, message: inserted, sender, recipients });
       await options.inTransaction?.(tx, inserted);
       return { row: inserted, files };
     });
-  } catch (error) {
-    if (!(error instanceof AlreadySent)) throw error;
+  }
+  if (!stored) {
     // A retry (double click, network retry, another node): answer the message already stored.
     const earlier = await findByClientId(ctx, senderAgentId, clientMessageId);
     return existingSend(ctx, earlier!, conversationId);
