@@ -3,7 +3,8 @@ import { AUTH_ERRORS, isUuid } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { AppError, unauthenticated } from '../http/app-error';
 import { verifyAccessToken } from './tokens';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedQuery } from '../db/prepared';
 import { accounts, sessions } from '../db/schema';
 
 export interface AuthState {
@@ -29,25 +30,29 @@ export function bearerToken(req: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Resolves a token to a live session and its account; shared by HTTP and the socket handshake. */
-export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthState> {
-  if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
-  const claims = verifyAccessToken(token, ctx.config);
-  if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
-  // One query per request: the live session and what it belongs to.
-  const [row] = await ctx.db
+const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
+  db
     .select({ sessionId: sessions.id, accountId: accounts.id, agentId: accounts.agentId, verifiedAt: accounts.emailVerifiedAt })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.accountId, claims.accountId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, sql.placeholder('accountId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+/** Resolves a token to a live session and its account; shared by HTTP and the socket handshake. */
+export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthState> {
+  if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
+  const claims = verifyAccessToken(token, ctx.config);
+  if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
+  // One prepared query per request: the live session and what it belongs to.
+  const [row] = await findLiveSessionAuth(ctx.db).execute({ sessionId: claims.sessionId, accountId: claims.accountId, now: new Date() });
   if (!row) throw unauthenticated(AUTH_ERRORS.sessionExpired);
   return { sessionId: row.sessionId, accountId: row.accountId, agentId: row.agentId, isVerified: row.verifiedAt !== null };
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { TChatMessage, TSeenStatus } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
 import { readPresence } from '../agents/agent-presence';
 import {
@@ -47,15 +48,19 @@ export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id));
 }
 
-/** A conversation and all its participants with their agents, in one query (the send path's only read). */
-export async function findConversationWithParticipants(db: DbOrTx, conversationId: string) {
-  return db
+const conversationWithParticipants = preparedQuery('conversation_with_participants', (db) =>
+  db
     .select({ conversation: conversations, participant: conversationParticipants, agent: agents })
     .from(conversations)
     .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, conversations.id))
     .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
-    .where(eq(conversations.id, conversationId))
-    .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id));
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id)),
+);
+
+/** A conversation and all its participants with their agents, in one prepared query (the send path's only read). */
+export async function findConversationWithParticipants(db: Db, conversationId: string) {
+  return conversationWithParticipants(db).execute({ conversationId });
 }
 
 /** Read cursors of everyone but the viewer: messageId → agents (each agent sits on one message). */
