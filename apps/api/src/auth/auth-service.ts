@@ -7,7 +7,7 @@ import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import { AppError, conflict, unauthenticated } from '../http/app-error';
 import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
-import { disconnectAccountSockets, disconnectSessionSockets } from '../realtime/realtime-registry';
+import { disconnectAccountSockets, disconnectSessionSockets, invalidateAuth } from '../realtime/realtime-registry';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, usernameExists } from '../users/users-repo';
 import { consumeEmailToken, issueEmailToken, revokeAllEmailTokens } from './email-tokens';
@@ -101,6 +101,7 @@ export async function currentUser(ctx: AppContext, accountId: string): Promise<T
 
 export async function logout(ctx: AppContext, sessionId: string) {
   await revokeSession(ctx.db, sessionId);
+  invalidateAuth(ctx, { sessionId });
   disconnectSessionSockets(ctx, sessionId);
 }
 
@@ -130,6 +131,8 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<TUser
   const result = await consumeEmailToken(ctx.db, token, 'verify_email');
   if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
   await ctx.db.update(accounts).set({ emailVerifiedAt: new Date() }).where(eq(accounts.id, result.accountId));
+  // Sessions remembered as unverified must see the change now.
+  invalidateAuth(ctx, { accountId: result.accountId });
   return currentUser(ctx, result.accountId);
 }
 
@@ -155,6 +158,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await revokeAllEmailTokens(tx, result.accountId);
     return result.accountId;
   });
+  invalidateAuth(ctx, { accountId });
   disconnectAccountSockets(ctx, accountId);
   return currentUser(ctx, accountId);
 }
@@ -172,6 +176,7 @@ export async function verifyMagicLink(ctx: AppContext, token: string, userAgent?
   if (!row.account.emailVerifiedAt) {
     row.account.emailVerifiedAt = new Date();
     await ctx.db.update(accounts).set({ emailVerifiedAt: row.account.emailVerifiedAt }).where(eq(accounts.id, row.account.id));
+    invalidateAuth(ctx, { accountId: row.account.id });
   }
   return startSession(ctx, row, userAgent);
 }

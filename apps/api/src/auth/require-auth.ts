@@ -5,6 +5,7 @@ import { AppError, unauthenticated } from '../http/app-error';
 import { verifyAccessToken } from './tokens';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { preparedQuery } from '../db/prepared';
+import { cachedAuth, rememberAuth } from './session-cache';
 import { accounts, sessions } from '../db/schema';
 
 export interface AuthState {
@@ -32,7 +33,13 @@ export function bearerToken(req: Request): string | undefined {
 
 const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
   db
-    .select({ sessionId: sessions.id, accountId: accounts.id, agentId: accounts.agentId, verifiedAt: accounts.emailVerifiedAt })
+    .select({
+      sessionId: sessions.id,
+      accountId: accounts.id,
+      agentId: accounts.agentId,
+      verifiedAt: accounts.emailVerifiedAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
@@ -51,10 +58,14 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
   if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
   const claims = verifyAccessToken(token, ctx.config);
   if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
-  // One prepared query per request: the live session and what it belongs to.
+  const cached = cachedAuth(ctx, claims.sessionId, claims.accountId);
+  if (cached) return cached;
+  // One prepared query: the live session and what it belongs to.
   const [row] = await findLiveSessionAuth(ctx.db).execute({ sessionId: claims.sessionId, accountId: claims.accountId, now: new Date() });
   if (!row) throw unauthenticated(AUTH_ERRORS.sessionExpired);
-  return { sessionId: row.sessionId, accountId: row.accountId, agentId: row.agentId, isVerified: row.verifiedAt !== null };
+  const state = { sessionId: row.sessionId, accountId: row.accountId, agentId: row.agentId, isVerified: row.verifiedAt !== null };
+  rememberAuth(ctx, state, row.expiresAt);
+  return state;
 }
 
 /** `requireAuth(ctx)` lets any signed-in user through; `{ verified: true }` also needs a verified email. */

@@ -1,5 +1,6 @@
 import { agentRoomOf, type ServerToClientEvents } from '@agentroom/shared';
 import type { AppContext } from '../context';
+import { forgetAuth, type AuthInvalidation } from '../auth/session-cache';
 import type { AppSocketServer } from './socket-server';
 import type { PresenceStore } from './presence';
 
@@ -68,4 +69,10 @@ export function emitToRoomsExcept<E extends keyof ServerToClientEvents>(
   const io = registry.get(ctx)?.io;
   if (!io || rooms.length === 0) return;
   io.to(rooms).except(except).emit(event, ...args);
+}
+
+/** Forgets cached sessions here and on every other node (their sockets are closed separately). */
+export function invalidateAuth(ctx: AppContext, what: AuthInvalidation): void {
+  forgetAuth(ctx, what);
+  registry.get(ctx)?.io.serverSideEmit('auth:invalidate', what);
 }

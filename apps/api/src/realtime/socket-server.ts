@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { inArray } from 'drizzle-orm';
 import { agentRoomOf, AUTH_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@agentroom/shared';
 import { setPresenceReader } from '../agents/agent-presence';
+import { forgetAuth, type AuthInvalidation } from '../auth/session-cache';
 import { authenticateToken, type AuthState } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { agents } from '../db/schema';
@@ -18,7 +19,10 @@ export interface SocketData {
   auth: AuthState;
 }
 
-type InterServerEvents = Record<string, never>;
+/** Between API nodes, through the adapter: a session revoked on one node is forgotten by all. */
+interface InterServerEvents {
+  'auth:invalidate': (what: AuthInvalidation) => void;
+}
 export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -55,6 +59,7 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, redi
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
   const presence = redis ? createRedisPresence(redis.pub, ctx.logger) : createMemoryPresence();
   registerRealtime(ctx, { io, presence });
+  io.on('auth:invalidate', (what) => forgetAuth(ctx, what));
   registerCardPresence(ctx);
 
   io.use(async (socket, next) => {

@@ -119,4 +119,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
     await api2().post('/api/v1/auth/logout').set(auth(a)).expect(200);
     expect(await gone).toBe('io server disconnect');
   });
+
+  it('a session that node 1 remembers as live is refused there once it logs out through node 2', async () => {
+    const c = await signUpVerified(node1, 'nc');
+    // Node 1 checks the session once and keeps it in its short cache.
+    await node1.api().get('/api/v1/auth/me').set(auth(c)).expect(200);
+    await api2().post('/api/v1/auth/logout').set(auth(c)).expect(200);
+    // The revocation crosses the adapter; no waiting for the cache to run out.
+    await expect.poll(async () => (await node1.api().get('/api/v1/auth/me').set(auth(c))).status, { timeout: 2000, interval: 20 }).toBe(401);
+  });
 });
