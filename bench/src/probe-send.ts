@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { api, createUsers, startConversation } from './support/api-client';
-import { startMailCapture } from './support/mail-capture';
+import { startMailCapture } from '@agentroom/testkit';
 import { RESULTS_DIR } from './support/paths';
 import { freePort } from './support/ports';
 import { cpuPercent, sampleProcess, startApiServer } from './support/server-process';

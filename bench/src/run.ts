@@ -12,7 +12,7 @@ import { settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
 import { gitCommit, machineInfo } from './support/machine';
-import { startMailCapture, type MailCapture } from './support/mail-capture';
+import { startMailCapture, type MailCapture } from '@agentroom/testkit';
 import { REPO_ROOT, RESULTS_DIR } from './support/paths';
 import { freePort } from './support/ports';
 import { pidsNamed, startApiServer, type ServerProcess } from './support/server-process';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
-import { tokenFromMail, type MailCapture } from './mail-capture';
+import { tokenFromMail, type MailCapture } from '@agentroom/testkit';
 
 export const BENCH_PASSWORD = 'BenchPassw0rd';
 
@@ -36,7 +36,7 @@ export async function signUpVerified(baseUrl: string, mail: MailCapture, prefix:
     firstName: 'Bench',
     lastName: prefix,
   });
-  const token = tokenFromMail(await mail.nextMail(email), '/auth/verify-email');
+  const token = tokenFromMail(await mail.nextMail(email, 30_000), '/auth/verify-email');
   await api(baseUrl, 'POST', '/auth/email/verify-email', { token });
   const login = await api<{ token: string }>(baseUrl, 'POST', '/auth/login', { identifier: username, password: BENCH_PASSWORD });
   return { username, agentId: reg.user.agentId, token: login.token };

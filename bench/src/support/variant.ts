@@ -1,6 +1,6 @@
 import type { BenchSettings } from '../settings';
 import type { BenchUser } from './api-client';
-import type { MailCapture } from './mail-capture';
+import type { MailCapture } from '@agentroom/testkit';
 
 export type SqlTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
 
