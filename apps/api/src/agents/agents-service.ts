@@ -1,3 +1,4 @@
+import { invalidateAgents } from '../realtime/realtime-registry';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
@@ -132,6 +133,7 @@ export async function updateAiAgent(ctx: AppContext, id: string, callerId: strin
   if (agent.isHuman) throw forbidden(TEAM_MESSAGES.onlyAiEditable);
   if (!(await managesTeamOf(ctx.db, agent.id, callerId))) throw forbidden(TEAM_MESSAGES.managersOnly);
   const [updated] = await ctx.db.update(agents).set(applyEdit(agent, input)).where(eq(agents.id, agent.id)).returning();
+  invalidateAgents(ctx);
   const presence = await readPresence(ctx, [updated!]);
   return presentAgentCard(updated!, presence.get(updated!.id) ?? null);
 }

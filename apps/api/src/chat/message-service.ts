@@ -15,7 +15,8 @@ import { attachments, messages, type TMessageMeta } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { hasMessageInsertedHooks, publishMessageCommitted, publishMessageUpdated, runMessageInsertedHooks } from './chat-events';
-import { findConversationWithParticipants, presentMessageRows, seenStatusOf } from './chat-repo';
+import { presentMessageRows, seenStatusOf } from './chat-repo';
+import { conversationMembers } from './conversation-members-cache';
 import { insertMessage } from './insert-message';
 import { presentMessage, type AttachmentRow, type MessageRow } from './chat-presenters';
 
@@ -85,7 +86,7 @@ export async function storeMessage(
 ) {
   const attachmentIds = input.attachmentIds ?? [];
   // One read answers both the access check and who the recipients are.
-  const rows = isUuid(conversationId) ? await findConversationWithParticipants(ctx.db, conversationId) : [];
+  const rows = isUuid(conversationId) ? await conversationMembers(ctx, conversationId) : [];
   const self = rows.find((r) => r.agent.id === senderAgentId);
   if (!self) throw notFound(CHAT_ERRORS.conversationNotFound);
   const { conversation } = self;

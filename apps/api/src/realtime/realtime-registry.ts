@@ -1,6 +1,7 @@
 import { agentRoomOf, type ServerToClientEvents } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { forgetAuth, type AuthInvalidation } from '../auth/session-cache';
+import { forgetConversationMembers } from '../chat/conversation-members-cache';
 import type { AppSocketServer } from './socket-server';
 import type { PresenceStore } from './presence';
 
@@ -75,4 +76,10 @@ export function emitToRoomsExcept<E extends keyof ServerToClientEvents>(
 export function invalidateAuth(ctx: AppContext, what: AuthInvalidation): void {
   forgetAuth(ctx, what);
   registry.get(ctx)?.io.serverSideEmit('auth:invalidate', what);
+}
+
+/** An agent's name, role or avatar changed: every node forgets the conversation members it remembers. */
+export function invalidateAgents(ctx: AppContext): void {
+  forgetConversationMembers(ctx);
+  registry.get(ctx)?.io.serverSideEmit('agents:changed');
 }

@@ -6,6 +6,7 @@ import { inArray } from 'drizzle-orm';
 import { agentRoomOf, AUTH_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@agentroom/shared';
 import { setPresenceReader } from '../agents/agent-presence';
 import { forgetAuth, type AuthInvalidation } from '../auth/session-cache';
+import { forgetConversationMembers } from '../chat/conversation-members-cache';
 import { authenticateToken, type AuthState } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { agents } from '../db/schema';
@@ -22,6 +23,7 @@ export interface SocketData {
 /** Between API nodes, through the adapter: a session revoked on one node is forgotten by all. */
 interface InterServerEvents {
   'auth:invalidate': (what: AuthInvalidation) => void;
+  'agents:changed': () => void;
 }
 export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -60,6 +62,7 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, redi
   const presence = redis ? createRedisPresence(redis.pub, ctx.logger) : createMemoryPresence();
   registerRealtime(ctx, { io, presence });
   io.on('auth:invalidate', (what) => forgetAuth(ctx, what));
+  io.on('agents:changed', () => forgetConversationMembers(ctx));
   registerCardPresence(ctx);
 
   io.use(async (socket, next) => {

@@ -59,6 +59,17 @@ describe('an AI agent answers in persona, streamed', () => {
     expect(llm.requests.at(-1)!.model).toBe('special-model');
   });
 
+  it('a renamed agent answers under its new name at once', async () => {
+    const { user, agent, conversation, socket } = await chatWithAiAgent(server);
+    let reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'who are you?');
+    expect((await reply).sender.firstName).toBe('Marlow');
+    await server.api().patch(`/api/v1/agents/${agent.id}`).set(auth(user)).send({ firstName: 'Ishmael' }).expect(200);
+    reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'and now?');
+    expect((await reply).sender.firstName).toBe('Ishmael');
+  });
+
   it('keeps earlier turns as context, oldest first', async () => {
     const { user, agent, conversation, socket } = await chatWithAiAgent(server);
     let reply = nextMessageFrom(socket, agent.id);
