@@ -30,7 +30,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     mode,
     delivery: {
       pairs: 100,
-      rates: [50, 100, 150, 250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
+      rates: [50, 100, 150, 250, 300, 400, 500, 600, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
       stepSeconds: 5,
       p99BoundMs: 50,
       drainMs: 3000,
