@@ -1,10 +1,9 @@
-import { useNavigate } from 'react-router';
-import { ArrowLeft, Bot, LogOut, MessageSquare, User } from 'lucide-react';
+import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
 import { formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
-import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { PresenceDot } from '../teams/presence-dot';
 import { Button } from '../ui/button';
+import { SignOutButton } from '../auth/components/sign-out-button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 
@@ -77,8 +76,6 @@ export function AgentProfilePane({
   onBackToChat: () => void;
   className?: string;
 }) {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
   const name = agent ? fullNameOf(agent) : `@${username}`;
   return (
     <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
@@ -88,17 +85,7 @@ export function AgentProfilePane({
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to chat
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={async () => {
-              await logout();
-              navigate('/auth/login', { replace: true });
-            }}
-          >
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
-          </Button>
+          <SignOutButton />
         </div>
         <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-zinc-800 dark:bg-zinc-900">
           <span className="relative shrink-0">

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Lock, LogOut, Settings, Users } from 'lucide-react';
+import { Lock, Settings, Users } from 'lucide-react';
 import { errorMessage } from '../api/api-error';
-import { useAuth } from '../auth/auth-context';
 import { Brand } from '../auth/components/brand';
 import { Button } from '../ui/button';
+import { SignOutButton } from '../auth/components/sign-out-button';
 import { AgentCard } from './agent-card';
 import { TEAM_FETCH_ERRORS } from './team-api';
 import { useTeamContext } from './team-layout';
@@ -17,25 +16,13 @@ export default function TeamPage() {
   const { team } = useTeamContext();
   const agents = useTeamAgents(team.handle);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { logout } = useAuth();
-  const navigate = useNavigate();
   const list = agents.data ?? [];
 
   return (
     <>
       <header className="flex items-center justify-between border-b border-zinc-200 bg-white px-4 py-3 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
         <Brand />
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={async () => {
-            await logout();
-            navigate('/auth/login', { replace: true });
-          }}
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          Sign Out
-        </Button>
+        <SignOutButton />
       </header>
       <main className="mx-auto max-w-5xl px-4 pt-8 pb-28 sm:px-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
