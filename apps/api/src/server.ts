@@ -10,6 +10,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startMailWorker } from './mail/mail-worker';
 import { createSocketServer } from './realtime/socket-server';
+import { realtimeOf, unregisterRealtime } from './realtime/realtime-registry';
 import { startAi } from './ai/start-ai';
 
 export interface RunningServer {
@@ -55,10 +56,17 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
     io,
     seeded,
     close: async () => {
+      const realtime = realtimeOf(ctx);
+      // Nothing may publish through the adapter once its Redis connections start closing.
+      unregisterRealtime(ctx);
       await ai.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // This node's presence leaves Redis before the connections do.
+      await realtime?.presence.close().catch(() => undefined);
       await mail.stop();
-      await Promise.all(redisClients ? [redisClients.command.quit(), redisClients.pub.quit(), redisClients.sub.quit()] : []);
+      // A connection Redis already dropped cannot QUIT; closing must not fail for that.
+      const clients = redisClients ? [redisClients.command, redisClients.pub, redisClients.sub] : [];
+      await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
       await database.close();
     },
   };

@@ -21,6 +21,11 @@ export function registerRealtime(ctx: AppContext, realtime: Realtime): void {
   registry.set(ctx, realtime);
 }
 
+/** From the start of shutdown on, events are dropped instead of published on closing connections. */
+export function unregisterRealtime(ctx: AppContext): void {
+  registry.delete(ctx);
+}
+
 export function realtimeOf(ctx: AppContext): Realtime | undefined {
   return registry.get(ctx);
 }
