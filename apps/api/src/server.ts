@@ -12,6 +12,7 @@ import { startMailWorker } from './mail/mail-worker';
 import { createSocketServer } from './realtime/socket-server';
 import { realtimeOf, unregisterRealtime } from './realtime/realtime-registry';
 import { startAi } from './ai/start-ai';
+import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 
 export interface RunningServer {
   url: string;
@@ -41,6 +42,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, redisClients && { pub: redisClients.pub, sub: redisClients.sub });
   const ai = startAi(ctx);
+  const sweeper = startOrphanUploadSweeper(ctx);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -59,6 +61,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
       const realtime = realtimeOf(ctx);
       // Nothing may publish through the adapter once its Redis connections start closing.
       unregisterRealtime(ctx);
+      sweeper.stop();
       await ai.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // This node's presence leaves Redis before the connections do.

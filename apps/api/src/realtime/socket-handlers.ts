@@ -8,6 +8,7 @@ import {
   type TSocketAck,
 } from '@agentroom/shared';
 import type { z } from 'zod';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { AppContext } from '../context';
 import { assertConversationParticipant } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
@@ -21,13 +22,17 @@ type Ack = (result: TSocketAck) => void;
  * Wraps a client → server handler: validates the payload with a shared schema, answers the ack (when
  * one was given) with `{ ok: true }` or `{ ok: false, error, code }`, and never lets an error escape.
  */
-function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload: z.output<S>) => Promise<void>) {
+function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload: z.output<S>) => Promise<void>, limit: () => Promise<unknown>) {
   return (...args: unknown[]) => {
     const last = args[args.length - 1];
     const ack: Ack = typeof last === 'function' ? (last as Ack) : () => {};
     const parsed = schema.safeParse(typeof args[0] === 'function' ? undefined : args[0]);
     if (!parsed.success) return ack({ ok: false, error: firstZodMessage(parsed.error), code: 'VALIDATION_ERROR' });
-    run(parsed.data)
+    limit()
+      .catch(() => {
+        throw new AppError(429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
+      })
+      .then(() => run(parsed.data))
       .then(() => ack({ ok: true }))
       .catch((error: unknown) => {
         if (error instanceof AppError) return ack({ ok: false, error: error.message, code: error.code });
@@ -37,9 +42,16 @@ function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload:
   };
 }
 
+/**
+ * Events a socket may send per window: typing is sent on the first key and after 2 s idle, so a
+ * real client stays far below; a runaway one gets RATE_LIMITED acks and its events are dropped.
+ */
+const socketEvents = new RateLimiterMemory({ points: 60, duration: 10 });
+
 /** room:join, room:leave and typing relay for one connected socket. */
 export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
   const { agentId } = socket.data.auth;
+  const limit = () => socketEvents.consume(socket.id);
   // Participation never ends once granted, so a conversation checked once stays allowed for this socket.
   const allowed = new Map<string, string>();
   const participantIdFor = async (conversationId: string) => {
@@ -56,14 +68,14 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
       const conversationId = conversationIdOfRoom(roomId)!;
       await participantIdFor(conversationId);
       await socket.join(conversationRoom(conversationId));
-    }),
+    }, limit),
   );
 
   socket.on(
     'room:leave',
     handler(ctx, ZRoomPayload, async ({ roomId }) => {
       await socket.leave(conversationRoom(conversationIdOfRoom(roomId)!));
-    }),
+    }, limit),
   );
 
   let self: ReturnType<typeof presentSeenAgent> | undefined;
@@ -84,6 +96,6 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
         agent: self,
         isTyping,
       });
-    }),
+    }, limit),
   );
 }

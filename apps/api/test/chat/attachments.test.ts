@@ -1,3 +1,8 @@
+import { access } from 'node:fs/promises';
+import { eq, inArray } from 'drizzle-orm';
+import { attachments } from '../../src/db/schema';
+import { storagePath } from '../../src/chat/attachment-storage';
+import { sweepOrphanUploads } from '../../src/chat/orphan-upload-sweeper';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES, CHAT_ERRORS, type TChatAttachment } from '@agentroom/shared';
@@ -140,5 +145,28 @@ describe('sending with attachments and downloading', () => {
     const other = await startConversation(server, ada, cy);
     const [elsewhere] = (await upload(ada, [file('x.txt', 'text/plain')], other.id).expect(201)).body.data.attachments as TChatAttachment[];
     await post(ada, [elsewhere!.id]).expect(400);
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('are deleted, row and file, a day after upload when no message took them; sent and recent ones stay', async () => {
+    const [sent, recent, abandoned] = await Promise.all(
+      ['sent.txt', 'recent.txt', 'abandoned.txt'].map(
+        async (name) => (await upload(ada, [file(name, 'text/plain', name)]).expect(201)).body.data.attachments[0] as TChatAttachment,
+      ),
+    );
+    await sendMessage(server, ada, conversationId, 'with a file', { attachmentIds: [sent!.id] });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 60 * 60 * 1000);
+    await server.ctx.db.update(attachments).set({ createdAt: hoursAgo(25) }).where(inArray(attachments.id, [sent!.id, abandoned!.id]));
+    await server.ctx.db.update(attachments).set({ createdAt: hoursAgo(1) }).where(eq(attachments.id, recent!.id));
+    const rows = await server.ctx.db.select().from(attachments).where(eq(attachments.id, abandoned!.id));
+    const abandonedFile = storagePath(server.ctx.config, rows[0]!.storageKey);
+
+    expect(await sweepOrphanUploads(server.ctx)).toBe(1);
+    const left = await server.ctx.db.select({ id: attachments.id }).from(attachments).where(inArray(attachments.id, [sent!.id, recent!.id, abandoned!.id]));
+    expect(left.map((r) => r.id).sort()).toEqual([sent!.id, recent!.id].sort());
+    await expect(access(abandonedFile)).rejects.toThrow();
+    await server.api().get(pathOf(abandoned!.url)).expect(404);
+    await server.api().get(pathOf(sent!.url)).expect(200);
   });
 });

@@ -133,6 +133,24 @@ describe('events', () => {
     expect(all.map((m) => m.content)).toEqual(['once', 'marker']);
   });
 
+  it('limits a runaway client: past 60 events in 10 s they are refused with RATE_LIMITED and not relayed', async () => {
+    const { a, b, conversation } = await pair();
+    const socketA = await connectSocket(server.url, a.token);
+    const socketB = await connectSocket(server.url, b.token);
+    await joinConversation(socketA, conversation.id);
+    await joinConversation(socketB, conversation.id);
+    const relayed = recordEvents(socketB, 'conversation:participant:typing');
+    const acks = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => emitWithAck(socketA, 'conversation:participant:typing', { conversationId: conversation.id, isTyping: i % 2 === 0 })),
+    );
+    const refused = acks.filter((ack) => !ack.ok);
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(59); // the join took one of the 60
+    expect(refused.every((ack) => !ack.ok && ack.code === 'RATE_LIMITED')).toBe(true);
+    // B is not limited by A's flood, and everything A got through reached B.
+    expect(await emitWithAck(socketB, 'conversation:participant:typing', { conversationId: conversation.id, isTyping: true })).toEqual({ ok: true });
+    await expect.poll(() => relayed.length).toBe(59);
+  });
+
   it('relays typing to the room except the sender, only for participants', async () => {
     const { a, b, conversation } = await pair();
     const socketA = await connectSocket(server.url, a.token);
