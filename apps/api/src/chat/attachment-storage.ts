@@ -13,8 +13,7 @@ const dirs = new WeakMap<AppConfig, string>();
 export function uploadsDir(config: AppConfig): string {
   let dir = dirs.get(config);
   if (!dir) {
-    const inMemory = config.dataDir === 'memory://' || path.basename(config.dataDir) === 'memory:';
-    dir = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'agentroom-uploads-')) : path.join(config.dataDir, 'uploads');
+    dir = config.dataDir === 'memory://' ? mkdtempSync(path.join(os.tmpdir(), 'agentroom-uploads-')) : path.join(config.dataDir, 'uploads');
     mkdirSync(dir, { recursive: true });
     dirs.set(config, dir);
   }

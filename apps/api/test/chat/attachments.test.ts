@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES, CHAT_ERRORS, type TChatAttachment } from '@agentroom/shared';
 import { signDownloadToken } from '../../src/chat/download-tokens';
-import { signUpVerified, type TestServer } from '../support/test-server';
-import { auth, sendMessage, startChatServer, startConversation, type User } from './chat-fixtures';
+import { signUpVerified, type TestServer, startTestServer } from '../support/test-server';
+import { auth, sendMessage, startConversation, type User } from './chat-fixtures';
 
 let server: TestServer;
 let ada: User;
@@ -16,7 +16,7 @@ let bob: User;
 let cy: User;
 let conversationId: string;
 beforeAll(async () => {
-  server = await startChatServer();
+  server = await startTestServer();
   [ada, bob, cy] = await Promise.all([signUpVerified(server, 'ada'), signUpVerified(server, 'bob'), signUpVerified(server, 'cy')]);
   conversationId = (await startConversation(server, ada, bob)).id;
 });

@@ -2,20 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TChatMessage, TConversation, TSocketAck } from '@agentroom/shared';
 import { teamMembers, teams } from '../../src/db/schema';
-import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
+import { signUpVerified, type TestServer } from '../support/test-server';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type User = Awaited<ReturnType<typeof signUpVerified>>;
-
-/**
- * The real server with an in-memory database of its own (the harness's `memory://` is resolved to a
- * directory by loadConfig, which would put every test file's PGlite in one shared folder).
- */
-export function startChatServer(env: Record<string, string> = {}) {
-  return startTestServer(env, (config) => {
-    if (!env.DATABASE_URL && !config.databaseUrl) config.dataDir = 'memory://';
-  });
-}
 
 export const auth = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, TEAM_ERRORS } from '@agentroom/shared';
 import { agents } from '../../src/db/schema';
-import { signUpVerified, uniqueUser, type TestServer } from '../support/test-server';
-import { auth, createTeam, sendMessage, startChatServer, startConversation, type User } from './chat-fixtures';
+import { signUpVerified, uniqueUser, type TestServer, startTestServer } from '../support/test-server';
+import { auth, createTeam, sendMessage, startConversation, type User } from './chat-fixtures';
 
 let server: TestServer;
 let ada: User;
 let bob: User;
 let cy: User;
 beforeAll(async () => {
-  server = await startChatServer();
+  server = await startTestServer();
   [ada, bob, cy] = await Promise.all([signUpVerified(server, 'ada'), signUpVerified(server, 'bob'), signUpVerified(server, 'cy')]);
 });
 afterAll(async () => {

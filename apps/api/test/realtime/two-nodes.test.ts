@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAgentOnline } from '../../src/realtime/presence';
 import { startServer, type RunningServer } from '../../src/server';
-import { signUpVerified, type TestServer } from '../support/test-server';
+import { signUpVerified, type TestServer, startTestServer } from '../support/test-server';
 import {
   auth,
   closeSockets,
@@ -13,7 +13,7 @@ import {
   joinConversation,
   nextEvent,
   sendMessage,
-  startChatServer,
+  
   startConversation,
   type User,
 } from '../chat/chat-fixtures';
@@ -33,7 +33,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
   let conversationId: string;
 
   beforeAll(async () => {
-    node1 = await startChatServer({ REDIS_URL: redisUrl! });
+    node1 = await startTestServer({ REDIS_URL: redisUrl! });
     node2 = await startServer(node1.ctx.config, { logger: pino({ level: 'silent' }) });
     [a, b] = await Promise.all([signUpVerified(node1, 'na'), signUpVerified(node1, 'nb')]);
     conversationId = (await startConversation(node1, a, b)).id;
