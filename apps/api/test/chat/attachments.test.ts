@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES, CHAT_ERRORS, type TChatAttachment } from '@agentroom/shared';
 import { signDownloadToken } from '../../src/chat/download-tokens';
-import { signUpVerified, type TestServer, startTestServer } from '../support/test-server';
+import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { auth, sendMessage, startConversation, type User } from './chat-fixtures';
 
 let server: TestServer;

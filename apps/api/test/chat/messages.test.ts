@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, MESSAGE_MAX_LENGTH, type TChatMessage } from '@agentroom/shared';
 import { afterMessageCommitted, type MessageCommittedEvent } from '../../src/chat/chat-events';
-import { signUpVerified, type TestServer, startTestServer } from '../support/test-server';
+import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { auth, sendMessage, startConversation, type User } from './chat-fixtures';
 
 let server: TestServer;

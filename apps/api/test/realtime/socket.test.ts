@@ -13,7 +13,6 @@ import {
   nextEvent,
   recordEvents,
   sendMessage,
-  
   startConversation,
 } from '../chat/chat-fixtures';
 

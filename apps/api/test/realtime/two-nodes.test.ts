@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAgentOnline } from '../../src/realtime/presence';
 import { startServer, type RunningServer } from '../../src/server';
-import { signUpVerified, type TestServer, startTestServer } from '../support/test-server';
+import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import {
   auth,
   closeSockets,
@@ -13,7 +13,6 @@ import {
   joinConversation,
   nextEvent,
   sendMessage,
-  
   startConversation,
   type User,
 } from '../chat/chat-fixtures';
