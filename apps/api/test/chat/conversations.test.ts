@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, TEAM_ERRORS } from '@agentroom/shared';
 import { agents } from '../../src/db/schema';
-import { signUpVerified, uniqueUser, type TestServer, startTestServer } from '../support/test-server';
+import { signUpVerified, uniqueUser, startTestServer, type TestServer } from '../support/test-server';
 import { auth, createTeam, sendMessage, startConversation, type User } from './chat-fixtures';
 
 let server: TestServer;

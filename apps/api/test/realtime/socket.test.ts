@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, CHAT_ERRORS, type TChatMessage } from '@agentroom/shared';
 import { tokenFromMail } from '@agentroom/testkit';
-import { signUpVerified, uniqueUser, type TestServer, startTestServer } from '../support/test-server';
+import { signUpVerified, uniqueUser, startTestServer, type TestServer } from '../support/test-server';
 import {
   auth,
   closeSockets,
