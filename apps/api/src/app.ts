@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
 import { aiRoutes } from './ai/ai-routes';
+import type { ReplyWorker } from './ai/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
@@ -18,7 +19,7 @@ import { usersRoutes } from './users/users-routes';
 
 const BODY_LIMIT = '100kb';
 
-function apiRouter(ctx: AppContext, redis?: Redis): Router {
+function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router {
   const api = Router();
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
@@ -34,7 +35,7 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
   api.use('/avatars', avatarRoutes());
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));
-  api.use('/chat', aiRoutes(ctx));
+  api.use('/chat', aiRoutes(ctx, replies));
   api.use('/chat', chatRoutes(ctx, redis));
   if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);
@@ -48,7 +49,7 @@ function serveWebApp(app: Express, distDir: string) {
   app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => res.sendFile(path.join(distDir, 'index.html')));
 }
 
-export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?: string } = {}): Express {
+export function createApp(ctx: AppContext, options: { redis?: Redis; replies: ReplyWorker; webDistDir?: string }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -71,7 +72,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?
   );
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
-  app.use('/api/v1', apiRouter(ctx, options.redis));
+  app.use('/api/v1', apiRouter(ctx, options.replies, options.redis));
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);

@@ -1,48 +1,79 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import type { Server as SocketServer } from 'socket.io';
+import { replyJobQueue } from './ai/reply-service';
+import { createModelRegistry } from './ai/model-registry';
+import { startReplyWorker, type ReplyWorker } from './ai/reply-worker';
 import { createApp } from './app';
+import { createSessionCache } from './auth/session-cache';
+import { createConversationMembersCache } from './chat/conversation-members-cache';
+import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
+import type { DomainEvents } from './core/domain-events';
+import { createEventBus } from './core/event-bus';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { startMailWorker } from './mail/mail-worker';
-import { createSocketServer } from './realtime/socket-server';
-import { realtimeOf, unregisterRealtime } from './realtime/realtime-registry';
-import { startAi } from './ai/start-ai';
-import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
+import { startMailWorker, type MailWorker } from './mail/mail-worker';
+import { createCardPresence } from './realtime/card-presence';
+import { subscribeCrossNode } from './realtime/cross-node';
+import { subscribeFanOut } from './realtime/fan-out';
+import { createMemoryPresence, createRedisPresence } from './realtime/presence';
+import { createSocketServer, type AppSocketServer } from './realtime/socket-server';
 
 export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
   httpServer: HttpServer;
-  io: SocketServer;
+  io: AppSocketServer;
+  mailWorker: MailWorker;
+  replyWorker: ReplyWorker;
   seeded: boolean;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds when empty, and serves REST + Socket.IO on one port. */
+/**
+ * The composition root: the one place that builds every instance and wires who hears what. Opens
+ * the database, migrates, seeds when empty, and serves REST + Socket.IO on one port.
+ */
 export async function startServer(config: AppConfig, options: { logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
-  const mail = startMailWorker(database.db, config, logger);
-  const ctx: AppContext = { config, database, db: database.db, logger, mail };
 
-  const redisClients = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
-  const app = createApp(ctx, { redis: redisClients?.command, webDistDir: config.webDistDir });
-  const httpServer = createServer(app);
-  const io = createSocketServer(ctx, httpServer, redisClients && { pub: redisClients.pub, sub: redisClients.sub });
-  const ai = startAi(ctx);
+  const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
+  const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
+  const models = createModelRegistry(config, logger);
+  const events = createEventBus<DomainEvents>((error, event) => logger.error({ err: error, event }, 'event subscriber failed'));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    events,
+    caches: { sessions: createSessionCache(), conversationMembers: createConversationMembersCache() },
+    presence: createCardPresence(database.db, presenceStore, () => models.isAvailable()),
+    replyJobs: replyJobQueue,
+  };
+
+  // Workers: they poll on their own and are woken by the events that queue their work.
+  const mail = startMailWorker(database.db, config, logger);
+  const replies = startReplyWorker(ctx, models);
   const sweeper = startOrphanUploadSweeper(ctx);
+  const subscriptions = [
+    events.subscribe('mail.queued', () => mail.kick()),
+    events.subscribe('message.created', ({ repliesQueued }) => (repliesQueued ? replies.kick() : undefined)),
+  ];
+
+  const app = createApp(ctx, { redis: redis?.command, replies, webDistDir: config.webDistDir });
+  const httpServer = createServer(app);
+  const io = createSocketServer(ctx, httpServer, presenceStore);
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
+  subscriptions.push(subscribeFanOut(events, io), subscribeCrossNode(events, io, ctx.caches, { multiNode: Boolean(redis) }));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -56,19 +87,20 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
     ctx,
     httpServer,
     io,
+    mailWorker: mail,
+    replyWorker: replies,
     seeded,
     close: async () => {
-      const realtime = realtimeOf(ctx);
       // Nothing may publish through the adapter once its Redis connections start closing.
-      unregisterRealtime(ctx);
+      subscriptions.forEach((unsubscribe) => unsubscribe());
       sweeper.stop();
-      await ai.stop();
+      await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // This node's presence leaves Redis before the connections do.
-      await realtime?.presence.close().catch(() => undefined);
+      await presenceStore.close().catch(() => undefined);
       await mail.stop();
       // A connection Redis already dropped cannot QUIT; closing must not fail for that.
-      const clients = redisClients ? [redisClients.command, redisClients.pub, redisClients.sub] : [];
+      const clients = redis ? [redis.command, redis.pub, redis.sub] : [];
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
       await database.close();
     },

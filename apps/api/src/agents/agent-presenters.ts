@@ -1,9 +1,6 @@
 import type { TAgent, TTeamAgent } from '@agentroom/shared';
-import type { agents, teamMembers } from '../db/schema';
+import type { AgentRow, MembershipRow } from '../db/rows';
 import { presentAgent } from '../users/presenters';
-
-export type AgentRow = typeof agents.$inferSelect;
-type MembershipRow = typeof teamMembers.$inferSelect;
 
 /**
  * Spec §3: without an account name, the username falls back to first and last name joined by an

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agents } from '../db/schema';
-import type { AgentRow } from './agent-presenters';
+import type { AgentRow } from '../db/rows';
 
 export async function findAgentByUsername(db: DbOrTx, username: string): Promise<AgentRow | undefined> {
   const [agent] = await db
@@ -64,4 +64,10 @@ export async function managesTeamOf(db: DbOrTx, agentId: string, managerId: stri
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Whether each agent is a person (true) or an AI agent (false); unknown ids are left out. */
+export async function humanFlagsOf(db: DbOrTx, agentIds: string[]): Promise<Map<string, boolean>> {
+  const rows = await db.select({ id: agents.id, isHuman: agents.isHuman }).from(agents).where(inArray(agents.id, agentIds));
+  return new Map(rows.map((r) => [r.id, r.isHuman]));
 }

@@ -1,4 +1,3 @@
-import { invalidateAgents } from '../realtime/realtime-registry';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
@@ -17,13 +16,14 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { agents } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/app-error';
+import { badRequest, forbidden, notFound } from '../core/app-error';
 import { assertTeamManager } from '../teams/team-access';
 import { insertMembership } from '../teams/teams-repo';
 import { assertRoomForOneMore } from '../teams/teams-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
-import { presentAgentCard, presentTeamAgent, type AgentRow } from './agent-presenters';
+import type { AgentRow } from '../db/rows';
+import { presentAgentCard, presentTeamAgent } from './agent-presenters';
 import { canSeeAgent, findAgentById, findAgentByUsername, managesTeamOf } from './agents-repo';
 
 export type TCreateAiAgentInput = z.output<typeof ZCreateAiAgentRequest>;
@@ -133,7 +133,7 @@ export async function updateAiAgent(ctx: AppContext, id: string, callerId: strin
   if (agent.isHuman) throw forbidden(TEAM_MESSAGES.onlyAiEditable);
   if (!(await managesTeamOf(ctx.db, agent.id, callerId))) throw forbidden(TEAM_MESSAGES.managersOnly);
   const [updated] = await ctx.db.update(agents).set(applyEdit(agent, input)).where(eq(agents.id, agent.id)).returning();
-  invalidateAgents(ctx);
+  ctx.events.publish('agent.updated', { agentId: agent.id });
   const presence = await readPresence(ctx, [updated!]);
   return presentAgentCard(updated!, presence.get(updated!.id) ?? null);
 }

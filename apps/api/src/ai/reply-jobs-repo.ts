@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import type { ReplyJobRow } from '../db/rows';
 import { replyJobs } from '../db/schema';
-
-export type ReplyJob = typeof replyJobs.$inferSelect;
 
 export async function enqueueReplyJob(
   db: DbOrTx,
   job: { conversationId: string; agentId: string; triggerMessageId: string; teamId: string | null; dedupeKey: string },
-): Promise<ReplyJob | undefined> {
+): Promise<ReplyJobRow | undefined> {
   const [created] = await db.insert(replyJobs).values(job).onConflictDoNothing({ target: replyJobs.dedupeKey }).returning();
   return created;
 }
@@ -17,7 +16,7 @@ export async function enqueueReplyJob(
  * SKIP LOCKED lets several nodes claim at once without taking the same job; an agent already
  * writing `perAgent` replies is skipped so one busy agent cannot take every slot.
  */
-export async function claimReplyJobs(db: Db, limit: number, perAgent: number, leaseMs: number): Promise<ReplyJob[]> {
+export async function claimReplyJobs(db: Db, limit: number, perAgent: number, leaseMs: number): Promise<ReplyJobRow[]> {
   const now = new Date();
   const busy = sql`(select count(*) from ${replyJobs} as r where r.agent_id = ${replyJobs.agentId} and r.status = 'running' and r.lease_until > now())`;
   return db
@@ -50,7 +49,7 @@ export async function claimReplyJobs(db: Db, limit: number, perAgent: number, le
  */
 export async function checkpointReplyJob(
   db: Db,
-  job: ReplyJob,
+  job: ReplyJobRow,
   partialContent: string,
   leaseMs: number,
 ): Promise<{ cancelRequested: boolean } | undefined> {
@@ -65,7 +64,7 @@ export async function checkpointReplyJob(
 /** Ends the job if this attempt still owns it; false means another node took it over (write nothing). */
 export async function finishReplyJob(
   db: DbOrTx,
-  job: ReplyJob,
+  job: ReplyJobRow,
   outcome: { status: 'done' | 'failed' | 'cancelled'; replyMessageId?: string; errorKind?: string; error?: string; partialContent?: string },
 ): Promise<boolean> {
   const rows = await db
@@ -77,7 +76,7 @@ export async function finishReplyJob(
 }
 
 /** Back to the queue after a passing failure (rate limit), to run again after `delayMs`. */
-export async function requeueReplyJob(db: Db, job: ReplyJob, delayMs: number, errorKind: string, error: string): Promise<boolean> {
+export async function requeueReplyJob(db: Db, job: ReplyJobRow, delayMs: number, errorKind: string, error: string): Promise<boolean> {
   const rows = await db
     .update(replyJobs)
     .set({ status: 'queued', runAfter: new Date(Date.now() + delayMs), leaseUntil: null, errorKind, error, partialContent: '' })

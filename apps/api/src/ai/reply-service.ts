@@ -4,9 +4,9 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { agents, messages } from '../db/schema';
 import { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
-import type { MessageInsertedEvent } from '../chat/chat-events';
-import type { AgentRow } from '../chat/chat-presenters';
-import { badRequest, notFound } from '../http/app-error';
+import type { ReplyJobQueue } from '../context';
+import type { AgentRow } from '../db/rows';
+import { badRequest, notFound } from '../core/app-error';
 import type { ReplyWorker } from './reply-worker';
 import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
 
@@ -15,26 +15,33 @@ export const REPLY_ERRORS = {
   notAnAiReply: 'Only the latest reply of an AI agent can be regenerated',
 } as const;
 
-/**
- * Runs inside the transaction that stores a message: every AI agent among the recipients gets a
- * reply job, so a committed message to an AI agent always has its job and an aborted one never does.
- */
 /** A person's message to an AI agent; an AI agent does not answer another (no endless loops between personas). */
-export const needsReply = (sender: AgentRow, recipients: AgentRow[]) => sender.isHuman && recipients.some((r) => !r.isHuman);
+const needsReply = (sender: AgentRow, recipients: AgentRow[]) => sender.isHuman && recipients.some((r) => !r.isHuman);
 
-export async function enqueueRepliesFor(tx: DbOrTx, event: MessageInsertedEvent) {
-  if (event.message.messageType !== 'text' || !needsReply(event.sender, event.recipients)) return;
-  for (const recipient of event.recipients) {
-    if (recipient.isHuman) continue;
-    await enqueueReplyJob(tx, {
-      conversationId: event.conversation.id,
-      agentId: recipient.id,
-      triggerMessageId: event.message.id,
-      teamId: event.conversation.teamId,
-      dedupeKey: `reply:${event.message.id}`,
-    });
-  }
-}
+/**
+ * The chat's reply queue: runs inside the transaction that stores a message, so every AI agent among
+ * the recipients gets a reply job, a committed message to an AI agent always has its job and an
+ * aborted one never does.
+ */
+export const replyJobQueue: ReplyJobQueue = {
+  wants: needsReply,
+  async enqueue(tx: DbOrTx, { conversation, message, sender, recipients }) {
+    if (!needsReply(sender, recipients)) return false;
+    let queued = false;
+    for (const recipient of recipients) {
+      if (recipient.isHuman) continue;
+      const job = await enqueueReplyJob(tx, {
+        conversationId: conversation.id,
+        agentId: recipient.id,
+        triggerMessageId: message.id,
+        teamId: conversation.teamId,
+        dedupeKey: `reply:${message.id}`,
+      });
+      queued ||= Boolean(job);
+    }
+    return queued;
+  },
+};
 
 /** The user stops a reply being written: this node aborts at once, another at its next checkpoint. */
 export async function stopReply(ctx: AppContext, worker: ReplyWorker, agentId: string, jobId: string) {

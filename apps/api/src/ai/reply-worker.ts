@@ -1,17 +1,18 @@
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
-import { conversationRoom } from '@agentroom/shared';
 import type { AppContext } from '../context';
+import { startPollLoop } from '../core/poll-loop';
+import { inTransaction } from '../core/transaction';
 import { agents, conversations, messages, teamMembers, type TMessageMeta } from '../db/schema';
 import { findParticipants } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
 import { markMessageSeen } from '../chat/read-service';
-import { storeMessage } from '../chat/message-service';
-import { emitToRooms } from '../realtime/realtime-registry';
+import { resolveSendTarget, writeMessage } from '../chat/message-service';
 import type { ModelRegistry } from './model-registry';
 import { buildContext } from './prompt';
 import { ProviderError, type StreamUsage } from './provider';
 import { REPLY_NOTICES, type TReplyNoticeCode } from './reply-notices';
-import { checkpointReplyJob, claimReplyJobs, finishReplyJob, requeueReplyJob, type ReplyJob } from './reply-jobs-repo';
+import { checkpointReplyJob, claimReplyJobs, finishReplyJob, requeueReplyJob } from './reply-jobs-repo';
+import type { AgentRow, ReplyJobRow } from '../db/rows';
 import { recordUsage, teamTokensToday } from './usage';
 
 const POLL_MS = 2_000;
@@ -30,7 +31,6 @@ export interface ReplyWorker {
   stop(): Promise<void>;
 }
 
-type AgentRow = typeof agents.$inferSelect;
 
 /**
  * Claims reply jobs and writes them: typing on, the agent "sees" the message, the model streams into
@@ -40,15 +40,13 @@ type AgentRow = typeof agents.$inferSelect;
 export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options: { concurrency?: number } = {}): ReplyWorker {
   const concurrency = options.concurrency ?? 4;
   const running = new Map<string, { controller: AbortController; text: string; attempt: number; done: Promise<void> }>();
-  let pass: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
 
-  const typing = async (job: ReplyJob, agent: AgentRow, isTyping: boolean) => {
+  const typing = async (job: ReplyJobRow, agent: AgentRow, isTyping: boolean) => {
     const participants = await findParticipants(ctx.db, [job.conversationId]);
     const self = participants.find((p) => p.agent.id === agent.id);
     if (!self) return;
-    emitToRooms(ctx, [conversationRoom(job.conversationId)], 'conversation:participant:typing', {
+    ctx.events.publish('reply.typing', {
       conversationId: job.conversationId,
       participantId: self.participant.id,
       agentId: agent.id,
@@ -57,8 +55,8 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     });
   };
 
-  const emitStream = (job: ReplyJob, delta: string, offset: number, done: boolean) =>
-    emitToRooms(ctx, [conversationRoom(job.conversationId)], 'message:stream', {
+  const emitStream = (job: ReplyJobRow, delta: string, offset: number, done: boolean) =>
+    ctx.events.publish('reply.stream', {
       conversationId: job.conversationId,
       streamId: job.id,
       agentId: job.agentId,
@@ -69,25 +67,25 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     });
 
   /** Stores the reply (or notice) and ends the job in one transaction; nothing if another node owns it now. */
-  async function complete(job: ReplyJob, content: string, outcome: 'done' | 'failed' | 'cancelled', meta: TMessageMeta, error?: string) {
-    const stored = await storeMessage(ctx, job.agentId, job.conversationId, { content, clientMessageId: `ai-reply:${job.id}` }, {
-      meta: { ...meta, replyToMessageId: job.triggerMessageId },
-      messageType: meta?.notice ? 'notice' : 'text',
-      inTransaction: async (tx, row) => {
-        if (!(await finishReplyJob(tx, job, { status: outcome, replyMessageId: row.id, errorKind: meta?.notice?.code, error, partialContent: content })))
-          throw new LostJob();
-      },
+  async function complete(job: ReplyJobRow, content: string, outcome: 'done' | 'failed' | 'cancelled', meta: TMessageMeta, error?: string) {
+    const target = await resolveSendTarget(ctx, job.agentId, job.conversationId);
+    const options = { meta: { ...meta, replyToMessageId: job.triggerMessageId }, messageType: meta?.notice ? 'notice' : 'text' };
+    return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+      const stored = await writeMessage(ctx, tx, publish, target, { content, clientMessageId: `ai-reply:${job.id}` }, options);
+      if (!stored) return undefined; // already written by an earlier attempt
+      const finished = await finishReplyJob(tx, job, { status: outcome, replyMessageId: stored.row.id, errorKind: meta?.notice?.code, error, partialContent: content });
+      if (!finished) throw new LostJob();
+      return stored;
     }).catch((e: unknown) => {
       if (e instanceof LostJob) return undefined;
       throw e;
     });
-    return stored;
   }
 
-  const notice = (job: ReplyJob, code: TReplyNoticeCode, error?: string) =>
+  const notice = (job: ReplyJobRow, code: TReplyNoticeCode, error?: string) =>
     complete(job, REPLY_NOTICES[code], 'failed', { notice: { code, retryable: code !== 'budget_exhausted' && code !== 'no_model', jobId: job.id } }, error);
 
-  async function teamOf(job: ReplyJob): Promise<string | null> {
+  async function teamOf(job: ReplyJobRow): Promise<string | null> {
     if (job.teamId) return job.teamId;
     const [conversation] = await ctx.db.select({ teamId: conversations.teamId }).from(conversations).where(eq(conversations.id, job.conversationId));
     if (conversation?.teamId) return conversation.teamId;
@@ -100,7 +98,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     return membership?.teamId ?? null;
   }
 
-  async function history(job: ReplyJob, agent: AgentRow) {
+  async function history(job: ReplyJobRow, agent: AgentRow) {
     const [trigger] = await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
     const rows = await ctx.db
       .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType })
@@ -114,7 +112,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       .map((r) => ({ fromAgent: r.sender === agent.id, senderName: '', content: r.content }));
   }
 
-  async function run(job: ReplyJob) {
+  async function run(job: ReplyJobRow) {
     const [agent] = await ctx.db.select().from(agents).where(eq(agents.id, job.agentId));
     if (!agent) return void (await finishReplyJob(ctx.db, job, { status: 'failed', error: 'agent gone' }));
     if (job.cancelRequested) return void (await finishReplyJob(ctx.db, job, { status: 'cancelled' }));
@@ -168,7 +166,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     }
   }
 
-  function start(job: ReplyJob) {
+  function start(job: ReplyJobRow) {
     const state = { controller: new AbortController(), text: '', attempt: job.attempts, done: Promise.resolve() };
     running.set(job.id, state);
     state.done = run(job)
@@ -179,39 +177,25 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       });
   }
 
-  async function claimLoop() {
-    do {
-      again = false;
+  // One pass claims what free slots allow; a full claim may have left more due.
+  const loop = startPollLoop({
+    pollMs: POLL_MS,
+    pass: async () => {
       const free = concurrency - running.size;
-      if (free <= 0 || stopped) return;
+      if (free <= 0) return false;
       const jobs = await claimReplyJobs(ctx.db, free, ctx.config.ai.maxConcurrentPerAgent, ctx.config.ai.leaseMs);
       jobs.forEach(start);
-      if (jobs.length === free) again = true;
-    } while (again && !stopped);
-  }
-
-  function kick() {
-    if (stopped) return;
-    if (pass) {
-      again = true;
-      return;
-    }
-    pass = claimLoop()
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'reply worker claim failed'))
-      .finally(() => {
-        pass = undefined;
-      });
-  }
-
-  const timer = setInterval(kick, POLL_MS);
-  timer.unref();
-  kick();
+      return jobs.length === free;
+    },
+    onError: (error) => ctx.logger.error({ err: error }, 'reply worker claim failed'),
+  });
+  const kick = loop.kick;
 
   return {
     kick,
     async claimNow() {
       kick();
-      while (pass) await pass;
+      await loop.idle();
     },
     abortLocal(jobId) {
       const state = running.get(jobId);
@@ -223,14 +207,14 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       return state && { text: state.text, attempt: state.attempt };
     },
     async drain() {
-      while (pass || running.size) {
-        await pass;
+      do {
+        await loop.idle();
         await Promise.all([...running.values()].map((s) => s.done));
-      }
+      } while (running.size);
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      await loop.stop();
       for (const state of running.values()) state.controller.abort();
       await Promise.all([...running.values()].map((s) => s.done));
     },

@@ -16,7 +16,7 @@ import { parseInput } from '../http/validate';
 import type { Redis } from 'ioredis';
 import * as auth from './auth-service';
 import { authOf, bearerToken, requireAuth } from './require-auth';
-import { unauthenticated } from '../http/app-error';
+import { unauthenticated } from '../core/app-error';
 
 const SENT = { sent: true } as const;
 

@@ -4,10 +4,9 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { accounts, agents, type TEmailTokenPurpose } from '../db/schema';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
-import { AppError, conflict, unauthenticated } from '../http/app-error';
+import { AppError, conflict, unauthenticated } from '../core/app-error';
 import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
-import { disconnectAccountSockets, disconnectSessionSockets, invalidateAuth } from '../realtime/realtime-registry';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, usernameExists } from '../users/users-repo';
 import { consumeEmailToken, issueEmailToken, revokeAllEmailTokens } from './email-tokens';
@@ -35,7 +34,7 @@ async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: TE
   if (tx) await write(tx);
   else {
     await ctx.db.transaction(write);
-    ctx.mail.kick();
+    ctx.events.publish('mail.queued', {});
   }
 }
 
@@ -70,7 +69,7 @@ export async function register(ctx: AppContext, input: TRegisterRequest): Promis
       await sendTokenMail(ctx, created, 'verify_email', tx);
       return created;
     });
-    ctx.mail.kick();
+    ctx.events.publish('mail.queued', {});
     return presentUser(row.account, row.agent);
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides, the loser gets a 409.
@@ -101,8 +100,7 @@ export async function currentUser(ctx: AppContext, accountId: string): Promise<T
 
 export async function logout(ctx: AppContext, sessionId: string) {
   await revokeSession(ctx.db, sessionId);
-  invalidateAuth(ctx, { sessionId });
-  disconnectSessionSockets(ctx, sessionId);
+  ctx.events.publish('session.revoked', { sessionId });
 }
 
 /** Exchanges a token (expired is fine) for a fresh one while its session is live. */
@@ -132,7 +130,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<TUser
   if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
   await ctx.db.update(accounts).set({ emailVerifiedAt: new Date() }).where(eq(accounts.id, result.accountId));
   // Sessions remembered as unverified must see the change now.
-  invalidateAuth(ctx, { accountId: result.accountId });
+  ctx.events.publish('session.changed', { accountId: result.accountId });
   return currentUser(ctx, result.accountId);
 }
 
@@ -158,8 +156,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await revokeAllEmailTokens(tx, result.accountId);
     return result.accountId;
   });
-  invalidateAuth(ctx, { accountId });
-  disconnectAccountSockets(ctx, accountId);
+  ctx.events.publish('session.revoked', { accountId });
   return currentUser(ctx, accountId);
 }
 
@@ -176,7 +173,7 @@ export async function verifyMagicLink(ctx: AppContext, token: string, userAgent?
   if (!row.account.emailVerifiedAt) {
     row.account.emailVerifiedAt = new Date();
     await ctx.db.update(accounts).set({ emailVerifiedAt: row.account.emailVerifiedAt }).where(eq(accounts.id, row.account.id));
-    invalidateAuth(ctx, { accountId: row.account.id });
+    ctx.events.publish('session.changed', { accountId: row.account.id });
   }
   return startSession(ctx, row, userAgent);
 }

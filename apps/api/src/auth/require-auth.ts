@@ -1,19 +1,13 @@
 import type { Request, RequestHandler } from 'express';
 import { AUTH_ERRORS, isUuid } from '@agentroom/shared';
-import type { AppContext } from '../context';
-import { AppError, unauthenticated } from '../http/app-error';
+import type { AppContext, AuthState } from '../context';
+import { AppError, unauthenticated } from '../core/app-error';
 import { verifyAccessToken } from './tokens';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { preparedQuery } from '../db/prepared';
 import { cachedAuth, rememberAuth } from './session-cache';
 import { accounts, sessions } from '../db/schema';
 
-export interface AuthState {
-  sessionId: string;
-  accountId: string;
-  agentId: string;
-  isVerified: boolean;
-}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -58,13 +52,13 @@ export async function authenticateToken(ctx: AppContext, token: string | undefin
   if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
   const claims = verifyAccessToken(token, ctx.config);
   if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
-  const cached = cachedAuth(ctx, claims.sessionId, claims.accountId);
+  const cached = cachedAuth(ctx.caches.sessions, claims.sessionId, claims.accountId);
   if (cached) return cached;
   // One prepared query: the live session and what it belongs to.
   const [row] = await findLiveSessionAuth(ctx.db).execute({ sessionId: claims.sessionId, accountId: claims.accountId, now: new Date() });
   if (!row) throw unauthenticated(AUTH_ERRORS.sessionExpired);
   const state = { sessionId: row.sessionId, accountId: row.accountId, agentId: row.agentId, isVerified: row.verifiedAt !== null };
-  rememberAuth(ctx, state, row.expiresAt);
+  rememberAuth(ctx.caches.sessions, state, row.expiresAt);
   return state;
 }
 

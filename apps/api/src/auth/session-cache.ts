@@ -1,44 +1,27 @@
-import type { AppContext } from '../context';
-import type { AuthState } from './require-auth';
+import { LRUCache } from 'lru-cache';
+import type { AppCaches, AuthState } from '../context';
 
 /** How long a checked session is trusted without asking the database again. */
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 50_000;
 
-interface Entry {
-  state: AuthState;
-  until: number;
-}
-
-const caches = new WeakMap<AppContext, Map<string, Entry>>();
-const cacheOf = (ctx: AppContext) => {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    caches.set(ctx, cache);
-  }
-  return cache;
-};
-
 /**
  * A few seconds of memory for "this session is live", so a busy client does not cost a database
  * round trip per request (measured: a third of a send's queries). Logout, password reset and email
- * verification forget entries at once on this node and, through the Socket.IO adapter, on the others.
+ * verification publish events whose subscribers forget entries on this node and on the others.
  */
-export function cachedAuth(ctx: AppContext, sessionId: string, accountId: string): AuthState | undefined {
-  const entry = cacheOf(ctx).get(sessionId);
-  if (!entry) return undefined;
-  if (entry.until <= Date.now() || entry.state.accountId !== accountId) {
-    cacheOf(ctx).delete(sessionId);
-    return undefined;
-  }
-  return entry.state;
+export function createSessionCache(): AppCaches['sessions'] {
+  return new LRUCache<string, AuthState>({ max: MAX_ENTRIES, ttl: TTL_MS });
 }
 
-export function rememberAuth(ctx: AppContext, state: AuthState, sessionExpiresAt: Date): void {
-  const cache = cacheOf(ctx);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(state.sessionId, { state, until: Math.min(Date.now() + TTL_MS, sessionExpiresAt.getTime()) });
+export function cachedAuth(cache: AppCaches['sessions'], sessionId: string, accountId: string): AuthState | undefined {
+  const state = cache.get(sessionId);
+  return state?.accountId === accountId ? state : undefined;
+}
+
+/** Remembered for the TTL, never past the session's own end. */
+export function rememberAuth(cache: AppCaches['sessions'], state: AuthState, sessionExpiresAt: Date): void {
+  cache.set(state.sessionId, state, { ttl: Math.max(1, Math.min(TTL_MS, sessionExpiresAt.getTime() - Date.now())) });
 }
 
 export interface AuthInvalidation {
@@ -46,9 +29,8 @@ export interface AuthInvalidation {
   accountId?: string;
 }
 
-/** Forgets on this node only; use `invalidateAuth` (realtime registry) to reach every node. */
-export function forgetAuth(ctx: AppContext, { sessionId, accountId }: AuthInvalidation): void {
-  const cache = cacheOf(ctx);
+/** Forgets on this node only; the cross-node subscriber (realtime/cross-node.ts) reaches the others. */
+export function forgetAuth(cache: AppCaches['sessions'], { sessionId, accountId }: AuthInvalidation): void {
   if (sessionId) cache.delete(sessionId);
-  if (accountId) for (const [key, entry] of cache) if (entry.state.accountId === accountId) cache.delete(key);
+  if (accountId) for (const [key, state] of cache.entries()) if (state.accountId === accountId) cache.delete(key);
 }

@@ -2,7 +2,7 @@ import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:c
 import jwt from 'jsonwebtoken';
 import { AUTH_ERRORS } from '@agentroom/shared';
 import type { AppConfig } from '../config';
-import { unauthenticated } from '../http/app-error';
+import { unauthenticated } from '../core/app-error';
 
 const ALGORITHM = 'HS256' as const;
 const ISSUER = 'agentroom';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TChatAttachment } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { attachments } from '../db/schema';
-import { AppError, badRequest, forbidden, notFound } from '../http/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../core/app-error';
 import { assertConversationParticipant } from './chat-access';
 import { cleanFilename, contentMatchesType, storagePath } from './attachment-storage';
 import { presentAttachment } from './chat-presenters';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { conversationParticipants, conversations, messages } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/app-error';
 
 /**
  * The one access check for everything addressed by a conversation id (REST and socket alike).

@@ -6,16 +6,10 @@ import type {
   TConversationParticipant,
   TSeenAgent,
 } from '@agentroom/shared';
-import type { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
+import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
 import { fallbackAvatarUrl, presentAgent } from '../users/presenters';
 import { signedAttachmentUrl } from './download-tokens';
 
-export type AgentRow = typeof agents.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
-export type AttachmentRow = typeof attachments.$inferSelect;
-export type ConversationRow = typeof conversations.$inferSelect;
-export type ParticipantRow = typeof conversationParticipants.$inferSelect;
-export type TeamRow = typeof teams.$inferSelect;
 
 const avatarOf = (agent: AgentRow) => agent.biometric.avatarUrl || fallbackAvatarUrl(agent.id);
 

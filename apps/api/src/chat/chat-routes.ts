@@ -15,7 +15,7 @@ import {
 } from '@agentroom/shared';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/app-error';
 import { createRateLimit } from '../http/rate-limit';
 import { sendData } from '../http/envelope';
 import { parseInput } from '../http/validate';
@@ -24,7 +24,7 @@ import * as conversationsService from './conversation-service';
 import * as messagesService from './message-service';
 import * as readService from './read-service';
 import { uploadFiles } from './upload-middleware';
-import type { AttachmentRow } from './chat-presenters';
+import type { AttachmentRow } from '../db/rows';
 
 const inlineTypes = new Set<string>(INLINE_IMAGE_MIME_TYPES);
 

@@ -1,41 +1,27 @@
-import type { AppContext } from '../context';
+import { LRUCache } from 'lru-cache';
+import type { AppCaches, AppContext } from '../context';
+import type { ConversationMemberRow } from '../db/rows';
 import { findConversationWithParticipants } from './chat-repo';
-
-type Members = Awaited<ReturnType<typeof findConversationWithParticipants>>;
 
 /** Participants of a conversation never change; their agents' names rarely do (and say so). */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
-const caches = new WeakMap<AppContext, Map<string, { members: Members; until: number }>>();
 
-const cacheOf = (ctx: AppContext) => {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    caches.set(ctx, cache);
-  }
-  return cache;
-};
+export function createConversationMembersCache(): AppCaches['conversationMembers'] {
+  return new LRUCache<string, ConversationMemberRow[]>({ max: MAX_ENTRIES, ttl: TTL_MS });
+}
 
 /**
  * The send path's last read, remembered per node: who is in the conversation (the access check and
  * the recipients) and their agents (to present the sender). Only the immutable parts of the rows are
- * used by senders; an agent edit forgets everything on every node (see `agentsChanged`).
+ * used by senders; an `agent.updated` event forgets everything on every node.
  */
-export async function conversationMembers(ctx: AppContext, conversationId: string): Promise<Members> {
-  const cache = cacheOf(ctx);
+export async function conversationMembers(ctx: AppContext, conversationId: string): Promise<ConversationMemberRow[]> {
+  const cache = ctx.caches.conversationMembers;
   const hit = cache.get(conversationId);
-  if (hit && hit.until > Date.now()) return hit.members;
+  if (hit) return hit;
   const members = await findConversationWithParticipants(ctx.db, conversationId);
   // An unknown id is not remembered: it may be created a moment later.
-  if (members.length > 0) {
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(conversationId, { members, until: Date.now() + TTL_MS });
-  }
+  if (members.length > 0) cache.set(conversationId, members);
   return members;
-}
-
-/** Forgets this node's entries; `invalidateAgents` (realtime registry) reaches every node. */
-export function forgetConversationMembers(ctx: AppContext): void {
-  cacheOf(ctx).clear();
 }

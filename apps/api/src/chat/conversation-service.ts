@@ -2,10 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TConversation, type TConversationPage, type TStartConversationInput } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { conversationParticipants, conversations } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/app-error';
+import { badRequest, forbidden, notFound } from '../core/app-error';
 import { assertTeamMember, findActiveMembership } from '../teams/team-access';
 import { assertConversationParticipant } from './chat-access';
-import { findAgent, presentConversationRows } from './chat-repo';
+import { findAgent } from './chat-repo';
+import { presentConversationRows } from './chat-views';
 
 /** Sorted agent ids (+ team): the same pair always meets on the same key. */
 function pairKeyOf(agentA: string, agentB: string, teamId: string | null): string {

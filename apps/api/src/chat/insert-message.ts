@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
-import type { MessageRow } from './chat-presenters';
+import type { MessageRow } from '../db/rows';
 
 interface RawMessage {
   id: string;

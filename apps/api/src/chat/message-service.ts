@@ -10,15 +10,17 @@ import {
   type TSendMessageInput,
 } from '@agentroom/shared';
 import type { AppContext } from '../context';
+import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
+import type { PublishDomainEvent } from '../core/domain-events';
+import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
+import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { attachments, messages, type TMessageMeta } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
-import { hasMessageInsertedHooks, publishMessageCommitted, publishMessageUpdated, runMessageInsertedHooks } from './chat-events';
-import { presentMessageRows, seenStatusOf } from './chat-repo';
+import { presentMessage } from './chat-presenters';
+import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
 import { insertMessage } from './insert-message';
-import { presentMessage, type AttachmentRow, type MessageRow } from './chat-presenters';
 
 async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
   const [row] = await ctx.db
@@ -59,78 +61,103 @@ async function existingSend(ctx: AppContext, row: MessageRow, conversationId: st
   return { message: await presentOne(ctx, row), created: false };
 }
 
-/**
- * Stores one message (see insertMessage for how seq stays gap-free). The same (sender, clientMessageId)
- * stores one message: a retry gets the stored one back. Events and the afterMessageCommitted hook run
- * after commit.
- */
-export async function sendMessage(ctx: AppContext, senderAgentId: string, conversationId: string, input: TSendMessageInput) {
-  return storeMessage(ctx, senderAgentId, conversationId, input);
-}
+type SendInput = Pick<TSendMessageInput, 'content' | 'clientMessageId'> & Partial<Pick<TSendMessageInput, 'targetAgentId' | 'attachmentIds'>>;
 
-/** Server-side extras of a stored message: AI replies set a type and meta and end their job atomically. */
+/** Server-side extras of a stored message: AI replies and notices set a type and meta. */
 export interface StoreMessageOptions {
   messageType?: string;
   meta?: TMessageMeta;
-  /** Runs in the message's transaction; throwing rolls the message back. */
-  inTransaction?: (tx: Tx, row: MessageRow) => Promise<void>;
 }
 
-/** sendMessage's rules and transaction, for the server's own senders too (AI replies, notices). */
-export async function storeMessage(
-  ctx: AppContext,
-  senderAgentId: string,
-  conversationId: string,
-  input: Pick<TSendMessageInput, 'content' | 'clientMessageId'> & Partial<Pick<TSendMessageInput, 'targetAgentId' | 'attachmentIds'>>,
-  options: StoreMessageOptions = {},
-) {
-  const attachmentIds = input.attachmentIds ?? [];
-  // One read answers both the access check and who the recipients are.
+/** Who sends into which conversation, checked: the sender must be a participant (else 404). */
+export interface SendTarget {
+  conversation: ConversationRow;
+  sender: AgentRow;
+  recipients: AgentRow[];
+}
+
+/** One read answers both the access check and who the recipients are (remembered per node). */
+export async function resolveSendTarget(ctx: AppContext, senderAgentId: string, conversationId: string): Promise<SendTarget> {
   const rows = isUuid(conversationId) ? await conversationMembers(ctx, conversationId) : [];
   const self = rows.find((r) => r.agent.id === senderAgentId);
   if (!self) throw notFound(CHAT_ERRORS.conversationNotFound);
-  const { conversation } = self;
-  const sender = self.agent;
-  const recipients = rows.filter((r) => r.agent.id !== senderAgentId).map((r) => r.agent);
-  if (input.targetAgentId && !recipients.some((r) => r.id === input.targetAgentId))
-    throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
+  return { conversation: self.conversation, sender: self.agent, recipients: rows.filter((r) => r !== self).map((r) => r.agent) };
+}
 
-  const clientMessageId = input.clientMessageId ?? `server:${uuidv7()}`;
-  const values = {
-    conversationId,
-    senderAgentId,
+function messageValues(target: SendTarget, input: SendInput, options: StoreMessageOptions) {
+  return {
+    conversationId: target.conversation.id,
+    senderAgentId: target.sender.id,
     content: input.content,
-    clientMessageId,
+    clientMessageId: input.clientMessageId ?? `server:${uuidv7()}`,
     messageType: options.messageType ?? 'text',
     meta: options.meta ?? {},
   };
-  // A plain message is one atomic statement; files, hooks (an AI reply job) or the caller's own work
-  // need a transaction around it.
-  const hooked = hasMessageInsertedHooks(ctx, recipients, sender) || options.inTransaction || attachmentIds.length > 0;
-  let stored: { row: MessageRow; files: AttachmentRow[] } | undefined;
-  if (!hooked) {
-    const row = await insertMessage(ctx.db, values);
-    stored = row && { row, files: [] };
-  } else {
-    stored = await ctx.db.transaction(async (tx) => {
-      const inserted = await insertMessage(tx, values);
-      if (!inserted) return undefined;
-      const files = attachmentIds.length ? await claimAttachments(tx, inserted, attachmentIds) : [];
-      await runMessageInsertedHooks(ctx, tx, { conversation, message: inserted, sender, recipients });
-      await options.inTransaction?.(tx, inserted);
-      return { row: inserted, files };
-    });
-  }
-  if (!stored) {
-    // A retry (double click, network retry, another node): answer the message already stored.
-    const earlier = await findByClientId(ctx, senderAgentId, clientMessageId);
-    return existingSend(ctx, earlier!, conversationId);
-  }
+}
 
-  const { row, files } = stored;
-  const message = presentMessage(row, sender, files, ctx.config.jwtSecret);
-  publishMessageCommitted(ctx, { conversation: { ...conversation, lastSeq: row.seq, lastMessageAt: row.createdAt }, message, sender, recipients });
-  return { message, created: true };
+function createdEvent(ctx: AppContext, target: SendTarget, row: MessageRow, files: AttachmentRow[], repliesQueued: boolean) {
+  return {
+    conversationId: target.conversation.id,
+    message: presentMessage(row, target.sender, files, ctx.config.jwtSecret),
+    participantIds: [target.sender.id, ...target.recipients.map((r) => r.id)],
+    repliesQueued,
+  };
+}
+
+/**
+ * Writes one message inside the caller's transaction: the row, its files, and the AI reply jobs it
+ * asks for; `message.created` goes out when the transaction commits. Undefined when this
+ * (sender, clientMessageId) is already stored.
+ */
+export async function writeMessage(
+  ctx: AppContext,
+  tx: Tx,
+  publish: PublishDomainEvent,
+  target: SendTarget,
+  input: SendInput,
+  options: StoreMessageOptions = {},
+): Promise<{ row: MessageRow; message: TChatMessage } | undefined> {
+  const row = await insertMessage(tx, messageValues(target, input, options));
+  if (!row) return undefined;
+  const attachmentIds = input.attachmentIds ?? [];
+  const files = attachmentIds.length ? await claimAttachments(tx, row, attachmentIds) : [];
+  const repliesQueued =
+    row.messageType === 'text' && ctx.replyJobs.wants(target.sender, target.recipients)
+      ? await ctx.replyJobs.enqueue(tx, { ...target, message: row })
+      : false;
+  const event = createdEvent(ctx, target, row, files, repliesQueued);
+  publish('message.created', event);
+  return { row, message: event.message };
+}
+
+/**
+ * Stores one message (see insertMessage for how seq stays gap-free). The same (sender, clientMessageId)
+ * stores one message: a retry gets the stored one back. `message.created` is published after commit.
+ */
+export async function sendMessage(ctx: AppContext, senderAgentId: string, conversationId: string, sent: SendInput, options: StoreMessageOptions = {}) {
+  // Fixed once, so a lost race below finds the row that won it.
+  const input = { ...sent, clientMessageId: sent.clientMessageId ?? `server:${uuidv7()}` };
+  const target = await resolveSendTarget(ctx, senderAgentId, conversationId);
+  if (input.targetAgentId && !target.recipients.some((r) => r.id === input.targetAgentId))
+    throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
+
+  let stored: { message: TChatMessage } | undefined;
+  const needsTransaction = (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target.sender, target.recipients);
+  if (needsTransaction) {
+    stored = await inTransaction(ctx.db, ctx.events, (tx, publish) => writeMessage(ctx, tx, publish, target, input, options));
+  } else {
+    // A plain message is one atomic statement: no transaction round trips on the hot path.
+    const row = await insertMessage(ctx.db, messageValues(target, input, options));
+    if (row) {
+      const event = createdEvent(ctx, target, row, [], false);
+      ctx.events.publish('message.created', event);
+      stored = event;
+    }
+  }
+  if (stored) return { message: stored.message, created: true };
+  // A retry (double click, network retry, another node): answer the message already stored.
+  const earlier = await findByClientId(ctx, senderAgentId, input.clientMessageId);
+  return existingSend(ctx, earlier!, conversationId);
 }
 
 /**
@@ -190,7 +217,7 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
     .where(eq(messages.id, messageId))
     .returning();
   const presented = await presentOne(ctx, updated!);
-  publishMessageUpdated(ctx, presented);
+  ctx.events.publish('message.updated', { message: presented });
   return presented;
 }
 

@@ -2,9 +2,8 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TReadCursor } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { conversationParticipants, messages } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
-import { publishMessageSeen } from './chat-events';
 import { findParticipants } from './chat-repo';
 import { presentSeenAgent } from './chat-presenters';
 
@@ -36,9 +35,10 @@ async function moveReadCursor(ctx: AppContext, agentId: string, conversationId: 
   const participants = await findParticipants(ctx.db, [conversationId]);
   const self = participants.find((p) => p.agent.id === agentId)!;
   if (moved) {
-    publishMessageSeen(ctx, {
+    ctx.events.publish('message.seen', {
       conversationId,
       messageId: target.id,
+      agentId,
       agent: presentSeenAgent(self.agent),
       participantIds: participants.map((p) => p.agent.id),
     });

@@ -3,7 +3,7 @@ import multer from 'multer';
 import { v7 as uuidv7 } from 'uuid';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS } from '@agentroom/shared';
 import type { AppConfig } from '../config';
-import { AppError, badRequest } from '../http/app-error';
+import { AppError, badRequest } from '../core/app-error';
 import { uploadsDir } from './attachment-storage';
 
 const allowed = new Set<string>(ATTACHMENT_MIME_TYPES);

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GENERIC_ERRORS } from '@agentroom/shared';
 import type { Logger } from 'pino';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { sendError } from './envelope';
 
 interface HttpishError {

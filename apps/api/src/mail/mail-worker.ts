@@ -3,7 +3,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import type { OutboxRow } from '../db/rows';
 import { emailOutbox } from '../db/schema';
+import { startPollLoop } from '../core/poll-loop';
 
 const BATCH_SIZE = 10;
 const LEASE_MS = 60_000;
@@ -26,9 +28,6 @@ export interface MailWorker {
  */
 export function startMailWorker(db: Db, config: AppConfig, logger: Logger): MailWorker {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
 
   async function claimBatch() {
     const leaseUntil = new Date(Date.now() + LEASE_MS);
@@ -50,7 +49,7 @@ export function startMailWorker(db: Db, config: AppConfig, logger: Logger): Mail
       .returning();
   }
 
-  async function deliver(mail: typeof emailOutbox.$inferSelect) {
+  async function deliver(mail: OutboxRow) {
     try {
       if (transport) {
         await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
@@ -72,44 +71,21 @@ export function startMailWorker(db: Db, config: AppConfig, logger: Logger): Mail
     }
   }
 
-  async function pass() {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const batch = await claimBatch();
-        if (batch.length === 0) break;
-        await Promise.all(batch.map(deliver));
-      }
-    } while (again && !stopped);
-  }
-
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .catch((error) => logger.error({ err: error }, 'mail worker pass failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
-  const timer = setInterval(kick, POLL_MS);
-  timer.unref();
-  kick();
+  const loop = startPollLoop({
+    pollMs: POLL_MS,
+    pass: async () => {
+      const batch = await claimBatch();
+      await Promise.all(batch.map(deliver));
+      return batch.length > 0;
+    },
+    onError: (error) => logger.error({ err: error }, 'mail worker pass failed'),
+  });
 
   return {
-    kick,
-    drain: async () => {
-      while (running) await running;
-    },
+    kick: loop.kick,
+    drain: loop.idle,
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
+      await loop.stop();
       transport?.close();
     },
   };

@@ -93,6 +93,3 @@ export function createRedisPresence(redis: Redis, logger: Logger): PresenceStore
     },
   };
 }
-
-/** For the teams API: online state per agent id (see realtime-registry). */
-export { isAgentOnline } from './realtime-registry';

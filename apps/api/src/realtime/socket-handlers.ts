@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { assertConversationParticipant } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { AppSocket } from './socket-server';
 
 type Ack = (result: TSocketAck) => void;

@@ -2,10 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isTeamManagerRole, TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { teamMembers, teams } from '../db/schema';
-import { forbidden, notFound } from '../http/app-error';
-
-export type TeamRow = typeof teams.$inferSelect;
-export type MembershipRow = typeof teamMembers.$inferSelect;
+import { forbidden, notFound } from '../core/app-error';
+import type { MembershipRow, TeamRow } from '../db/rows';
 
 const HANDLE_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
 

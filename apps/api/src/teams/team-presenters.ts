@@ -1,6 +1,6 @@
 import { isTeamManagerRole, type TTeam, type TTeamMemberPreview } from '@agentroom/shared';
 import { presentAgentCard } from '../agents/agent-presenters';
-import type { MembershipRow, TeamRow } from './team-access';
+import type { MembershipRow, TeamRow } from '../db/rows';
 import type { MemberWithAgent } from './teams-repo';
 
 function presentMemberPreview({ agent }: MemberWithAgent): TTeamMemberPreview {

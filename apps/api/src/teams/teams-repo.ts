@@ -1,9 +1,8 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agents, teamMembers, teams } from '../db/schema';
-import type { MembershipRow, TeamRow } from './team-access';
+import type { AgentRow, MembershipRow, TeamRow } from '../db/rows';
 
-type AgentRow = typeof agents.$inferSelect;
 export interface MemberWithAgent {
   membership: MembershipRow;
   agent: AgentRow;

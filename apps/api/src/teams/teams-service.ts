@@ -11,11 +11,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
-import { conflict, notFound } from '../http/app-error';
+import { conflict, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
 import { canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
-import { assertTeamManager, assertTeamMember, findActiveMembership, findTeamByHandle, type TeamRow } from './team-access';
+import { assertTeamManager, assertTeamMember, findActiveMembership, findTeamByHandle } from './team-access';
+import type { TeamRow } from '../db/rows';
 import { presentTeam } from './team-presenters';
 import {
   countActiveMembers,

@@ -1,8 +1,5 @@
 import type { TAgent, TProfile, TUser } from '@agentroom/shared';
-import type { accounts, agents } from '../db/schema';
-
-type AgentRow = typeof agents.$inferSelect;
-type AccountRow = typeof accounts.$inferSelect;
+import type { AccountRow, AgentRow } from '../db/rows';
 
 /** Locally generated avatar, served by us (no third-party image host). */
 export const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;

@@ -2,16 +2,12 @@ import { Router } from 'express';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { sendData } from '../http/envelope';
-import { unauthenticated } from '../http/app-error';
-import { presentProfile } from './presenters';
-import { findAccountWithAgent } from './users-repo';
+import { ownProfile } from './users-service';
 
 export function usersRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/me', requireAuth(ctx), async (req, res) => {
-    const row = await findAccountWithAgent(ctx.db, authOf(req).accountId);
-    if (!row) throw unauthenticated('Authentication required');
-    sendData(res, { profile: presentProfile(row.account, row.agent) });
+    sendData(res, { profile: await ownProfile(ctx, authOf(req).accountId) });
   });
   return router;
 }

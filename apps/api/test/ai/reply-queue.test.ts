@@ -82,7 +82,7 @@ describe('limits', () => {
     await joinConversation(otherSocket, otherConversation.id);
     const secondReply = nextMessageFrom(otherSocket, agent.id);
     await sendMessage(server, other, otherConversation.id, 'two');
-    await server.ctx.ai!.replies.claimNow();
+    await server.replyWorker.claimNow();
     const [queued] = await server.ctx.db
       .select()
       .from(replyJobs)

@@ -145,7 +145,7 @@ describe('no account enumeration', () => {
       expect(missing.body).toEqual(known.body);
       await server.mail.nextMail(user.email);
     }
-    await server.ctx.mail.drain();
+    await server.mailWorker.drain();
     expect(server.mail.inbox.some((m) => m.to === unknown)).toBe(false);
   });
 });

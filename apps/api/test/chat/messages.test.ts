@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, MESSAGE_MAX_LENGTH, type TChatMessage } from '@agentroom/shared';
-import { afterMessageCommitted, type MessageCommittedEvent } from '../../src/chat/chat-events';
+import type { DomainEvents } from '../../src/core/domain-events';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { auth, sendMessage, startConversation, type User } from './chat-fixtures';
 
@@ -109,14 +109,15 @@ describe('sending', () => {
     expect((await post(ada, two.id, { content: 'a', clientMessageId }).expect(409)).body.error).toBe(CHAT_ERRORS.clientMessageIdReused);
   });
 
-  it('calls afterMessageCommitted listeners once per new message, with the recipients', async () => {
+  it('publishes message.created once per new message, after commit, with the participants', async () => {
     const { x, y, conversation } = await freshConversation();
-    const calls: MessageCommittedEvent[] = [];
-    const stop = afterMessageCommitted(server.ctx, (_ctx, event) => {
-      calls.push(event);
+    const calls: DomainEvents['message.created'][] = [];
+    const stop = server.ctx.events.subscribe('message.created', (event) => {
+      if (event.conversationId === conversation.id) calls.push(event);
     });
-    const failing = afterMessageCommitted(server.ctx, () => {
-      throw new Error('listener failure must not fail the send');
+    // A failing subscriber is logged by the bus; the send still succeeds.
+    const failing = server.ctx.events.subscribe('message.created', () => {
+      throw new Error('subscriber failure must not fail the send');
     });
     const body = { content: 'hook me', clientMessageId: randomUUID() };
     await post(x, conversation.id, body).expect(201);
@@ -125,7 +126,7 @@ describe('sending', () => {
     failing();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.message.content).toBe('hook me');
-    expect(calls[0]!.recipients.map((r) => r.id)).toEqual([y.agentId]);
+    expect(calls[0]!.participantIds).toEqual([x.agentId, y.agentId]);
   });
 });
 

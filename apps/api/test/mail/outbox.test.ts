@@ -18,7 +18,7 @@ describe('mail outbox', () => {
     server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const input = uniqueUser('outbox');
     await server.api().post('/api/v1/auth/register').send(input).expect(201);
-    await server.ctx.mail.drain();
+    await server.mailWorker.drain();
     const [row] = await server.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, input.email));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toBeTruthy();
@@ -37,7 +37,7 @@ describe('dev mailbox (no SMTP_URL)', () => {
   it('shows outbox mail with its link at /dev/mailbox and its API', async () => {
     const input = uniqueUser('devmail');
     await server.api().post('/api/v1/auth/register').send(input).expect(201);
-    await server.ctx.mail.drain();
+    await server.mailWorker.drain();
     const api = await server.api().get('/api/v1/dev/mailbox').expect(200);
     const mail = api.body.data.messages.find((m: { to: string }) => m.to === input.email);
     expect(mail).toMatchObject({ status: 'sent' });

@@ -1,7 +1,6 @@
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isAgentOnline } from '../../src/realtime/presence';
 import { startServer, type RunningServer } from '../../src/server';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -95,13 +94,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
     const bOnline = nextEvent(socketA, 'presence:changed', (e) => e.agentId === b.agentId && e.isOnline);
     const socketB = await connectSocket(node2.url, b.token);
     await bOnline;
-    expect((await isAgentOnline(node1.ctx, [b.agentId])).get(b.agentId)).toBe(true);
-    expect((await isAgentOnline(node2.ctx, [a.agentId])).get(a.agentId)).toBe(true);
+    expect((await node1.ctx.presence([b.agentId])).get(b.agentId)).toBe(true);
+    expect((await node2.ctx.presence([a.agentId])).get(a.agentId)).toBe(true);
 
     const bOffline = nextEvent(socketA, 'presence:changed', (e) => e.agentId === b.agentId && !e.isOnline);
     socketB.disconnect();
     await bOffline;
-    expect((await isAgentOnline(node1.ctx, [b.agentId])).get(b.agentId)).toBe(false);
+    expect((await node1.ctx.presence([b.agentId])).get(b.agentId)).toBe(false);
 
     const socketB2 = await connectSocket(node2.url, b.token);
     const aOffline = nextEvent(socketB2, 'presence:changed', (e) => e.agentId === a.agentId && !e.isOnline);

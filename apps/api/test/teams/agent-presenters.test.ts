@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { presentAgentCard, usernameOf, type AgentRow } from '../../src/agents/agent-presenters';
+import { presentAgentCard, usernameOf } from '../../src/agents/agent-presenters';
+import type { AgentRow } from '../../src/db/rows';
 
 const row = (overrides: Partial<AgentRow> = {}): AgentRow => ({
   id: '0190a000-0000-7000-8000-000000000001',

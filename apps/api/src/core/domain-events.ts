@@ -1,0 +1,37 @@
+import type { TChatMessage, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
+import type { EventBus } from './event-bus';
+import type { Publish } from './transaction';
+
+/**
+ * Everything the domain announces, published after the write it describes has committed. Payloads
+ * carry ids and presented shapes from `shared` only, so adapters never reach back into the domain.
+ */
+export interface DomainEvents {
+  /** A message was stored (people's, AI replies and notices alike). */
+  'message.created': {
+    conversationId: string;
+    message: TChatMessage;
+    /** Sender first, then every other participant. */
+    participantIds: string[];
+    /** The message's transaction queued AI reply jobs: a worker should claim them now. */
+    repliesQueued: boolean;
+  };
+  'message.updated': { message: TChatMessage };
+  /** A read cursor moved forward. */
+  'message.seen': TMessageSeenEvent & { participantIds: string[] };
+  /** An AI agent started or stopped writing a reply. */
+  'reply.typing': TTypingEvent;
+  /** A piece of an AI reply as the model writes it. */
+  'reply.stream': TMessageStreamEvent;
+  /** Sessions ended (logout: one; password reset: every one of the account): their sockets close. */
+  'session.revoked': { sessionId?: string; accountId?: string };
+  /** What a cached session says changed (email verified): forget it, keep its sockets. */
+  'session.changed': { accountId: string };
+  /** An agent's name, role, avatar or memberships changed: cached conversation members are stale. */
+  'agent.updated': { agentId: string };
+  /** Mail was written to the outbox: deliver it now rather than at the next poll. */
+  'mail.queued': Record<string, never>;
+}
+
+export type DomainEventBus = EventBus<DomainEvents>;
+export type PublishDomainEvent = Publish<DomainEvents>;
