@@ -25,7 +25,7 @@ export interface AppCaches {
 export type PresenceReader = (agentIds: string[]) => Promise<Map<string, boolean | null>>;
 
 /** A message as stored inside its transaction, for work that must commit or roll back with it. */
-export interface StoredMessage {
+interface StoredMessage {
   conversation: ConversationRow;
   message: MessageRow;
   sender: AgentRow;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
-import { DEMO_LOGIN } from './db/seed';
+import { DEMO_LOGIN } from './demo/demo-seed';
 import { startServer } from './server';
 
 // A .env beside the repository root is read when present; real environment variables win.

@@ -15,13 +15,14 @@ import type { AppContext } from './context';
 import type { DomainEvents } from './core/domain-events';
 import { createEventBus } from './core/event-bus';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/demo-seed';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeCrossNode } from './realtime/cross-node';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
-import { createSocketServer, type AppSocketServer } from './realtime/socket-server';
+import { createSocketServer } from './realtime/socket-server';
+import type { AppSocketServer } from './realtime/socket-types';
 
 export interface RunningServer {
   url: string;

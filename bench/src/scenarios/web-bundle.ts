@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export interface RouteWeight {
+interface RouteWeight {
   route: string;
   files: string[];
   jsGzipKiB: number;

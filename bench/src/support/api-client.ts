@@ -26,7 +26,7 @@ export async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: stri
 }
 
 /** Registers, follows the emailed verification link and signs in, as a person would. */
-export async function signUpVerified(baseUrl: string, mail: MailCapture, prefix: string): Promise<BenchUser> {
+async function signUpVerified(baseUrl: string, mail: MailCapture, prefix: string): Promise<BenchUser> {
   const username = `${prefix}${randomBytes(5).toString('hex')}`;
   const email = `${username}@bench.test`;
   const reg = await api<{ user: { agentId: string } }>(baseUrl, 'POST', '/auth/register', {
@@ -67,9 +67,3 @@ export async function startConversation(baseUrl: string, from: BenchUser, to: Be
   return data.conversation.id;
 }
 
-/** Does the server have the chat routes yet? (They are built alongside the bench.) */
-export async function hasChatRoutes(baseUrl: string, token: string): Promise<boolean> {
-  const res = await request(`${baseUrl}/api/v1/chat/conversations`, { headers: { authorization: `Bearer ${token}` } });
-  await res.body.dump();
-  return res.statusCode !== 404;
-}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-export const POSTGRES_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /**
  * The scaled variant keeps its Redis keys in a logical database of its own, so nothing it writes
  * can touch anyone else's keys; at the end it deletes only keys under the API's `agentroom:` prefix

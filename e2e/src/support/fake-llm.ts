@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { startFakeLlm as startTestkitLlm } from '@agentroom/testkit';
 
 /** What the AI journey sees the fake model write: the first part streams, then it waits for a release. */
-export const FAKE_REPLY = {
+const FAKE_REPLY = {
   before: ['Nova here. ', 'Let me think ', 'about that'],
   after: ['… ', 'the answer is **forty-two**.'],
 } as const;

@@ -15,9 +15,9 @@ export interface HistoryMessage {
 }
 
 /** Rough token estimate (about 4 characters a token) — enough to keep a context inside a budget. */
-export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
-export function systemPrompt(agent: PersonaAgent): string {
+function systemPrompt(agent: PersonaAgent): string {
   const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username;
   return [
     `You are ${name} (@${agent.username}), ${agent.role} in a team workspace called Agentroom.`,

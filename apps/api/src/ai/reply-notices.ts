@@ -1,5 +1,3 @@
-import type { ProviderFailureKind } from './provider';
-
 /** What the chat shows when an AI agent cannot answer; each code is stable for the client. */
 export const REPLY_NOTICES = {
   no_model:
@@ -13,4 +11,3 @@ export const REPLY_NOTICES = {
 } as const;
 export type TReplyNoticeCode = keyof typeof REPLY_NOTICES;
 
-export const noticeForFailure = (kind: Exclude<ProviderFailureKind, 'cancelled'>): TReplyNoticeCode => kind;

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../core/app-error';
 import type { ReplyWorker } from './reply-worker';
 import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
 
-export const REPLY_ERRORS = {
+const REPLY_ERRORS = {
   replyNotFound: 'Reply not found',
   notAnAiReply: 'Only the latest reply of an AI agent can be regenerated',
 } as const;

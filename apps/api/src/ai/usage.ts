@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { aiUsage } from '../db/schema';
 
-export const usageDay = (date = new Date()) => date.toISOString().slice(0, 10);
+const usageDay = (date = new Date()) => date.toISOString().slice(0, 10);
 
 /** Tokens a team spent today (UTC) across all its agents. */
 export async function teamTokensToday(db: DbOrTx, teamId: string): Promise<number> {

@@ -13,7 +13,7 @@ import { signedAttachmentUrl } from './download-tokens';
 
 const avatarOf = (agent: AgentRow) => agent.biometric.avatarUrl || fallbackAvatarUrl(agent.id);
 
-export function presentSender(agent: AgentRow): TChatSender {
+function presentSender(agent: AgentRow): TChatSender {
   return {
     id: agent.id,
     firstName: agent.firstName,

@@ -24,7 +24,7 @@ export function verifyDownloadToken(secret: string, attachmentId: string, token:
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export const attachmentPath = (attachmentId: string) => `/api/v1/chat/attachments/${attachmentId}`;
+const attachmentPath = (attachmentId: string) => `/api/v1/chat/attachments/${attachmentId}`;
 
 export function signedAttachmentUrl(secret: string, attachmentId: string): string {
   return `${attachmentPath(attachmentId)}?token=${signDownloadToken(secret, attachmentId)}`;

@@ -5,7 +5,7 @@ import { attachments } from '../db/schema';
 import { storagePath } from './attachment-storage';
 
 /** An upload no message took within a day was abandoned (a closed tab, a removed chip). */
-export const ORPHAN_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+const ORPHAN_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Deletes abandoned uploads, rows and files; answers how many went. Safe on several nodes at once. */

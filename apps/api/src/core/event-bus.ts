@@ -6,7 +6,7 @@
  */
 /** Event name → payload. */
 export type EventMap = object;
-export type Subscriber<P> = (payload: P) => void | Promise<void>;
+type Subscriber<P> = (payload: P) => void | Promise<void>;
 
 export interface EventBus<M extends EventMap> {
   publish<K extends keyof M>(event: K, payload: M[K]): void;

@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one handle services see: the same drizzle API over PGlite or a Postgres pool. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -27,7 +27,7 @@ export interface Database {
 }
 
 /** Migrations sit at the repository root; found from src/db or dist/, or set by MIGRATIONS_DIR. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   if (process.env.MIGRATIONS_DIR) return path.resolve(process.env.MIGRATIONS_DIR);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../../../migrations'), path.resolve(here, '../../../migrations')];

@@ -1,15 +1,12 @@
 import type {
   accounts,
   agents,
-  aiUsage,
   attachments,
   conversationParticipants,
   conversations,
   emailOutbox,
-  emailTokens,
   messages,
   replyJobs,
-  sessions,
   teamMembers,
   teams,
 } from './schema';
@@ -17,8 +14,6 @@ import type {
 /** One row type per table, named once: repos return them, presenters shape them. */
 export type AgentRow = typeof agents.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-export type EmailTokenRow = typeof emailTokens.$inferSelect;
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type MembershipRow = typeof teamMembers.$inferSelect;
@@ -27,7 +22,6 @@ export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ReplyJobRow = typeof replyJobs.$inferSelect;
-export type AiUsageRow = typeof aiUsage.$inferSelect;
 
 /** A conversation's participant with its agent: the send path's access check and recipients in one. */
 export interface ConversationMemberRow {

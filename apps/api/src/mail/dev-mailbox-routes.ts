@@ -1,22 +1,17 @@
 import { Router } from 'express';
-import { desc } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { emailOutbox } from '../db/schema';
 import { sendData } from '../http/envelope';
+import { latestMail } from './outbox';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const linkify = (escaped: string) => escaped.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-async function latestMail(ctx: AppContext) {
-  return ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
-}
-
 /** Development mailbox: what the outbox holds, readable without an SMTP server. Never mounted in production. */
 export function devMailboxApiRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
-    const mail = await latestMail(ctx);
+    const mail = await latestMail(ctx.db);
     sendData(res, { messages: mail.map(({ html: _html, ...rest }) => rest) });
   });
   return router;
@@ -25,7 +20,7 @@ export function devMailboxApiRoutes(ctx: AppContext): Router {
 export function devMailboxPage(ctx: AppContext): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
-    const mail = await latestMail(ctx);
+    const mail = await latestMail(ctx.db);
     const items = mail
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,

@@ -1,8 +1,15 @@
+import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { OutboxRow } from '../db/rows';
 import { emailOutbox } from '../db/schema';
 import type { MailContent } from './templates';
 
 /** Call inside the transaction that creates the token the mail carries: both commit or neither. */
 export async function enqueueMail(tx: DbOrTx, to: string, content: MailContent): Promise<void> {
   await tx.insert(emailOutbox).values({ to, subject: content.subject, text: content.text, html: content.html });
+}
+
+/** The newest mail first, for the development mailbox. */
+export async function latestMail(db: DbOrTx, limit = 50): Promise<OutboxRow[]> {
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }

@@ -1,7 +1,7 @@
 import type { AppCaches } from '../context';
 import type { DomainEventBus } from '../core/domain-events';
 import { forgetAuth, type AuthInvalidation } from '../auth/session-cache';
-import type { AppSocketServer } from './socket-server';
+import type { AppSocketServer } from './socket-types';
 import { accountRoom, sessionRoom } from './rooms';
 
 /**

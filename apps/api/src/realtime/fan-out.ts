@@ -1,6 +1,6 @@
 import { conversationRoom } from '@agentroom/shared';
 import type { DomainEventBus } from '../core/domain-events';
-import type { AppSocketServer } from './socket-server';
+import type { AppSocketServer } from './socket-types';
 import { agentRooms } from './rooms';
 
 /**

@@ -14,7 +14,7 @@ import { assertConversationParticipant } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
 import { AppError } from '../core/app-error';
-import type { AppSocket } from './socket-server';
+import type { AppSocket } from './socket-types';
 
 type Ack = (result: TSocketAck) => void;
 

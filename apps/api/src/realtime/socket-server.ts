@@ -1,26 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
-import { agentRoomOf, AUTH_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@agentroom/shared';
-import type { AuthInvalidation } from '../auth/session-cache';
+import { Server } from 'socket.io';
+import { agentRoomOf, AUTH_ERRORS } from '@agentroom/shared';
 import { authenticateToken } from '../auth/require-auth';
-import type { AppContext, AuthState } from '../context';
+import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
 import type { PresenceStore } from './presence';
 import { presenceAudience } from './presence-audience';
 import { accountRoom, agentRooms, sessionRoom } from './rooms';
 import { registerSocketHandlers } from './socket-handlers';
-
-export interface SocketData {
-  auth: AuthState;
-}
-
-/** Between API nodes, through the adapter: a session revoked on one node is forgotten by all. */
-interface InterServerEvents {
-  'auth:invalidate': (what: AuthInvalidation) => void;
-  'agents:changed': () => void;
-}
-export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+import type { AppSocketServer } from './socket-types';
 
 /** Tells team-mates and conversation partners the agent's current state (true if online on any node). */
 async function broadcastPresence(ctx: AppContext, io: AppSocketServer, presence: PresenceStore, agentId: string) {

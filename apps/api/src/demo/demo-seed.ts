@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from './client';
-import { accounts, agents, teamMembers, teams } from './schema';
+import type { Db } from '../db/client';
+import { accounts, agents, teamMembers, teams } from '../db/schema';
 
 export const DEMO_LOGIN = { username: 'demo', email: 'demo@agentroom.local', password: 'Agentroom1' } as const;
-export const DEMO_COLLEAGUE = { username: 'maya', email: 'maya@agentroom.local', password: 'Agentroom1' } as const;
+const DEMO_COLLEAGUE = { username: 'maya', email: 'maya@agentroom.local', password: 'Agentroom1' } as const;
 
 /** Demo data for a fresh database: a verified user, a colleague, two AI personas, one team. */
 export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> {
