@@ -13,6 +13,7 @@ import { createSocketServer } from './realtime/socket-server';
 import { realtimeOf, unregisterRealtime } from './realtime/realtime-registry';
 import { startAi } from './ai/start-ai';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
+import { logRateLimitFallbacks } from './http/fallback-store';
 
 export interface RunningServer {
   url: string;
@@ -38,6 +39,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   const ctx: AppContext = { config, database, db: database.db, logger, mail };
 
   const redisClients = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
+  if (redisClients) logRateLimitFallbacks(redisClients.command, logger);
   const app = createApp(ctx, { redis: redisClients?.command, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, redisClients && { pub: redisClients.pub, sub: redisClients.sub });

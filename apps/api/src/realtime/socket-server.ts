@@ -15,6 +15,7 @@ import { createMemoryPresence, createRedisPresence, type PresenceStore } from '.
 import { presenceAudience } from './presence-audience';
 import { accountRoom, agentRooms, emitToRooms, isAgentOnline, registerRealtime, sessionRoom } from './realtime-registry';
 import { registerSocketHandlers } from './socket-handlers';
+import { ignoreFailedPublishes, resyncClientsOnReconnect } from './adapter-outage';
 
 export interface SocketData {
   auth: AuthState;
@@ -58,7 +59,11 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, redi
     maxHttpBufferSize: 1e6,
     cors: ctx.config.env === 'production' ? undefined : { origin: true },
   });
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
+  if (redis) {
+    ignoreFailedPublishes(redis.pub);
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
+    resyncClientsOnReconnect(io, redis, ctx.logger);
+  }
   const presence = redis ? createRedisPresence(redis.pub, ctx.logger) : createMemoryPresence();
   registerRealtime(ctx, { io, presence });
   io.on('auth:invalidate', (what) => forgetAuth(ctx, what));
