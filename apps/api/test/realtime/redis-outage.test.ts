@@ -121,8 +121,9 @@ describe.skipIf(!databaseUrl)('two API nodes while their Redis goes away', () =>
     expect(reconnects).toBe(0);
     expect(socketB.connected).toBe(true);
 
-    // The link carries live messages again.
-    const next = nextEvent(socketB, 'message:received');
+    // The link carries live messages again. (A publish queued during the outage may still arrive
+    // late and out of order: a copy of what the chat already holds.)
+    const next = nextEvent(socketB, 'message:received', (m) => m.content === 'live again');
     const afterwards = await sendMessage(node1, a, conversationId, 'live again');
     expect(await next).toEqual(afterwards);
   });
