@@ -23,6 +23,8 @@ import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
+import { logRateLimitFallbacks } from './http/fallback-store';
+import { ignoreFailedPublishes, resyncClientsOnReconnect } from './realtime/adapter-outage';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +49,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
 
   const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
+  if (redis) logRateLimitFallbacks(redis.command, logger);
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
   const models = createModelRegistry(config, logger);
   const events = createEventBus<DomainEvents>((error, event) => logger.error({ err: error, event }, 'event subscriber failed'));
@@ -73,7 +76,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   const app = createApp(ctx, { redis: redis?.command, replies, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, presenceStore);
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
+  if (redis) {
+    ignoreFailedPublishes(redis.pub);
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
+    resyncClientsOnReconnect(io, redis, logger);
+  }
   subscriptions.push(subscribeFanOut(events, io), subscribeCrossNode(events, io, ctx.caches, { multiNode: Boolean(redis) }));
 
   await new Promise<void>((resolve, reject) => {

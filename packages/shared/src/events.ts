@@ -17,6 +17,7 @@ export const SOCKET_EVENTS = {
   messageUpdated: 'message:updated',
   messageStream: 'message:stream',
   presenceChanged: 'presence:changed',
+  resync: 'sync:resync',
 } as const;
 
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
@@ -77,6 +78,14 @@ export interface TPresenceEvent {
   isOnline: boolean;
 }
 
+/**
+ * Events may have been lost (the link between API nodes was down): fetch what is missing
+ * (`after=<seq>`) for every open conversation. The socket itself stayed connected.
+ */
+export interface TResyncEvent {
+  reason: 'realtime-restored';
+}
+
 /** AI reply tokens as they arrive (sent by the AI reply job; defined here so both sides agree). */
 export interface TMessageStreamEvent {
   conversationId: string;
@@ -108,6 +117,7 @@ export interface ServerToClientEvents {
   'conversation:participant:typing': (event: TTypingEvent) => void;
   'conversation:message:seen': (event: TMessageSeenEvent) => void;
   'presence:changed': (event: TPresenceEvent) => void;
+  'sync:resync': (event: TResyncEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,16 +1,16 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { rateLimit } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { GENERIC_ERRORS } from '@agentroom/shared';
 import { sendError } from './envelope';
+import { RedisFallbackStore } from './fallback-store';
 
 export interface RateLimitOptions {
   /** Distinct per limiter, so counters do not mix in a shared store. */
   name: string;
   windowMs: number;
   limit: number;
-  /** With Redis, counters are shared by every API node; otherwise per process. */
+  /** With Redis, counters are shared by every API node; otherwise (and while Redis is away) per process. */
   redis?: Redis;
   /** Whose budget a request spends; the client IP when omitted (use the agent id behind auth). */
   key?: (req: Request) => string;
@@ -21,12 +21,7 @@ export interface RateLimitOptions {
  * Usage: `router.post('/login', createRateLimit({ name: 'login', windowMs, limit: 20 }), handler)`.
  */
 export function createRateLimit({ name, windowMs, limit, redis, key }: RateLimitOptions): RequestHandler {
-  const store: Store | undefined = redis
-    ? new RedisStore({
-        prefix: `agentroom:rl:${name}:`,
-        sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
-      })
-    : undefined;
+  const store = redis ? new RedisFallbackStore(redis, `agentroom:rl:${name}:`) : undefined;
   return rateLimit({
     windowMs,
     limit,

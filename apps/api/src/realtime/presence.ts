@@ -43,7 +43,27 @@ const NODES_KEY = 'agentroom:presence:nodes';
 const NODE_TTL_SECONDS = 30;
 const HEARTBEAT_MS = 10_000;
 
-export function createRedisPresence(redis: Redis, logger: Logger): PresenceStore {
+/**
+ * One socket fewer, in one step: between a separate decrement and delete, a socket of the same agent
+ * connecting (count 0 → 1) would have its count deleted and show a connected person offline.
+ */
+const LEAVE_SCRIPT = `
+local count = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+if count <= 0 then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  return 0
+end
+return count`;
+type WithLeave = Redis & { presenceLeave(nodeKey: string, agentId: string): Promise<number> };
+
+function withLeaveCommand(redis: Redis): WithLeave {
+  // defineCommand runs EVALSHA and sends the script again when a restarted Redis no longer has it.
+  if (!('presenceLeave' in redis)) redis.defineCommand('presenceLeave', { numberOfKeys: 1, lua: LEAVE_SCRIPT });
+  return redis as WithLeave;
+}
+
+export function createRedisPresence(client: Redis, logger: Logger): PresenceStore {
+  const redis = withLeaveCommand(client);
   const nodeKey = `agentroom:presence:node:${randomUUID()}`;
   const refresh = () => redis.multi().expire(nodeKey, NODE_TTL_SECONDS).sadd(NODES_KEY, nodeKey).exec();
   const heartbeat = setInterval(() => {
@@ -62,9 +82,7 @@ export function createRedisPresence(redis: Redis, logger: Logger): PresenceStore
       return Number(result?.[0]?.[1] ?? 1);
     },
     async disconnect(agentId) {
-      const next = await redis.hincrby(nodeKey, agentId, -1);
-      if (next <= 0) await redis.hdel(nodeKey, agentId);
-      return Math.max(0, next);
+      return Number(await redis.presenceLeave(nodeKey, agentId));
     },
     async onlineOf(agentIds) {
       const online = new Map(agentIds.map((id) => [id, false]));

@@ -13,7 +13,7 @@ import { useRealtime, type ConnectionStatus } from '../realtime/realtime-context
 export type ConnectionState = ConnectionStatus;
 
 export interface ChatSocketHandlers {
-  /** The room is joined (first time and after every reconnect): time to fetch what was missed. */
+  /** The room is joined (first time, after every reconnect and on sync:resync): time to fetch what was missed. */
   onJoined: (conversationId: string) => void;
   onJoinFailed: (error: string) => void;
   onMessage: (message: TChatMessage) => void;
@@ -53,6 +53,8 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
       });
     const listeners = {
       connect: join,
+      // Events between API nodes may have been lost: the same catch-up as after a reconnect.
+      'sync:resync': join,
       'message:received': mine<TChatMessage>((m) => latest.current.onMessage(m)),
       'conversation:message': mine<{ conversationId: string; message: TChatMessage }>((e) => latest.current.onMessage(e.message)),
       'message:updated': mine<TChatMessage>((m) => latest.current.onUpdated(m)),

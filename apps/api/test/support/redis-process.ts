@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Answers once a PING on a fresh connection gets PONG. */
+function pings(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * A redis-server of the test's own, on a free port, that the test may stop and start again (the
+ * shared Redis is never touched). Nothing is persisted, so a restart comes back empty, like a
+ * replaced Redis in production.
+ */
+export async function startOwnRedis() {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  /** Does nothing while it runs. */
+  const start = async () => {
+    if (child && child.exitCode === null) return;
+    const spawned = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawned;
+    const deadline = Date.now() + 10_000;
+    while (!(await pings(port))) {
+      if (spawned.exitCode !== null) throw new Error(`redis-server exited with ${spawned.exitCode}`);
+      if (Date.now() > deadline) throw new Error('redis-server did not answer');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  /** Killed outright, as a crash would. */
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop };
+}
