@@ -10,3 +10,5 @@ export * from './events';
 export * from './chat/timestamps';
 export * from './chat/grouping';
 export * from './chat/message-list';
+export * from './protocol';
+export * from './client-texts';

@@ -5,6 +5,7 @@ import { makeUser } from '../test/fixtures';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { authApi } from './auth-api';
+import { chatApi } from './chat-api';
 import { onSessionEvent, type SessionEvent } from './session-events';
 
 describe('apiRequest', () => {
@@ -55,6 +56,38 @@ describe('apiRequest', () => {
     expect(events).toEqual([{ type: 'refreshed', user, token: 'new' }]);
   });
 
+  it('refreshes only once: a retry that is refused again answers with its error', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'old');
+    const api = stubApi({
+      'GET /teams': fail(401, 'Token expired', 'TOKEN_EXPIRED'),
+      'POST /auth/refresh': ok({ user: makeUser(), token: 'new' }),
+    });
+    await expect(apiRequest('/teams')).rejects.toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+    expect(api.callsTo('GET /teams').map((c) => c.authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('shares one refresh among calls that expire together', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'old');
+    const answer = (call: { authorization: string | null }) =>
+      call.authorization === 'Bearer new' ? ok({ done: true }) : fail(401, 'Token expired', 'TOKEN_EXPIRED');
+    const api = stubApi({ 'GET /teams': answer, 'GET /users/me': answer, 'POST /auth/refresh': ok({ user: makeUser(), token: 'new' }) });
+    await expect(Promise.all([apiRequest('/teams'), apiRequest('/users/me')])).resolves.toEqual([{ done: true }, { done: true }]);
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+  });
+
+  it('keeps the server message over the fallback, and uses the fallback when there is none', async () => {
+    stubApi({ 'GET /teams': fail(403, 'Access denied: You are not a member of this team', 'FORBIDDEN'), 'GET /users/me': { status: 500 } });
+    await expect(apiRequest('/teams', { fallback: 'Failed to fetch teams' })).rejects.toMatchObject({
+      message: 'Access denied: You are not a member of this team',
+      status: 403,
+    });
+    await expect(apiRequest('/users/me', { fallback: 'Failed to fetch profile' })).rejects.toMatchObject({
+      message: 'Failed to fetch profile',
+      status: 500,
+    });
+  });
+
   it('ends the session when the refresh is refused, and rethrows the original error', async () => {
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'old');
     const events: SessionEvent[] = [];
@@ -67,6 +100,42 @@ describe('apiRequest', () => {
     stop();
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
     expect(events).toEqual([{ type: 'ended' }]);
+  });
+});
+
+describe('attachment upload', () => {
+  const CONVERSATION = '0193a0c4-0000-7000-8000-0000000000c1';
+  const UPLOAD = `POST /chat/conversations/${CONVERSATION}/attachments`;
+  const file = () => new File(['hello'], 'notes.txt', { type: 'text/plain' });
+  const attachment = { id: 'a1', filename: 'notes.txt', mime: 'text/plain', size: 5, url: '/files/a1' };
+
+  it('sends the files as multipart with the token, without a JSON content type', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok-1');
+    const api = stubApi({ [UPLOAD]: ok({ attachments: [attachment] }, 201) });
+    await expect(chatApi.upload(CONVERSATION, [file()])).resolves.toEqual([attachment]);
+    const call = api.callsTo(UPLOAD)[0]!;
+    expect(call.authorization).toBe('Bearer tok-1');
+    expect((call.body as FormData).getAll('files').map((f) => (f as File).name)).toEqual(['notes.txt']);
+    expect(new Headers(api.fetchMock.mock.calls[0]![1]!.headers).get('content-type')).toBeNull();
+  });
+
+  it('refreshes once on TOKEN_EXPIRED and sends the same files again with the new token', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'old');
+    const api = stubApi({
+      [UPLOAD]: (call) => (call.authorization === 'Bearer new' ? ok({ attachments: [attachment] }, 201) : fail(401, 'Token expired', 'TOKEN_EXPIRED')),
+      'POST /auth/refresh': ok({ user: makeUser(), token: 'new' }),
+    });
+    await expect(chatApi.upload(CONVERSATION, [file()])).resolves.toEqual([attachment]);
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+    const [first, retry] = api.callsTo(UPLOAD);
+    expect([first!.authorization, retry!.authorization]).toEqual(['Bearer old', 'Bearer new']);
+    expect((retry!.body as FormData).get('files')).toMatchObject({ name: 'notes.txt', size: 5 });
+  });
+
+  it("keeps the server's refusal (415) and says 'Network error' with status 0 when there is no answer", async () => {
+    stubApi({ [UPLOAD]: [fail(415, 'This file type is not allowed', 'UNSUPPORTED_MEDIA_TYPE'), { networkError: true }] });
+    await expect(chatApi.upload(CONVERSATION, [file()])).rejects.toMatchObject({ message: 'This file type is not allowed', status: 415 });
+    await expect(chatApi.upload(CONVERSATION, [file()])).rejects.toMatchObject({ message: 'Network error', status: 0 });
   });
 });
 

@@ -1,33 +1,39 @@
-import type { TAuthResult, TEnvelope } from '@agentroom/shared';
-import { ApiError } from './api-error';
+import { ERROR_CODE, type TAuthResult, type TEnvelope } from '@agentroom/shared';
+import { ApiError, withFallback } from './api-error';
 import { API_PREFIX } from './api-base-url';
 import { emitSessionEvent } from './session-events';
 import { tokenStorage } from './token-storage';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except a FormData, which goes as multipart (the browser writes its boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** Overrides the stored token (the refresh call sends the old one explicitly). */
   token?: string | null;
+  /** Spec §8: the text shown when the server gives no message of its own (see withFallback). */
+  fallback?: string;
 }
 
 const REFRESH_PATH = '/auth/refresh';
 
+function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
+  if (body === undefined) return {};
+  if (body instanceof FormData) return { body };
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/** One HTTP exchange: the envelope's data, or an ApiError (the server's, 'HTTP {status}', or 'Network error'). */
 async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const token = options.token === undefined ? tokenStorage.get() : options.token;
+  const { body, contentType } = encodeBody(options.body);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (contentType) headers['Content-Type'] = contentType;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await fetch(`${API_PREFIX}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw ApiError.network();
@@ -72,16 +78,15 @@ export function refreshSession(): Promise<TAuthResult> {
   return refreshing;
 }
 
-/**
- * One JSON call to the API. Answers the envelope's `data`; throws ApiError otherwise.
- * A 401 TOKEN_EXPIRED means the access token aged out while the session lives: refresh once, retry.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+const isExpiredToken = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && error.code === ERROR_CODE.TOKEN_EXPIRED;
+
+/** A 401 TOKEN_EXPIRED means the access token aged out while the session lives: refresh once, retry once. */
+async function sendWithRefresh<T>(path: string, options: RequestOptions): Promise<T> {
   try {
     return await send<T>(path, options);
   } catch (error) {
-    const expired = error instanceof ApiError && error.status === 401 && error.code === 'TOKEN_EXPIRED';
-    if (!expired || path === REFRESH_PATH || options.token !== undefined || !tokenStorage.get()) throw error;
+    if (!isExpiredToken(error) || path === REFRESH_PATH || options.token !== undefined || !tokenStorage.get()) throw error;
     try {
       await refreshSession();
     } catch {
@@ -90,3 +95,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return send<T>(path, options);
   }
 }
+
+/**
+ * The one way the web app calls the API, JSON and multipart alike. Answers the envelope's `data`;
+ * throws ApiError otherwise, carrying `options.fallback` when the server gave no message.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await sendWithRefresh<T>(path, options);
+  } catch (error) {
+    if (options.fallback === undefined || options.signal?.aborted) throw error;
+    throw withFallback(error, options.fallback);
+  }
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Shorthands per method. A POST without a body sends `{}`: the API reads every POST body as JSON. */
+export const http = {
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body: unknown = {}, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,51 +1,39 @@
 import { AUTH_ERRORS, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
-import { apiRequest } from './api-client';
-import { withFallback } from './api-error';
+import { http } from './api-client';
 
-/** Runs a call and rethrows its failure with the spec's fallback text when the server gave none. */
-async function call<T>(run: () => Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw withFallback(error, fallback);
-  }
-}
+type UserAnswer = { user: TUser };
+const userOf = (data: UserAnswer) => data.user;
 
-const post = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} });
-
-/** The auth calls of spec §7, one function each. */
+/** The auth calls of spec §7, one function each, with the spec §8 fallbacks. */
 export const authApi = {
-  me: (token?: string) =>
-    apiRequest<{ user: TUser }>('/auth/me', token ? { token } : {}).then((d) => d.user),
+  me: (token?: string) => http.get<UserAnswer>('/auth/me', token ? { token } : {}).then(userOf),
 
   /** The login form's one field goes out as `username`; the API accepts a username or an email there. */
   login: (usernameOrEmail: string, password: string) =>
-    call(() => post<TAuthResult>('/auth/login', { username: usernameOrEmail.trim(), password }), AUTH_ERRORS.loginFailed),
+    http.post<TAuthResult>('/auth/login', { username: usernameOrEmail.trim(), password }, { fallback: AUTH_ERRORS.loginFailed }),
 
   register: (input: TRegisterRequest) =>
-    call(() => post<{ user: TUser }>('/auth/register', input), AUTH_ERRORS.registrationFailed).then((d) => d.user),
+    http.post<UserAnswer>('/auth/register', input, { fallback: AUTH_ERRORS.registrationFailed }).then(userOf),
 
-  logout: () => post<unknown>('/auth/logout'),
+  logout: () => http.post<unknown>('/auth/logout'),
 
   verifyEmail: (token: string) =>
-    call(() => post<{ user: TUser }>('/auth/email/verify-email', { token }), AUTH_ERRORS.emailVerificationFailed).then(
-      (d) => d.user,
-    ),
+    http.post<UserAnswer>('/auth/email/verify-email', { token }, { fallback: AUTH_ERRORS.emailVerificationFailed }).then(userOf),
 
   resendVerification: () =>
-    call(() => post<unknown>('/auth/email/resend-verification'), AUTH_ERRORS.resendVerificationFailed),
+    http.post<unknown>('/auth/email/resend-verification', {}, { fallback: AUTH_ERRORS.resendVerificationFailed }),
 
   sendPasswordReset: (email: string) =>
-    call(() => post<unknown>('/auth/email/send-reset', { email: email.trim() }), AUTH_ERRORS.sendResetFailed),
+    http.post<unknown>('/auth/email/send-reset', { email: email.trim() }, { fallback: AUTH_ERRORS.sendResetFailed }),
 
   resetPassword: (token: string, newPassword: string) =>
-    call(() => post<{ user: TUser }>('/auth/email/reset-password', { token, newPassword }), AUTH_ERRORS.passwordResetFailed).then(
-      (d) => d.user,
-    ),
+    http
+      .post<UserAnswer>('/auth/email/reset-password', { token, newPassword }, { fallback: AUTH_ERRORS.passwordResetFailed })
+      .then(userOf),
 
   sendMagicLink: (emailOrUsername: string) =>
-    call(() => post<unknown>('/auth/email/send-magic-link', { email: emailOrUsername.trim() }), AUTH_ERRORS.sendMagicLinkFailed),
+    http.post<unknown>('/auth/email/send-magic-link', { email: emailOrUsername.trim() }, { fallback: AUTH_ERRORS.sendMagicLinkFailed }),
 
   verifyMagicLink: (token: string) =>
-    call(() => post<TAuthResult>('/auth/email/verify-magic-link', { token }), AUTH_ERRORS.magicLinkFailed),
+    http.post<TAuthResult>('/auth/email/verify-magic-link', { token }, { fallback: AUTH_ERRORS.magicLinkFailed }),
 };

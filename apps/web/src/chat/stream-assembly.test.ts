@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TMessageStreamEvent } from '@agentroom/shared';
-import { applyActiveReplies, applyStreamEvent, streamIdOfMessage, withoutDone, withoutStored, type StreamState } from './stream-assembly';
+import { aiReplyClientMessageId, streamIdOfAiReply, type TMessageStreamEvent } from '@agentroom/shared';
+import { applyActiveReplies, applyStreamEvent, withoutDone, withoutStored, type StreamState } from './stream-assembly';
 
 const event = (delta: string, offset: number, extra: Partial<TMessageStreamEvent> = {}): TMessageStreamEvent => ({
   conversationId: 'c',
@@ -72,9 +72,10 @@ describe('stream assembly', () => {
   });
 
   it('the stored reply (clientMessageId ai-reply:<streamId>) replaces the streaming one', () => {
-    expect(streamIdOfMessage('ai-reply:s1')).toBe('s1');
-    expect(streamIdOfMessage('c0ffee')).toBeUndefined();
-    expect(streamIdOfMessage(null)).toBeUndefined();
+    expect(aiReplyClientMessageId('s1')).toBe('ai-reply:s1');
+    expect(streamIdOfAiReply('ai-reply:s1')).toBe('s1');
+    expect(streamIdOfAiReply('c0ffee')).toBeUndefined();
+    expect(streamIdOfAiReply(null)).toBeUndefined();
     const state = play([event('Hi', 0), event('Yo', 0, { streamId: 's2', done: true })]).state;
     expect(Object.keys(withoutStored(state, new Set(['s1'])))).toEqual(['s2']);
     expect(Object.keys(withoutDone(state))).toEqual(['s1']);

@@ -1,4 +1,4 @@
-import type { TActiveReply, TMessageStreamEvent } from '@agentroom/shared';
+import { streamIdOfAiReply, type TActiveReply, type TChatMessage, type TMessageStreamEvent } from '@agentroom/shared';
 
 /** An AI reply being written: the text so far, assembled from `message:stream` deltas. */
 export interface StreamingReply {
@@ -12,9 +12,19 @@ export interface StreamingReply {
 
 export type StreamState = Readonly<Record<string, StreamingReply>>;
 
-export const AI_REPLY_PREFIX = 'ai-reply:';
-export const streamIdOfMessage = (clientMessageId: string | null | undefined) =>
-  clientMessageId?.startsWith(AI_REPLY_PREFIX) ? clientMessageId.slice(AI_REPLY_PREFIX.length) : undefined;
+/** The streams whose stored reply is already in the list. */
+export function storedStreamIds(messages: readonly TChatMessage[]): Set<string> {
+  const ids = new Set<string>();
+  for (const m of messages) {
+    const id = streamIdOfAiReply(m.clientMessageId);
+    if (id) ids.add(id);
+  }
+  return ids;
+}
+
+/** What the chat shows: replies not yet stored, and not finished empty (stopped before a word). */
+export const visibleStreams = (state: StreamState, stored: ReadonlySet<string>): StreamingReply[] =>
+  Object.values(state).filter((s) => !stored.has(s.streamId) && !(s.done && !s.text));
 
 export interface StreamEventResult {
   state: StreamState;

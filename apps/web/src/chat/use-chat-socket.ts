@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CHAT_FALLBACKS,
+  SOCKET_EVENTS,
   conversationRoom,
   type TChatMessage,
+  type TConversationMessageEvent,
   type TMessageSeenEvent,
   type TMessageStreamEvent,
   type TPresenceEvent,
@@ -13,9 +15,14 @@ import { useRealtime, type ConnectionStatus } from '../realtime/realtime-context
 export type ConnectionState = ConnectionStatus;
 
 export interface ChatSocketHandlers {
-  /** The room is joined (first time, after every reconnect and on sync:resync): time to fetch what was missed. */
-  onJoined: (conversationId: string) => void;
+  /** The room is joined (first time and after every reconnect). */
+  onJoined: () => void;
   onJoinFailed: (error: string) => void;
+  /**
+   * Fetch what the list may have missed while events could not reach us: called after every
+   * (re)join, and by any server event saying events were lost.
+   */
+  fillGap: (conversationId: string) => void;
   onMessage: (message: TChatMessage) => void;
   onUpdated: (message: TChatMessage) => void;
   onSeen: (event: TMessageSeenEvent) => void;
@@ -47,21 +54,22 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
         if (event.conversationId === conversationId) fn(event);
       };
     const join = () =>
-      socket.emit('room:join', { roomId }, (ack) => {
-        if (ack.ok) latest.current.onJoined(conversationId);
-        else latest.current.onJoinFailed(ack.error);
+      socket.emit(SOCKET_EVENTS.roomJoin, { roomId }, (ack) => {
+        if (!ack.ok) return latest.current.onJoinFailed(ack.error);
+        latest.current.onJoined();
+        latest.current.fillGap(conversationId);
       });
     const listeners = {
       connect: join,
       // Events between API nodes may have been lost: the same catch-up as after a reconnect.
-      'sync:resync': join,
-      'message:received': mine<TChatMessage>((m) => latest.current.onMessage(m)),
-      'conversation:message': mine<{ conversationId: string; message: TChatMessage }>((e) => latest.current.onMessage(e.message)),
-      'message:updated': mine<TChatMessage>((m) => latest.current.onUpdated(m)),
-      'conversation:message:seen': mine<TMessageSeenEvent>((e) => latest.current.onSeen(e)),
-      'conversation:participant:typing': mine<TTypingEvent>((e) => latest.current.onTyping(e)),
-      'message:stream': mine<TMessageStreamEvent>((e) => latest.current.onStream(e)),
-      'presence:changed': (e: TPresenceEvent) => latest.current.onPresence(e),
+      [SOCKET_EVENTS.resync]: join,
+      [SOCKET_EVENTS.messageReceived]: mine<TChatMessage>((m) => latest.current.onMessage(m)),
+      [SOCKET_EVENTS.conversationMessage]: mine<TConversationMessageEvent>((e) => latest.current.onMessage(e.message)),
+      [SOCKET_EVENTS.messageUpdated]: mine<TChatMessage>((m) => latest.current.onUpdated(m)),
+      [SOCKET_EVENTS.messageSeen]: mine<TMessageSeenEvent>((e) => latest.current.onSeen(e)),
+      [SOCKET_EVENTS.participantTyping]: mine<TTypingEvent>((e) => latest.current.onTyping(e)),
+      [SOCKET_EVENTS.messageStream]: mine<TMessageStreamEvent>((e) => latest.current.onStream(e)),
+      [SOCKET_EVENTS.presenceChanged]: (e: TPresenceEvent) => latest.current.onPresence(e),
     } as const;
     for (const [event, listener] of Object.entries(listeners)) socket.on(event as 'connect', listener as () => void);
     if (socket.connected) join();
@@ -81,13 +89,13 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
       for (const [event, listener] of Object.entries(listeners)) socket.off(event as 'connect', listener as () => void);
-      if (socket.connected) socket.emit('room:leave', { roomId });
+      if (socket.connected) socket.emit(SOCKET_EVENTS.roomLeave, { roomId });
     };
   }, [socket, conversationId]);
 
   const setTyping = useCallback(
     (isTyping: boolean) => {
-      if (conversationId && socket?.connected) socket.emit('conversation:participant:typing', { conversationId, isTyping });
+      if (conversationId && socket?.connected) socket.emit(SOCKET_EVENTS.participantTyping, { conversationId, isTyping });
     },
     [conversationId, socket],
   );

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { SOCKET_EVENTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { applyPresence } from './presence-cache';
 import { RealtimeContext, type RealtimeValue } from './realtime-context';
@@ -35,7 +36,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       });
       created.on('disconnect', () => update({ status: 'disconnected' }));
       created.on('connect_error', (error) => update({ status: 'disconnected', error: error.message }));
-      created.on('presence:changed', (event) => applyPresence(queryClient, event));
+      created.on(SOCKET_EVENTS.presenceChanged, (event) => applyPresence(queryClient, event));
       update({ status: 'connecting' });
       created.connect();
     });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ZCreateAiAgentRequest, ZUpdateAiAgentRequest, type TErrorDetails, type TTeamAgent } from '@agentroom/shared';
+import { TEAM_ACTION_ERRORS, ZCreateAiAgentRequest, ZUpdateAiAgentRequest, type TErrorDetails, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -60,7 +60,7 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
     }
   };
 
-  const formError = mutation.isError && !Object.keys(errors).length ? errorMessage(mutation.error, 'Could not save the agent') : '';
+  const formError = mutation.isError && !Object.keys(errors).length ? errorMessage(mutation.error, TEAM_ACTION_ERRORS.saveAgent) : '';
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={agent ? `Edit ${agent.fullName}` : 'New AI agent'}>
       {formError && <Alert>{formError}</Alert>}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { TEAM_HANDLE_MAX_LENGTH, ZCreateTeamRequest, type TErrorDetails } from '@agentroom/shared';
+import { TEAM_ACTION_ERRORS, TEAM_HANDLE_MAX_LENGTH, ZCreateTeamRequest, type TErrorDetails } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -56,7 +56,7 @@ export function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpen
     }
   };
 
-  const formError = createTeam.isError && !Object.keys(errors).length ? errorMessage(createTeam.error, 'Could not create the team') : '';
+  const formError = createTeam.isError && !Object.keys(errors).length ? errorMessage(createTeam.error, TEAM_ACTION_ERRORS.createTeam) : '';
   return (
     <Modal
       open={open}

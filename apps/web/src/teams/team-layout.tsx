@@ -1,8 +1,7 @@
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
-import type { TTeam } from '@agentroom/shared';
+import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../api/api-error';
 import { Button } from '../ui/button';
-import { TEAM_FETCH_ERRORS } from './team-api';
 import { useTeam } from './team-queries';
 import { ErrorState, LoadingState, NotFoundState } from './team-status';
 import { TeamsDrawer } from './teams-drawer';

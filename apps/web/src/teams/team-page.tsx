@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Lock, Settings, Users } from 'lucide-react';
+import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Brand } from '../auth/components/brand';
 import { Button } from '../ui/button';
 import { SignOutButton } from '../auth/components/sign-out-button';
 import { AgentCard } from './agent-card';
-import { TEAM_FETCH_ERRORS } from './team-api';
 import { useTeamContext } from './team-layout';
 import { useTeamAgents } from './team-queries';
 import { TeamSettingsDialog } from './team-settings-dialog';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAddMemberRequest, TCreateAiAgentRequest, TCreateTeamRequest, TUpdateAiAgentRequest } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
-import { teamApi } from './team-api';
+import { teamApi } from '../api/team-api';
 import { myTeamsKey } from './use-my-teams';
 
 /**

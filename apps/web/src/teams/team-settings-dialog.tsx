@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Bot, LogOut, Pencil, Plus, UserPlus } from 'lucide-react';
-import { ZAddMemberRequest, type TErrorDetails, type TTeam, type TTeamAgent } from '@agentroom/shared';
+import { TEAM_ACTION_ERRORS, ZAddMemberRequest, type TErrorDetails, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -33,7 +33,7 @@ function AddMemberForm({ handle }: { handle: string }) {
       setUsername('');
     } catch (error) {
       const fields = serverFieldErrors(error);
-      setErrors(Object.keys(fields).length ? fields : { username: errorMessage(error, 'Could not add the member') });
+      setErrors(Object.keys(fields).length ? fields : { username: errorMessage(error, TEAM_ACTION_ERRORS.addMember) });
     }
   };
 
@@ -124,7 +124,7 @@ function LeaveSection({ team }: { team: TTeam }) {
   };
   return (
     <div className="space-y-3">
-      {leave.isError && <Alert>{errorMessage(leave.error, 'Could not leave the team')}</Alert>}
+      {leave.isError && <Alert>{errorMessage(leave.error, TEAM_ACTION_ERRORS.leaveTeam)}</Alert>}
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-zinc-600 dark:text-zinc-400">Leave {team.name}? You will need to be added again.</span>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronUp, Lock, Plus, Users } from 'lucide-react';
-import { DRAWER_MAX_AVATARS, type TTeam } from '@agentroom/shared';
+import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentAvatar } from './agent-avatar';
 import { CreateTeamDialog } from './create-team-dialog';
 import { Sheet } from './dialogs';
-import { TEAM_FETCH_ERRORS } from './team-api';
 import { LoadingState } from './team-status';
 import { useMyTeams } from './use-my-teams';
 

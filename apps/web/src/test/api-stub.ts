@@ -10,6 +10,7 @@ export interface StubAnswer {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The parsed JSON body, or the FormData of a multipart upload. */
   body: unknown;
   authorization: string | null;
 }
@@ -36,7 +37,7 @@ export function stubApi(table: Record<string, Handler | Handler[]>) {
     const call: RecordedCall = {
       method: init?.method ?? 'GET',
       path,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
       authorization: headers.get('authorization'),
     };
     calls.push(call);

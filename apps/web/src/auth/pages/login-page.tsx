@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { VALIDATION } from '@agentroom/shared';
+import { AUTH_FORM_TEXTS, VALIDATION } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
 import { fullPageLoad, safeRedirectTarget } from '../../lib/full-page-load';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -17,7 +17,6 @@ import { StatusScreen } from '../components/status-screen';
 
 type Mode = 'password' | 'magic' | 'sent';
 
-const IDENTIFIER_REQUIRED = 'Please enter your username or email';
 
 export function LoginPage() {
   usePageTitle('Sign In');
@@ -53,7 +52,7 @@ export function LoginPage() {
     if (busy) return;
     const errors: typeof fieldErrors = {};
     if (!identifier.trim())
-      errors.identifier = mode === 'magic' ? VALIDATION.magicLinkIdentifierRequired : IDENTIFIER_REQUIRED;
+      errors.identifier = mode === 'magic' ? VALIDATION.magicLinkIdentifierRequired : AUTH_FORM_TEXTS.identifierRequired;
     if (mode === 'password' && !password) errors.password = VALIDATION.passwordRequired;
     setFieldErrors(errors);
     if (errors.identifier || errors.password) return;

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { AUTH_ERRORS, RESET_REDIRECT_MS, ZResetPasswordForm } from '@agentroom/shared';
+import { AUTH_ERRORS, ERROR_CODE, RESET_REDIRECT_MS, ZResetPasswordForm } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../../api/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
@@ -100,7 +100,7 @@ export function ResetPasswordPage() {
   const serverError = reset.error ? errorMessage(reset.error, AUTH_ERRORS.passwordResetFailed) : undefined;
   // A used or expired link cannot be fixed on this form: offer a fresh one.
   const linkProblem =
-    isApiError(reset.error) && (reset.error.code === 'TOKEN_INVALID' || isExpiredLinkError(reset.error));
+    isApiError(reset.error) && (reset.error.code === ERROR_CODE.TOKEN_INVALID || isExpiredLinkError(reset.error));
   const summary = first ?? serverError;
 
   return (

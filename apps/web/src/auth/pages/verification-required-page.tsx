@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LogOut, MailWarning } from 'lucide-react';
+import { AUTH_FORM_TEXTS } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button } from '../../ui/button';
@@ -25,7 +26,7 @@ export function VerificationRequiredPage() {
       const user = await auth.refresh();
       if (!user.isVerified) toast.info('Your email is not verified yet.', { description: 'Open the link in the email we sent you.' });
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not check your verification status'));
+      toast.error(errorMessage(error, AUTH_FORM_TEXTS.verificationCheckFailed));
     } finally {
       setChecking(false);
     }

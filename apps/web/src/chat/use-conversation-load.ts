@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { CHAT_FALLBACKS, MESSAGE_PAGE_SIZE, type TConversation, type TMessagePage, type TStartConversationRequest } from '@agentroom/shared';
+import { chatApi } from '../api/chat-api';
+import { errorMessage } from '../api/api-error';
+
+export interface LoadedConversation {
+  conversation: TConversation;
+  firstPage: TMessagePage;
+}
+
+const scopeOf = (teamHandle: string | undefined): TStartConversationRequest =>
+  teamHandle
+    ? { conversationType: 'team-scoped', isTeamScoped: true, teamHandle }
+    : { conversationType: 'personal', isTeamScoped: false };
+
+/**
+ * Spec §4 order: start (or find) the conversation with the agent, then its page 1. Loaded once per
+ * visit: from then on the socket and the gap-fill keep the list current, and a refetch would
+ * throw the older pages away, so nothing refetches it but `retry`.
+ */
+export function useConversationLoad(agentId: string | undefined, teamHandle: string | undefined, selfAgentId: string) {
+  const query = useQuery({
+    queryKey: ['chat', 'conversation', selfAgentId, agentId, teamHandle ?? null],
+    queryFn: async (): Promise<LoadedConversation> => {
+      const conversation = await chatApi.start(agentId!, scopeOf(teamHandle));
+      const firstPage = await chatApi.messages(conversation.id, { page: 1, limit: MESSAGE_PAGE_SIZE });
+      return { conversation, firstPage };
+    },
+    enabled: !!agentId,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const failed = query.isError && !query.isFetching;
+  return {
+    loaded: query.data,
+    loadError: failed ? errorMessage(query.error, CHAT_FALLBACKS.initializeConversation) : undefined,
+    retry: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CHAT_FALLBACKS,
+  MESSAGE_PAGE_SIZE,
+  chatListReducer,
+  createChatListState,
+  lastConfirmedSeq,
+  seenStatusOf,
+  type ChatListAction,
+  type ChatListState,
+} from '@agentroom/shared';
+import { chatApi } from '../api/chat-api';
+import { errorMessage } from '../api/api-error';
+import type { LoadedConversation } from './use-conversation-load';
+import { useSyncedState } from './use-synced-state';
+
+const GAP_FILL_LIMIT = 200;
+
+interface SeededList {
+  list: ChatListState;
+  seededBy?: LoadedConversation;
+}
+
+const withList = (current: SeededList, list: ChatListState): SeededList => (list === current.list ? current : { ...current, list });
+
+/**
+ * The message list of one conversation. Every change, local or from the server, is an action of
+ * the shared chatListReducer (spec §4): this hook only fetches and dispatches.
+ */
+export function useMessageList(selfAgentId: string, loaded: LoadedConversation | undefined) {
+  // The list remembers which load seeded it: the conversation is handed on only together with its
+  // page 1, in the same update, so nothing joins or reads an empty list.
+  const [synced, update, getSynced] = useSyncedState<SeededList>(() => ({ list: createChatListState(selfAgentId) }));
+  const dispatch = useCallback(
+    (action: ChatListAction) => update((current) => withList(current, chatListReducer(current.list, action))),
+    [update],
+  );
+  const getState = useCallback(() => getSynced().list, [getSynced]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const { messages, pagination, seenStatus } = loaded.firstPage;
+    update((current) => ({
+      list: chatListReducer(current.list, { type: 'loaded', messages, hasMore: pagination.hasMore, seenStatus }),
+      seededBy: loaded,
+    }));
+  }, [loaded, update]);
+  const state = synced.list;
+  const conversation = loaded && synced.seededBy === loaded ? loaded.conversation : undefined;
+
+  /** Everything newer than the last confirmed message, page by page, with its seen markers. Throws when a page fails. */
+  const fillGap = useCallback(
+    async (conversationId: string) => {
+      for (;;) {
+        const page = await chatApi.messages(conversationId, { after: lastConfirmedSeq(getState()), limit: GAP_FILL_LIMIT });
+        dispatch({ type: 'gapFilled', messages: page.messages });
+        for (const [messageId, agents] of Object.entries(page.seenStatus))
+          for (const agent of agents) dispatch({ type: 'seen', event: { agentId: agent.id, messageId, agent } });
+        if (!page.pagination.hasMore || page.messages.length === 0) break;
+      }
+    },
+    [dispatch, getState],
+  );
+
+  const conversationId = conversation?.id;
+  const loadOlder = useCallback(async () => {
+    const oldest = getState().messages.find((m) => !m.pending);
+    if (!conversationId || !oldest) return;
+    setLoadingOlder(true);
+    try {
+      const page = await chatApi.messages(conversationId, { before: oldest.id, limit: MESSAGE_PAGE_SIZE }, CHAT_FALLBACKS.loadMore);
+      dispatch({ type: 'olderLoaded', messages: page.messages, hasMore: page.pagination.hasMore });
+    } catch (error) {
+      toast.error(errorMessage(error, CHAT_FALLBACKS.loadMore));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [conversationId, dispatch, getState]);
+
+  const seenStatus = useMemo(() => seenStatusOf(state), [state]);
+  const getMessages = useCallback(() => getState().messages, [getState]);
+
+  return { conversation, state, seenStatus, dispatch, getMessages, fillGap, loadOlder, loadingOlder };
+}

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { TChatMessage, TConversation } from '@agentroom/shared';
+import { chatApi } from '../api/chat-api';
+
+/**
+ * The read cursor: moved only forward, and only while the page is visible (a background tab has
+ * not "seen" anything; the newest message waits for the tab to come back). It starts where the
+ * server says our cursor is, so opening a read chat sends nothing.
+ */
+export function useReadCursor(conversation: TConversation | undefined, selfAgentId: string) {
+  const sent = useRef<{ conversationId: string; seq: number } | undefined>(undefined);
+  const waiting = useRef<TChatMessage | undefined>(undefined);
+
+  const markRead = useCallback(
+    (message: TChatMessage) => {
+      if (!conversation) return;
+      const conversationId = conversation.id;
+      const floor =
+        sent.current?.conversationId === conversationId
+          ? sent.current.seq
+          : (conversation.participants.find((p) => p.agentId === selfAgentId)?.lastReadSeq ?? 0);
+      if (message.seq <= floor) return;
+      if (document.visibilityState !== 'visible') {
+        waiting.current = message;
+        return;
+      }
+      sent.current = { conversationId, seq: message.seq };
+      chatApi.markRead(conversationId, message.id).catch(() => {
+        sent.current = { conversationId, seq: 0 }; // let the next visible message try again
+      });
+    },
+    [conversation, selfAgentId],
+  );
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && waiting.current) {
+        const message = waiting.current;
+        waiting.current = undefined;
+        markRead(message);
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [markRead]);
+
+  return markRead;
+}
