@@ -30,5 +30,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Typing whole forms with user-event takes seconds on a busy 2-core runner; correctness, not speed, is tested here.
+    testTimeout: 20_000,
   },
 });

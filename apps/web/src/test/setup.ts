@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor wait for what the user would see; a loaded machine may need more than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no ResizeObserver; Radix measures with it (e.g. the Switch's hidden input).
 class ResizeObserverStub {
@@ -10,14 +13,15 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
-// A console.error during a test (React warnings, act() problems, failed prop types) fails it.
+// A console.error or console.warn during a test (React warnings, act() problems, failed prop types) fails it.
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
   consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
-  });
+  for (const level of ['error', 'warn'] as const)
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleErrors.push([`console.${level}:`, ...args]);
+    });
 });
 
 afterEach(() => {
@@ -27,5 +31,5 @@ afterEach(() => {
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0)
-    throw new Error(`console.error was called:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+    throw new Error(`the console was written to:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
 });
