@@ -11,7 +11,7 @@ import { CheckboxField, TextAreaField } from './form-fields';
 import { useCreateTeam } from './team-queries';
 
 /** 'Design Crew!' → 'design-crew': a handle suggestion that already passes the rules. */
-export const handleFromName = (name: string) =>
+const handleFromName = (name: string) =>
   name
     .toLowerCase()
     .normalize('NFKD')

@@ -8,7 +8,7 @@ import { myTeamsKey } from './use-my-teams';
  * Query keys, all under the signed-in user's id so switching accounts never shows another user's
  * data. Freshness is the query client's default: the spec's 5-minute cache lifetime.
  */
-export const teamKeys = {
+const teamKeys = {
   all: (userId: string | undefined) => ['teams', userId] as const,
   team: (userId: string | undefined, handle: string) => ['teams', userId, 'team', handle.toLowerCase()] as const,
   agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,

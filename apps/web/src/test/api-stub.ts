@@ -7,7 +7,7 @@ export interface StubAnswer {
   networkError?: boolean;
 }
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   /** The parsed JSON body, or the FormData of a multipart upload. */
