@@ -10,6 +10,9 @@ import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sendData, sendError } from './http/envelope';
+import { requestId } from './http/request-id';
+import { requestLoggingOptions } from './http/request-logging';
+import { httpMetrics, metricsEndpoint } from './observability/http-metrics';
 import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
 import { agentsRoutes } from './agents/agents-routes';
 import { teamsRoutes } from './teams/teams-routes';
@@ -52,6 +55,8 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestId);
+  if (ctx.metrics) app.use(httpMetrics(ctx.metrics));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -70,7 +75,8 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?
     }),
   );
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
-  if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
+  if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
+  if (ctx.metrics) app.get('/metrics', metricsEndpoint(ctx.metrics, ctx.config));
   app.use('/api/v1', apiRouter(ctx, options.redis));
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;

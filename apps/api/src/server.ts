@@ -13,6 +13,7 @@ import { createSocketServer } from './realtime/socket-server';
 import { realtimeOf, unregisterRealtime } from './realtime/realtime-registry';
 import { startAi } from './ai/start-ai';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
+import { createMetrics } from './observability/metrics';
 
 export interface RunningServer {
   url: string;
@@ -34,13 +35,15 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
-  const mail = startMailWorker(database.db, config, logger);
-  const ctx: AppContext = { config, database, db: database.db, logger, mail };
+  const metrics = createMetrics(database.db);
+  const mail = startMailWorker(database.db, config, logger, metrics);
+  const ctx: AppContext = { config, database, db: database.db, logger, mail, metrics };
 
   const redisClients = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
   const app = createApp(ctx, { redis: redisClients?.command, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, redisClients && { pub: redisClients.pub, sub: redisClients.sub });
+  metrics.countSocketsWith(() => io.engine.clientsCount);
   const ai = startAi(ctx);
   const sweeper = startOrphanUploadSweeper(ctx);
 

@@ -158,6 +158,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
         else await finishReplyJob(ctx.db, job, { status: 'cancelled' });
       } else {
         ctx.logger.warn({ err: error, jobId: job.id }, 'AI reply failed');
+        ctx.metrics?.modelErrors.inc({ kind });
         await notice(job, kind, error instanceof Error ? error.message : String(error));
       }
     } finally {
@@ -231,6 +232,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     async stop() {
       stopped = true;
       clearInterval(timer);
+      await pass; // a claim under way starts its jobs first, so they are handed back with the rest
       for (const state of running.values()) state.controller.abort();
       await Promise.all([...running.values()].map((s) => s.done));
     },

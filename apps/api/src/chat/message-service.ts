@@ -128,6 +128,7 @@ export async function storeMessage(
   }
 
   const { row, files } = stored;
+  ctx.metrics?.messagesStored.inc();
   const message = presentMessage(row, sender, files, ctx.config.jwtSecret);
   publishMessageCommitted(ctx, { conversation: { ...conversation, lastSeq: row.seq, lastMessageAt: row.createdAt }, message, sender, recipients });
   return { message, created: true };

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { RunningServer } from './server';
+
+/**
+ * Stops a node without losing work: no new connections, requests in flight finish, AI replies this
+ * node is writing go back to the queue at once (another node continues them instead of waiting for
+ * their leases to run out), then everything closes. Resolves when the server is closed.
+ */
+export async function drainAndClose(server: RunningServer): Promise<void> {
+  const { httpServer, io, ctx } = server;
+  // The listener closes now and idle keep-alive connections with it; busy ones close after their response.
+  const requestsDone = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  // This node's sockets would keep the HTTP server open; their clients reconnect to another node.
+  io.local.disconnectSockets(true);
+  const repliesHandedOver = ctx.ai?.replies.stop();
+  await Promise.all([requestsDone, repliesHandedOver]);
+  await server.close();
+}
+
+/**
+ * On SIGTERM or SIGINT: drain and close, then exit 0. Past `timeoutMs` the process exits 1 anyway,
+ * so an orchestrator's restart never waits on a request that does not end.
+ */
+export function exitGracefullyOnSignals(server: RunningServer, options: { timeoutMs: number; logger: Logger }): void {
+  const { timeoutMs, logger } = options;
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal, timeoutMs }, 'shutting down: finishing requests in flight, handing AI replies over');
+    setTimeout(() => {
+      logger.error({ timeoutMs }, 'shutdown deadline passed; exiting with work unfinished');
+      process.exit(1);
+    }, timeoutMs).unref();
+    drainAndClose(server).then(
+      () => {
+        logger.info('shut down cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
+}
