@@ -27,7 +27,7 @@ async function spawnNode(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agentroom-shutdown-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }), database.drop);
-  const databaseEnv = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir };
+  const databaseEnv: Record<string, string> = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir };
   const node = await spawnApiProcess({ JWT_SECRET: SECRET, ...databaseEnv, ...env });
   cleanups.push(node.kill);
   return { node, databaseEnv, shared: Boolean(database.databaseUrl) };
