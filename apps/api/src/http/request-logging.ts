@@ -12,6 +12,7 @@ export function requestLoggingOptions(ctx: AppContext): Options {
     logger: ctx.logger,
     genReqId: (req) => requestIdOf(req) ?? randomUUID(),
     quietReqLogger: true,
-    autoLogging: ctx.config.env !== 'test',
+    // Prometheus scrapes every few seconds; a line for each would drown the requests people make.
+    autoLogging: ctx.config.env === 'test' ? false : { ignore: (req) => req.url === '/metrics' },
   };
 }
