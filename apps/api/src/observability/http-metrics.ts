@@ -25,7 +25,8 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
  * The full pattern of the route that handled the request. Express sets `req.route` when a route
  * matches, while `req.baseUrl` still holds the routers' mount paths; an error passed on with
  * `next(err)` has already unwound `baseUrl` by the time the response finishes, so the pattern is
- * taken at the moment of the match.
+ * taken at the moment of the match. `baseUrl` is the matched text, not a pattern: routers are mounted
+ * at fixed paths, and a parameter in a mount path would put its values into the label.
  */
 function captureRoutePattern(req: Request): () => string {
   let pattern: string | undefined;
