@@ -11,6 +11,10 @@ import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sendData, sendError } from './http/envelope';
+import { requestId } from './http/request-id';
+import { requestLoggingOptions } from './http/request-logging';
+import { httpMetrics, metricsEndpoint } from './observability/http-metrics';
+import type { Metrics } from './observability/metrics';
 import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
 import { agentsRoutes } from './agents/agents-routes';
 import { teamsRoutes } from './teams/teams-routes';
@@ -49,10 +53,12 @@ function serveWebApp(app: Express, distDir: string) {
   app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => res.sendFile(path.join(distDir, 'index.html')));
 }
 
-export function createApp(ctx: AppContext, options: { redis?: Redis; replies: ReplyWorker; webDistDir?: string }): Express {
+export function createApp(ctx: AppContext, options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; webDistDir?: string }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestId);
+  app.use(httpMetrics(options.metrics));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -71,7 +77,8 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; replies: Re
     }),
   );
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
-  if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
+  if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
+  app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
   app.use('/api/v1', apiRouter(ctx, options.replies, options.redis));
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;

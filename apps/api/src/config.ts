@@ -42,6 +42,8 @@ const ZEnv = z.object({
   AI_MAX_ATTEMPTS: positiveInt(3),
   AI_LEASE_MS: positiveInt(30_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export interface AppConfig {
@@ -72,6 +74,10 @@ export interface AppConfig {
     leaseMs: number;
   };
   seedDemo: boolean;
+  /** Bearer token for /metrics; without one /metrics is open outside production and off in it. */
+  metricsToken?: string;
+  /** How long a graceful shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 /** Outside production a missing JWT secret is generated once and kept beside the data. */
@@ -130,5 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: env.AI_LEASE_MS,
     },
     seedDemo: env.SEED_DEMO === 'true',
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
 import { DEMO_LOGIN } from './demo/demo-seed';
+import { exitGracefullyOnSignals } from './graceful-shutdown';
 import { startServer } from './server';
 
 // A .env beside the repository root is read when present; real environment variables win.
@@ -14,20 +15,10 @@ const config = loadConfig();
 config.webDistDir ??= path.join(root, 'apps/web/dist');
 
 const server = await startServer(config);
-const publicUrl = config.appUrl;
-server.ctx.logger.info(
-  `Agentroom is running at ${publicUrl} (database: ${server.ctx.database.kind}${config.redisUrl ? ', redis' : ''}${config.smtpUrl ? ', smtp' : ', dev mailbox at /dev/mailbox'})`,
+const { logger } = server.ctx;
+logger.info(
+  `Agentroom is running at ${config.appUrl} (database: ${server.ctx.database.kind}${config.redisUrl ? ', redis' : ''}${config.smtpUrl ? ', smtp' : ', dev mailbox at /dev/mailbox'})`,
 );
-console.log(`\n  Agentroom → ${publicUrl}\n  Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}\n`);
+if (config.seedDemo) logger.info(`Demo login: ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+exitGracefullyOnSignals(server, { timeoutMs: config.shutdownTimeoutMs, logger });

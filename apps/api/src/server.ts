@@ -25,6 +25,7 @@ import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
 import { ignoreFailedPublishes, resyncClientsOnReconnect } from './realtime/adapter-outage';
+import { createMetrics } from './observability/metrics';
 
 export interface RunningServer {
   url: string;
@@ -48,6 +49,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
 
+  const metrics = createMetrics(database.db);
   const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
   if (redis) logRateLimitFallbacks(redis.command, logger);
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
@@ -65,17 +67,19 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
   };
 
   // Workers: they poll on their own and are woken by the events that queue their work.
-  const mail = startMailWorker(database.db, config, logger);
-  const replies = startReplyWorker(ctx, models);
+  const mail = startMailWorker(database.db, config, logger, metrics);
+  const replies = startReplyWorker(ctx, models, { metrics });
   const sweeper = startOrphanUploadSweeper(ctx);
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),
     events.subscribe('message.created', ({ repliesQueued }) => (repliesQueued ? replies.kick() : undefined)),
+    events.subscribe('message.created', () => metrics.messagesStored.inc()),
   ];
 
-  const app = createApp(ctx, { redis: redis?.command, replies, webDistDir: config.webDistDir });
+  const app = createApp(ctx, { redis: redis?.command, replies, metrics, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, presenceStore);
+  metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPublishes(redis.pub);
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));

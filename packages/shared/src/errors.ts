@@ -27,6 +27,8 @@ export interface TErrorEnvelope {
   error: string;
   code: TErrorCode;
   details?: TErrorDetails;
+  /** The request's `X-Request-Id`, for a user's error report to find the server's log. */
+  requestId?: string;
 }
 
 export interface TSuccessEnvelope<T> {

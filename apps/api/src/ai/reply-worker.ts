@@ -7,6 +7,7 @@ import { findParticipants } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
 import { markMessageSeen } from '../chat/read-service';
 import { resolveSendTarget, writeMessage } from '../chat/message-service';
+import type { Metrics } from '../observability/metrics';
 import type { ModelRegistry } from './model-registry';
 import { buildContext } from './prompt';
 import { ProviderError, type StreamUsage } from './provider';
@@ -37,7 +38,7 @@ export interface ReplyWorker {
  * the room as `message:stream`, the final text is stored as a message in the same transaction that
  * marks the job done, typing off. Every failure ends in a visible notice, never in silence.
  */
-export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options: { concurrency?: number } = {}): ReplyWorker {
+export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options: { concurrency?: number; metrics?: Pick<Metrics, 'modelErrors'> } = {}): ReplyWorker {
   const concurrency = options.concurrency ?? 4;
   const running = new Map<string, { controller: AbortController; text: string; attempt: number; done: Promise<void> }>();
   let stopped = false;
@@ -156,6 +157,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
         else await finishReplyJob(ctx.db, job, { status: 'cancelled' });
       } else {
         ctx.logger.warn({ err: error, jobId: job.id }, 'AI reply failed');
+        options.metrics?.modelErrors.inc({ kind });
         await notice(job, kind, error instanceof Error ? error.message : String(error));
       }
     } finally {

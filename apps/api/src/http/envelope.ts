@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { TErrorCode, TErrorDetails } from '@agentroom/shared';
+import { requestIdOf } from './request-id';
 
 export function sendData<T>(res: Response, data: T, status = 200): void {
   res.status(status).json({ success: true, data });
@@ -12,5 +13,7 @@ export function sendError(
   error: string,
   details?: TErrorDetails,
 ): void {
-  res.status(status).json(details ? { success: false, error, code, details } : { success: false, error, code });
+  // The request id lets a user's error report find the server's log of it.
+  const requestId = requestIdOf(res.req);
+  res.status(status).json({ success: false, error, code, ...(details && { details }), ...(requestId && { requestId }) });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { OutboxRow } from '../db/rows';
 import { emailOutbox } from '../db/schema';
 import { startPollLoop } from '../core/poll-loop';
+import type { Metrics } from '../observability/metrics';
 
 const BATCH_SIZE = 10;
 const LEASE_MS = 60_000;
@@ -26,7 +27,7 @@ export interface MailWorker {
  * several API nodes share the work without sending twice, and a crash mid-send only delays a mail.
  * Without SMTP_URL the mail stays readable in the dev mailbox and its text (with the link) is logged.
  */
-export function startMailWorker(db: Db, config: AppConfig, logger: Logger): MailWorker {
+export function startMailWorker(db: Db, config: AppConfig, logger: Logger, metrics?: Pick<Metrics, 'mailDeliveryFailures'>): MailWorker {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
   async function claimBatch() {
@@ -60,6 +61,7 @@ export function startMailWorker(db: Db, config: AppConfig, logger: Logger): Mail
     } catch (error) {
       const failed = mail.attempts >= MAX_ATTEMPTS;
       logger.warn({ err: error, to: mail.to, attempts: mail.attempts, failed }, 'mail delivery failed');
+      metrics?.mailDeliveryFailures.inc({ outcome: failed ? 'failed' : 'retry' });
       await db
         .update(emailOutbox)
         .set({
