@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { REPLY_ERRORS } from '@agentroom/shared';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -12,7 +13,7 @@ export function aiRoutes(ctx: AppContext): Router {
   // Per route, not router.use: every /chat request passes through this router on its way.
   const verified = requireAuth(ctx, { verified: true });
   const worker = (): ReplyWorker => {
-    if (!ctx.ai) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'AI replies are not running');
+    if (!ctx.ai) throw new AppError(503, 'SERVICE_UNAVAILABLE', REPLY_ERRORS.aiNotRunning);
     return ctx.ai.replies;
   };
 

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { isUuid } from '@agentroom/shared';
+import { isUuid, REPLY_ERRORS } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { agents, messages } from '../db/schema';
@@ -9,11 +9,6 @@ import type { AgentRow } from '../chat/chat-presenters';
 import { badRequest, notFound } from '../http/app-error';
 import type { ReplyWorker } from './reply-worker';
 import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
-
-export const REPLY_ERRORS = {
-  replyNotFound: 'Reply not found',
-  notAnAiReply: 'Only the latest reply of an AI agent can be regenerated',
-} as const;
 
 /**
  * Runs inside the transaction that stores a message: every AI agent among the recipients gets a
@@ -70,7 +65,7 @@ export async function regenerateReply(ctx: AppContext, worker: ReplyWorker, agen
     dedupeKey: `regenerate:${message.id}`,
   });
   worker.kick();
-  if (!job) throw badRequest('This reply is already being regenerated');
+  if (!job) throw badRequest(REPLY_ERRORS.alreadyRegenerating);
   return { streamId: job.id };
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
-import { conversationRoom } from '@agentroom/shared';
+import { aiReplyClientMessageId, conversationRoom } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { agents, conversations, messages, teamMembers, type TMessageMeta } from '../db/schema';
 import { findParticipants } from '../chat/chat-repo';
@@ -70,7 +70,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
 
   /** Stores the reply (or notice) and ends the job in one transaction; nothing if another node owns it now. */
   async function complete(job: ReplyJob, content: string, outcome: 'done' | 'failed' | 'cancelled', meta: TMessageMeta, error?: string) {
-    const stored = await storeMessage(ctx, job.agentId, job.conversationId, { content, clientMessageId: `ai-reply:${job.id}` }, {
+    const stored = await storeMessage(ctx, job.agentId, job.conversationId, { content, clientMessageId: aiReplyClientMessageId(job.id) }, {
       meta: { ...meta, replyToMessageId: job.triggerMessageId },
       messageType: meta?.notice ? 'notice' : 'text',
       inTransaction: async (tx, row) => {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { AUTH_ERRORS } from '@agentroom/shared';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { sendData } from '../http/envelope';
@@ -10,7 +11,7 @@ export function usersRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/me', requireAuth(ctx), async (req, res) => {
     const row = await findAccountWithAgent(ctx.db, authOf(req).accountId);
-    if (!row) throw unauthenticated('Authentication required');
+    if (!row) throw unauthenticated(AUTH_ERRORS.authRequired);
     sendData(res, { profile: presentProfile(row.account, row.agent) });
   });
   return router;
