@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { aiRoutes } from './ai/ai-routes';
 import { authRoutes } from './auth/auth-routes';
 import { chatRoutes } from './chat/chat-routes';
+import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sendData, sendError } from './http/envelope';
@@ -29,6 +30,7 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
       sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
     }
   });
+  api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
   api.use('/avatars', avatarRoutes());
@@ -72,6 +74,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
   app.use('/api/v1', apiRouter(ctx, options.redis));
+  app.use('/api/docs', apiDocsPage(ctx));
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);
