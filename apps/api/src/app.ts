@@ -8,6 +8,7 @@ import { aiRoutes } from './ai/ai-routes';
 import type { ReplyWorker } from './ai/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { chatRoutes } from './chat/chat-routes';
+import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { sendData, sendError } from './http/envelope';
@@ -34,6 +35,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
       sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
     }
   });
+  api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
   api.use('/avatars', avatarRoutes());
@@ -80,6 +82,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; replies: Re
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
   app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
   app.use('/api/v1', apiRouter(ctx, options.replies, options.redis));
+  app.use('/api/docs', apiDocsPage(ctx));
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);

@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { replyJobQueue } from './ai/reply-service';
@@ -31,6 +32,7 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
+  app: Express;
   httpServer: HttpServer;
   io: AppSocketServer;
   mailWorker: MailWorker;
@@ -97,6 +99,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger 
     url: `http://127.0.0.1:${port}`,
     port,
     ctx,
+    app,
     httpServer,
     io,
     mailWorker: mail,

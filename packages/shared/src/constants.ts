@@ -26,3 +26,6 @@ export const PENDING_MATCH_WINDOW_MS = 5000;
 export const MESSAGE_GROUP_WINDOW_MS = 60_000;
 export const SEEN_BY_MAX_AVATARS = 3;
 export const DRAWER_MAX_AVATARS = 3;
+
+/** A conversation is personal (1:1 outside a team) or team-scoped (1:1 inside a team space). */
+export const CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import type { TErrorCode } from './errors';
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
+import type {
+  TConversationMessageEvent,
+  TMessageSeenEvent,
+  TMessageStreamEvent,
+  TPresenceEvent,
+  TResyncEvent,
+  TSocketAck,
+  TTypingEvent,
+} from './schemas/responses/events';
 import { isUuid } from './validation';
 
 /** Every Socket.IO event name, for both sides. The spec's names are kept as written. */
@@ -45,69 +53,13 @@ export const ZTypingPayload = z.object({
 });
 export type TTypingPayload = z.infer<typeof ZTypingPayload>;
 
-export type TSocketAck = { ok: true } | { ok: false; error: string; code: TErrorCode };
+// The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
+export type { TConversationMessageEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
 /** The agent shown beside a typing or seen indicator. */
 export type TEventAgent = TSeenAgent;
-
-export interface TTypingEvent {
-  conversationId: string;
-  /** The conversation_participants row of the typing agent. */
-  participantId: string;
-  agentId: string;
-  agent: TEventAgent;
-  isTyping: boolean;
-}
-
-export interface TMessageSeenEvent {
-  conversationId: string;
-  messageId: string;
-  agentId: string;
-  agent: TEventAgent;
-}
-
-export interface TConversationMessageEvent {
-  conversationId: string;
-  message: TChatMessage;
-}
-
-export interface TPresenceEvent {
-  agentId: string;
-  isOnline: boolean;
-}
-
-/**
- * Events may have been lost (the link between API nodes was down): fetch what is missing
- * (`after=<seq>`) for every open conversation. The socket itself stayed connected.
- */
-export interface TResyncEvent {
-  reason: 'realtime-restored';
-}
-
-/** AI reply tokens as they arrive (sent by the AI reply job; defined here so both sides agree). */
-export interface TMessageStreamEvent {
-  conversationId: string;
-  /** The reply job; the stored reply carries clientMessageId `ai-reply:<streamId>`. */
-  streamId: string;
-  agentId: string;
-  delta: string;
-  /** Length of the text before this delta: a client holding more skips, one holding less refetches. */
-  offset: number;
-  /** A retried job starts again from an empty text with a higher attempt. */
-  attempt: number;
-  done: boolean;
-}
-
-/** GET /chat/conversations/:id/replies: replies being written now, with their text so far. */
-export interface TActiveReply {
-  streamId: string;
-  agentId: string;
-  status: 'queued' | 'running';
-  attempt: number;
-  content: string;
-}
 
 export interface ServerToClientEvents {
   'message:received': (message: TChatMessage) => void;

@@ -7,6 +7,8 @@ export * from './schemas/users';
 export * from './schemas/teams';
 export * from './schemas/chat';
 export * from './events';
+export * from './schemas/responses';
+export * from './protocol';
 export * from './chat/timestamps';
 export * from './chat/grouping';
 export * from './chat/message-list';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { isUuid } from '@agentroom/shared';
+import { isUuid, REPLY_ERRORS } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { agents, messages } from '../db/schema';
@@ -9,11 +9,6 @@ import type { AgentRow } from '../db/rows';
 import { badRequest, notFound } from '../core/app-error';
 import type { ReplyWorker } from './reply-worker';
 import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
-
-const REPLY_ERRORS = {
-  replyNotFound: 'Reply not found',
-  notAnAiReply: 'Only the latest reply of an AI agent can be regenerated',
-} as const;
 
 /** A person's message to an AI agent; an AI agent does not answer another (no endless loops between personas). */
 const needsReply = (sender: AgentRow, recipients: AgentRow[]) => sender.isHuman && recipients.some((r) => !r.isHuman);
@@ -77,7 +72,7 @@ export async function regenerateReply(ctx: AppContext, worker: ReplyWorker, agen
     dedupeKey: `regenerate:${message.id}`,
   });
   worker.kick();
-  if (!job) throw badRequest('This reply is already being regenerated');
+  if (!job) throw badRequest(REPLY_ERRORS.alreadyRegenerating);
   return { streamId: job.id };
 }
 

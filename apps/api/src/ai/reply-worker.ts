@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
+import { aiReplyClientMessageId } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { startPollLoop } from '../core/poll-loop';
 import { inTransaction } from '../core/transaction';
@@ -72,7 +73,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     const target = await resolveSendTarget(ctx, job.agentId, job.conversationId);
     const options = { meta: { ...meta, replyToMessageId: job.triggerMessageId }, messageType: meta?.notice ? 'notice' : 'text' };
     return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
-      const stored = await writeMessage(ctx, tx, publish, target, { content, clientMessageId: `ai-reply:${job.id}` }, options);
+      const stored = await writeMessage(ctx, tx, publish, target, { content, clientMessageId: aiReplyClientMessageId(job.id) }, options);
       if (!stored) return undefined; // already written by an earlier attempt
       const finished = await finishReplyJob(tx, job, { status: outcome, replyMessageId: stored.row.id, errorKind: meta?.notice?.code, error, partialContent: content });
       if (!finished) throw new LostJob();

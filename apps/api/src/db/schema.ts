@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import { CONVERSATION_TYPES } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -157,7 +158,6 @@ export const teamMembers = pgTable(
   ],
 );
 
-export const CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;
 
 export const conversations = pgTable(
   'conversations',

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { GENERIC_ERRORS } from '@agentroom/shared';
+import { GENERIC_ERRORS, HTTP_ERRORS } from '@agentroom/shared';
 import type { Logger } from 'pino';
 import { AppError } from '../core/app-error';
 import { sendError } from './envelope';
@@ -24,10 +24,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (e.type === 'entity.parse.failed') return sendError(res, 400, 'INVALID_JSON', GENERIC_ERRORS.invalidJson);
     if (e.type === 'entity.too.large') return sendError(res, 413, 'PAYLOAD_TOO_LARGE', GENERIC_ERRORS.payloadTooLarge);
     if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')
-      return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
+      return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', HTTP_ERRORS.unsupportedEncoding);
     const status = e.status ?? e.statusCode;
     if (status && status >= 400 && status < 500)
-      return sendError(res, status, 'VALIDATION_ERROR', err instanceof Error ? err.message : 'Bad request');
+      return sendError(res, status, 'VALIDATION_ERROR', err instanceof Error ? err.message : HTTP_ERRORS.badRequest);
     logger.error({ err, reqId: requestIdOf(req), method: req.method, url: req.originalUrl }, 'unhandled error');
     sendError(res, 500, 'INTERNAL', GENERIC_ERRORS.internal);
   };

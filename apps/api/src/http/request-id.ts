@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+const REQUEST_ID_HEADER = 'X-Request-Id';
 /** An id a proxy or client may pass in: short and plain, so it is safe in headers and log lines. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

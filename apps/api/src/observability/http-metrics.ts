@@ -6,7 +6,7 @@ import { sendError } from '../http/envelope';
 import type { Metrics } from './metrics';
 
 /** One label for every request no route matched (static files, 404s): unknown paths must not add series. */
-export const UNMATCHED_ROUTE = '<unmatched>';
+const UNMATCHED_ROUTE = '<unmatched>';
 
 /**
  * Times every request into the latency histogram, labelled with the Express route pattern

@@ -1,4 +1,5 @@
 import {
+  AUTH_ERRORS,
   conversationIdOfRoom,
   conversationRoom,
   firstZodMessage,
@@ -85,7 +86,7 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
       const participantId = await participantIdFor(conversationId);
       if (!self) {
         const agent = await findAgent(ctx.db, agentId);
-        if (!agent) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required');
+        if (!agent) throw new AppError(401, 'UNAUTHENTICATED', AUTH_ERRORS.authRequired);
         self = presentSeenAgent(agent);
       }
       // To everyone in the room but this socket, on every node.

@@ -36,7 +36,7 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, pres
       if (!socket.data.auth.isVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_ERRORS.emailNotVerified);
       next();
     } catch (error) {
-      const message = error instanceof AppError ? error.message : 'Authentication required';
+      const message = error instanceof AppError ? error.message : AUTH_ERRORS.authRequired;
       next(Object.assign(new Error(message), { data: { code: error instanceof AppError ? error.code : 'UNAUTHENTICATED' } }));
     }
   });

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { createAvatar } from '@dicebear/core';
 import { glass } from '@dicebear/collection';
+import { HTTP_ERRORS } from '@agentroom/shared';
+import { sendError } from '../http/envelope';
 
 const SEED_PATTERN = /^[A-Za-z0-9_.@-]{1,80}$/;
 
@@ -11,7 +13,7 @@ export function avatarRoutes(): Router {
   router.get('/:seed.svg', (req, res) => {
     const seed = req.params.seed;
     if (!SEED_PATTERN.test(seed)) {
-      res.status(400).json({ success: false, error: 'Invalid avatar seed', code: 'VALIDATION_ERROR' });
+      sendError(res, 400, 'VALIDATION_ERROR', HTTP_ERRORS.invalidAvatarSeed);
       return;
     }
     let svg = cache.get(seed);

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { startMailCapture, tokenFromMail, type MailCapture } from '@agentroom/testkit';
+import { withContractChecks } from './contract-check';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer extends RunningServer {
@@ -41,7 +42,8 @@ export async function startTestServer(env: Record<string, string> = {}, tweak?: 
   return {
     ...server,
     mail,
-    api: () => request(server.url),
+    // Every response a test reads is also checked against the shared contract (contract-check.ts).
+    api: () => withContractChecks(request(server.url)),
     stop: async () => {
       await server.close();
       await mail.close();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CONVERSATION_PAGE_SIZE, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
-import type { TAgent } from './users';
+import { CONVERSATION_PAGE_SIZE, CONVERSATION_TYPES, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
 import { isUuid } from '../validation';
 
 /** Texts the chat API answers with (the spec's client fallbacks live in CHAT_FALLBACKS). */
@@ -40,7 +39,6 @@ export const CHAT_FALLBACKS = {
   socketDisconnected: 'socket has been disconnected',
 } as const;
 
-export const CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;
 export type TConversationType = (typeof CONVERSATION_TYPES)[number];
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -131,98 +129,18 @@ export type TEditMessageRequest = z.input<typeof ZEditMessageRequest>;
 export const ZMarkReadRequest = z.object({ lastReadMessageId: uuid('lastReadMessageId must be a message id') });
 export type TMarkReadRequest = z.input<typeof ZMarkReadRequest>;
 
-// ---- Response shapes (one presenter each on the server; REST and socket share them) ----
-
-export interface TChatSender {
-  id: string;
-  firstName: string;
-  lastName: string;
-  /** 'user' for a human, 'agent' for an AI agent (spec §6). */
-  role: 'user' | 'agent';
-  avatarUrl: string;
-  isAgent: boolean;
-}
-
-export interface TChatAttachment {
-  id: string;
-  filename: string;
-  mime: string;
-  size: number;
-  /** Signed, short-lived download URL (works in <img src> without the bearer header). */
-  url: string;
-}
-
-export interface TChatMessage {
-  id: string;
-  conversationId: string;
-  seq: number;
-  content: string;
-  timestamp: string;
-  /** 'notice' is an AI agent saying why it could not answer (no model, budget, provider failure). */
-  messageType: 'text' | 'notice';
-  isEdited: boolean;
-  editedAt: string | null;
-  clientMessageId: string | null;
-  sender: TChatSender;
-  attachments: TChatAttachment[];
-  /** AI replies: the message answered, whether the user stopped it part-way, and a notice's details. */
-  replyToMessageId?: string;
-  stopped?: boolean;
-  notice?: { code: string; retryable: boolean };
-}
-
-export interface TSeenAgent {
-  id: string;
-  firstName: string;
-  lastName: string;
-  avatarUrl: string;
-}
-
-/** messageId → the agents whose read cursor sits on that message (each agent on one message only). */
-export type TSeenStatus = Record<string, TSeenAgent[]>;
-
-export interface TConversationParticipant {
-  id: string;
-  agentId: string;
-  agent: TAgent;
-  lastReadMessageId: string | null;
-  lastReadSeq: number;
-}
-
-export interface TConversation {
-  id: string;
-  conversationType: TConversationType;
-  isTeamScoped: boolean;
-  team: { id: string; handle: string; name: string } | null;
-  participants: TConversationParticipant[];
-  otherAgent: TAgent;
-  lastMessage: TChatMessage | null;
-  unreadCount: number;
-  lastSeq: number;
-  lastMessageAt: string | null;
-  createdAt: string;
-}
-
-export interface TPagination {
-  page: number;
-  limit: number;
-  hasMore: boolean;
-}
-
-export interface TMessagePage {
-  messages: TChatMessage[];
-  pagination: TPagination;
-  seenStatus: TSeenStatus;
-}
-
-export interface TConversationPage {
-  conversations: TConversation[];
-  pagination: TPagination;
-}
-
-export interface TReadCursor {
-  conversationId: string;
-  lastReadMessageId: string | null;
-  lastReadSeq: number;
-  unreadCount: number;
-}
+// ---- Response shapes: zod schemas in responses/chat.ts; the types are re-exported here for old imports ----
+export type {
+  TActiveReply,
+  TChatAttachment,
+  TChatMessage,
+  TChatSender,
+  TConversation,
+  TConversationPage,
+  TConversationParticipant,
+  TMessagePage,
+  TPagination,
+  TReadCursor,
+  TSeenAgent,
+  TSeenStatus,
+} from './responses/chat';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants';
-import type { TAgent } from './users';
 import { stripAt } from './auth';
 
 /** Team and agent management (DESIGN §4, beyond the spec): limits, messages, request and response shapes. */
@@ -131,52 +130,3 @@ export const ZUpdateAiAgentRequest = z
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), { error: TEAM_MESSAGES.nothingToUpdate });
 export type TUpdateAiAgentRequest = z.input<typeof ZUpdateAiAgentRequest>;
-
-/** Spec §3: members as the drawer needs them. */
-export interface TTeamMemberPreview {
-  id: string;
-  username: string;
-  agentName: string;
-  avatarUrl: string;
-  isHuman: boolean;
-}
-
-export interface TTeam {
-  id: string;
-  name: string;
-  handle: string;
-  description: string;
-  isPrivate: boolean;
-  maxMembers: number;
-  branding: Record<string, string>;
-  createdAt: string;
-  memberCount: number;
-  members: TTeamMemberPreview[];
-  /** The caller's membership role in this team ('owner', 'admin', 'member', …). */
-  myRole: string;
-  /** Whether the caller may manage the team (owner or admin). */
-  canManage: boolean;
-}
-
-/** An agent as a team card needs it: the agent plus its membership in this team. */
-export interface TTeamAgent extends TAgent {
-  membershipRole: string;
-  joinedAt: string;
-}
-
-/** GET /teams → data.teams; GET /teams/:handle → data.team; GET /teams/:handle/agents → data.agents. */
-export interface TTeamsResponse {
-  teams: TTeam[];
-}
-export interface TTeamResponse {
-  team: TTeam;
-}
-export interface TTeamAgentsResponse {
-  agents: TTeamAgent[];
-}
-export interface TAgentResponse {
-  agent: TAgent;
-}
-export interface TTeamAgentResponse {
-  agent: TTeamAgent;
-}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZSendMagicLinkRequest,
+  ZSendResetRequest,
+  ZVerifyEmailRequest,
+  ZVerifyMagicLinkRequest,
+} from '../schemas/auth';
+import {
+  ZConversationListQuery,
+  ZEditMessageRequest,
+  ZMarkReadRequest,
+  ZMessageListQuery,
+  ZSendMessageRequest,
+  ZStartConversationRequest,
+} from '../schemas/chat';
+import { ZAddMemberRequest, ZCreateAiAgentRequest, ZCreateTeamRequest, ZUpdateAiAgentRequest } from '../schemas/teams';
+import {
+  ZActiveRepliesResponse,
+  ZAttachmentsResponse,
+  ZConversationPage,
+  ZConversationResponse,
+  ZMessagePage,
+  ZMessageResponse,
+  ZReadCursorResponse,
+  ZRegenerateReplyResponse,
+  ZSentMessageResponse,
+  ZStopReplyResponse,
+} from '../schemas/responses/chat';
+import { ZDevMailboxResponse, ZHealthResponse } from '../schemas/responses/misc';
+import {
+  ZAgentResponse,
+  ZLeftTeamResponse,
+  ZTeamAgentResponse,
+  ZTeamAgentsResponse,
+  ZTeamResponse,
+  ZTeamsResponse,
+} from '../schemas/responses/teams';
+import {
+  ZAuthResult,
+  ZLoggedOutResponse,
+  ZProfileResponse,
+  ZSentResponse,
+  ZUserResponse,
+} from '../schemas/responses/users';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call a route. `signed-in`: a valid bearer token; `verified`: one whose email is verified;
+ * `expired-token`: a bearer token that may have expired (refresh); `download-token`: a signed `?token=`
+ * or else a verified bearer token.
+ */
+export type RouteAuth = 'public' | 'signed-in' | 'verified' | 'expired-token' | 'download-token';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Express-style path below /api/v1, as mounted: '/teams/:handle/agents'. */
+  path: string;
+  tag: string;
+  summary: string;
+  auth: RouteAuth;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** A multipart/form-data upload instead of a JSON body. */
+  upload?: true;
+  /** Success status → the schema of `data` inside `{ success: true, data }`. */
+  success?: Partial<Record<200 | 201 | 202, z.ZodType>>;
+  /** A non-JSON success body (a file), with the content types it may carry. */
+  file?: { contentTypes: readonly string[]; description: string };
+  /** May answer 429 with Retry-After. */
+  rateLimited?: true;
+  /** Mounted only outside production. */
+  devOnly?: true;
+}
+
+const ZDownloadQuery = z.object({ token: z.string().optional().meta({ description: 'Signed download token from an attachment url.' }) });
+
+/**
+ * Every route under /api/v1: the one table the OpenAPI document, the reference page and the API tests'
+ * response checks read. A test walks the mounted Express routes and fails on any route missing here.
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  { method: 'get', path: '/health', tag: 'System', summary: 'Liveness and database check', auth: 'public', success: { 200: ZHealthResponse } },
+  { method: 'get', path: '/openapi.json', tag: 'System', summary: 'This OpenAPI document', auth: 'public', file: { contentTypes: ['application/json'], description: 'The OpenAPI 3.1 document.' } },
+
+  // ---- auth (spec §7) ----
+  { method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a verification mail follows', auth: 'public', body: ZRegisterRequest, success: { 201: ZUserResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/login', tag: 'Auth', summary: 'Sign in by username or email', auth: 'public', body: ZLoginRequest, success: { 200: ZAuthResult }, rateLimited: true },
+  { method: 'get', path: '/auth/me', tag: 'Auth', summary: 'The signed-in user', auth: 'signed-in', success: { 200: ZUserResponse } },
+  { method: 'post', path: '/auth/logout', tag: 'Auth', summary: 'End this session', auth: 'signed-in', success: { 200: ZLoggedOutResponse } },
+  { method: 'post', path: '/auth/refresh', tag: 'Auth', summary: 'A fresh access token for a live session (the bearer token may have expired)', auth: 'expired-token', success: { 200: ZAuthResult } },
+  { method: 'post', path: '/auth/email/send-verification', tag: 'Auth', summary: 'Mail a verification link', auth: 'signed-in', success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/resend-verification', tag: 'Auth', summary: 'Mail a verification link again', auth: 'signed-in', success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/verify-email', tag: 'Auth', summary: 'Verify an email address with the mailed token', auth: 'public', body: ZVerifyEmailRequest, success: { 200: ZUserResponse } },
+  { method: 'post', path: '/auth/email/send-reset', tag: 'Auth', summary: 'Mail a password reset link (answers the same whether or not the address is known)', auth: 'public', body: ZSendResetRequest, success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/reset-password', tag: 'Auth', summary: 'Set a new password with the mailed token', auth: 'public', body: ZResetPasswordRequest, success: { 200: ZUserResponse } },
+  { method: 'post', path: '/auth/email/send-magic-link', tag: 'Auth', summary: 'Mail a sign-in link (by email or username)', auth: 'public', body: ZSendMagicLinkRequest, success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/verify-magic-link', tag: 'Auth', summary: 'Sign in with the mailed magic link token', auth: 'public', body: ZVerifyMagicLinkRequest, success: { 200: ZAuthResult } },
+
+  // ---- users ----
+  { method: 'get', path: '/users/me', tag: 'Users', summary: 'The signed-in profile', auth: 'signed-in', success: { 200: ZProfileResponse } },
+  { method: 'get', path: '/avatars/:seed.svg', tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -)', auth: 'public', file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
+
+  // ---- teams and agents (DESIGN §4) ----
+  { method: 'get', path: '/teams', tag: 'Teams', summary: 'Teams the caller belongs to', auth: 'verified', success: { 200: ZTeamsResponse } },
+  { method: 'post', path: '/teams', tag: 'Teams', summary: 'Create a team; the caller becomes its owner', auth: 'verified', body: ZCreateTeamRequest, success: { 201: ZTeamResponse }, rateLimited: true },
+  { method: 'get', path: '/teams/:handle', tag: 'Teams', summary: 'One team the caller belongs to', auth: 'verified', success: { 200: ZTeamResponse } },
+  { method: 'get', path: '/teams/:handle/agents', tag: 'Teams', summary: 'The agents of a team, with presence', auth: 'verified', success: { 200: ZTeamAgentsResponse } },
+  { method: 'post', path: '/teams/:handle/agents', tag: 'Teams', summary: 'Create an AI agent in a team (owners and admins)', auth: 'verified', body: ZCreateAiAgentRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
+  { method: 'post', path: '/teams/:handle/members', tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', auth: 'verified', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
+  { method: 'get', path: '/agents/:username', tag: 'Agents', summary: 'An agent the caller may see, by username (a leading @ is ignored)', auth: 'verified', success: { 200: ZAgentResponse } },
+  { method: 'patch', path: '/agents/:id', tag: 'Agents', summary: 'Edit an AI agent (managers of its team)', auth: 'verified', body: ZUpdateAiAgentRequest, success: { 200: ZAgentResponse }, rateLimited: true },
+
+  // ---- chat (spec §7) ----
+  { method: 'post', path: '/chat/conversations/:agentId/start', tag: 'Chat', summary: 'Get or create the conversation with an agent', auth: 'verified', body: ZStartConversationRequest, success: { 200: ZConversationResponse } },
+  { method: 'get', path: '/chat/conversations', tag: 'Chat', summary: "The caller's conversations, latest activity first", auth: 'verified', query: ZConversationListQuery, success: { 200: ZConversationPage } },
+  { method: 'get', path: '/chat/conversations/:id', tag: 'Chat', summary: 'One conversation', auth: 'verified', success: { 200: ZConversationResponse } },
+  { method: 'get', path: '/chat/conversations/:id/messages', tag: 'Chat', summary: 'A page of messages (newest page first; `after` for gap-fill)', auth: 'verified', query: ZMessageListQuery, success: { 200: ZMessagePage } },
+  { method: 'post', path: '/chat/conversations/:id/messages', tag: 'Chat', summary: 'Send a message (idempotent by clientMessageId: 201 new, 200 repeat)', auth: 'verified', body: ZSendMessageRequest, success: { 201: ZSentMessageResponse, 200: ZSentMessageResponse }, rateLimited: true },
+  { method: 'post', path: '/chat/conversations/:id/messages/async', tag: 'Chat', summary: 'Send a message; an AI reply follows over the socket', auth: 'verified', body: ZSendMessageRequest, success: { 201: ZSentMessageResponse, 200: ZSentMessageResponse }, rateLimited: true },
+  { method: 'put', path: '/chat/conversations/:id/read', tag: 'Chat', summary: 'Move the read cursor to a message', auth: 'verified', body: ZMarkReadRequest, success: { 200: ZReadCursorResponse } },
+  { method: 'post', path: '/chat/conversations/:id/attachments', tag: 'Chat', summary: 'Upload files (multipart) to attach to a message', auth: 'verified', upload: true, success: { 201: ZAttachmentsResponse }, rateLimited: true },
+  { method: 'get', path: '/chat/attachments/:id', tag: 'Chat', summary: 'Download an attachment (signed ?token= or bearer)', auth: 'download-token', query: ZDownloadQuery, file: { contentTypes: ['application/octet-stream'], description: 'The file, with its stored content type.' } },
+  { method: 'patch', path: '/chat/messages/:id', tag: 'Chat', summary: 'Edit your own message', auth: 'verified', body: ZEditMessageRequest, success: { 200: ZMessageResponse } },
+  { method: 'post', path: '/chat/messages/:id/seen', tag: 'Chat', summary: 'Mark a message as seen', auth: 'verified', success: { 200: ZReadCursorResponse } },
+
+  // ---- AI replies ----
+  { method: 'post', path: '/chat/replies/:streamId/stop', tag: 'AI replies', summary: 'Stop a reply being written', auth: 'verified', success: { 200: ZStopReplyResponse } },
+  { method: 'post', path: '/chat/messages/:id/regenerate', tag: 'AI replies', summary: 'Write the latest AI reply again', auth: 'verified', success: { 202: ZRegenerateReplyResponse } },
+  { method: 'get', path: '/chat/conversations/:id/replies', tag: 'AI replies', summary: 'Replies being written now, with their text so far', auth: 'verified', success: { 200: ZActiveRepliesResponse } },
+
+  // ---- development ----
+  { method: 'get', path: '/dev/mailbox', tag: 'Development', summary: 'Mail in the outbox, newest first (not in production)', auth: 'public', success: { 200: ZDevMailboxResponse }, devOnly: true },
+];
+
+/** ':name' segments of an Express path, in order. */
+export const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+
+/** '/teams/:handle' → '/teams/{handle}' */
+export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const matcherOf = (path: string) =>
+  new RegExp(`^${path.split(/(:[A-Za-z_][A-Za-z0-9_]*)/).map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part))).join('')}/?$`);
+const matchers = API_ROUTES.map((route) => ({ route, pattern: matcherOf(route.path) }));
+
+/**
+ * The route answering `method path` (path below /api/v1, no query). Literal segments win over
+ * parameters, as Express's mount order makes them (e.g. /teams/:handle/members/me).
+ */
+export function findApiRoute(method: string, path: string): ApiRoute | undefined {
+  const m = method.toLowerCase();
+  const candidates = matchers.filter(({ route, pattern }) => route.method === m && pattern.test(path));
+  candidates.sort((a, b) => pathParamsOf(a.route.path).length - pathParamsOf(b.route.path).length);
+  return candidates[0]?.route;
+}

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import { ZRoomPayload, ZTypingPayload, type ClientToServerEvents, type ServerToClientEvents } from '../events';
+import { ZChatMessage } from '../schemas/responses/chat';
+import {
+  ZConversationMessageEvent,
+  ZMessageSeenEvent,
+  ZMessageStreamEvent,
+  ZPresenceEvent,
+  ZResyncEvent,
+  ZSocketAck,
+  ZTypingEvent,
+} from '../schemas/responses/events';
+
+const ZRoomPayloadDoc = ZRoomPayload.meta({ id: 'RoomPayload' });
+const ZTypingPayloadDoc = ZTypingPayload.meta({ id: 'TypingPayload' });
+
+export interface SocketEventDoc {
+  summary: string;
+  payload: z.ZodType;
+  /** Client events: the ack the server answers with when the client passes a callback. */
+  ack?: z.ZodType;
+  /** Server events: who receives it. */
+  audience?: string;
+}
+
+/**
+ * The Socket.IO contract beside the REST one. Keyed by the event maps' own keys, so an event added
+ * to `ServerToClientEvents` or `ClientToServerEvents` fails the typecheck until it is documented here.
+ */
+export const SOCKET_CLIENT_EVENTS: Record<keyof ClientToServerEvents, SocketEventDoc> = {
+  'room:join': { summary: 'Join a conversation room (`conversation:<id>`) you take part in.', payload: ZRoomPayloadDoc, ack: ZSocketAck },
+  'room:leave': { summary: 'Leave a conversation room.', payload: ZRoomPayloadDoc, ack: ZSocketAck },
+  'conversation:participant:typing': { summary: 'Say you started or stopped typing.', payload: ZTypingPayloadDoc, ack: ZSocketAck },
+};
+
+export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEventDoc> = {
+  'message:received': { summary: 'A new message.', payload: ZChatMessage, audience: 'the conversation room' },
+  'message:updated': { summary: 'A message was edited.', payload: ZChatMessage, audience: 'the conversation room' },
+  'message:stream': { summary: 'AI reply text as it is written.', payload: ZMessageStreamEvent, audience: 'the conversation room' },
+  'conversation:message': { summary: 'A new message in one of your conversations (for lists and unread counts).', payload: ZConversationMessageEvent, audience: 'each participant (agent room)' },
+  'conversation:participant:typing': { summary: 'Someone started or stopped typing.', payload: ZTypingEvent, audience: 'the conversation room, except the typist' },
+  'conversation:message:seen': { summary: "A participant's read cursor moved.", payload: ZMessageSeenEvent, audience: 'the conversation room' },
+  'presence:changed': { summary: 'An agent came online or went offline.', payload: ZPresenceEvent, audience: 'agents who share a team or conversation' },
+  'sync:resync': { summary: 'Events may have been lost while the API nodes could not reach each other: gap-fill (after=<seq>) every open conversation.', payload: ZResyncEvent, audience: 'every connected socket' },
+};
+
+export const SOCKET_CONNECTION = {
+  path: '/socket.io',
+  auth: 'Pass the access token as `auth: { token }` in the handshake; a bad token fails the connection with "Authentication required".',
+  limits: 'Client events are rate-limited per socket; past the limit the ack answers code RATE_LIMITED.',
+} as const;

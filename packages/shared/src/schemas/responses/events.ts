@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../../errors';
+import { ZChatMessage, ZSeenAgent } from './chat';
+
+/** Socket.IO payloads the server sends, and the ack it answers client events with. */
+export const ZSocketAck = z
+  .discriminatedUnion('ok', [
+    z.strictObject({ ok: z.literal(true) }),
+    z.strictObject({ ok: z.literal(false), error: z.string(), code: z.enum(ERROR_CODES) }),
+  ])
+  .meta({ id: 'SocketAck', description: 'The answer to every client event that passes an ack callback.' });
+export type TSocketAck = z.infer<typeof ZSocketAck>;
+
+export const ZTypingEvent = z
+  .strictObject({
+    conversationId: z.uuid(),
+    /** The conversation_participants row of the typing agent. */
+    participantId: z.uuid(),
+    agentId: z.uuid(),
+    agent: ZSeenAgent,
+    isTyping: z.boolean(),
+  })
+  .meta({ id: 'TypingEvent' });
+export type TTypingEvent = z.infer<typeof ZTypingEvent>;
+
+export const ZMessageSeenEvent = z
+  .strictObject({ conversationId: z.uuid(), messageId: z.uuid(), agentId: z.uuid(), agent: ZSeenAgent })
+  .meta({ id: 'MessageSeenEvent' });
+export type TMessageSeenEvent = z.infer<typeof ZMessageSeenEvent>;
+
+export const ZConversationMessageEvent = z
+  .strictObject({ conversationId: z.uuid(), message: ZChatMessage })
+  .meta({ id: 'ConversationMessageEvent' });
+export type TConversationMessageEvent = z.infer<typeof ZConversationMessageEvent>;
+
+export const ZPresenceEvent = z
+  .strictObject({ agentId: z.uuid(), isOnline: z.boolean() })
+  .meta({ id: 'PresenceEvent' });
+export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
+
+/**
+ * Events may have been lost (the link between API nodes was down): fetch what is missing
+ * (`after=<seq>`) for every open conversation. The socket itself stayed connected.
+ */
+export const ZResyncEvent = z.strictObject({ reason: z.literal('realtime-restored') }).meta({ id: 'ResyncEvent' });
+export type TResyncEvent = z.infer<typeof ZResyncEvent>;
+
+/** AI reply tokens as they arrive (sent by the AI reply job; defined here so both sides agree). */
+export const ZMessageStreamEvent = z
+  .strictObject({
+    conversationId: z.uuid(),
+    /** The reply job; the stored reply carries clientMessageId `ai-reply:<streamId>`. */
+    streamId: z.uuid().meta({ description: 'The reply job; the stored reply carries clientMessageId `ai-reply:<streamId>`.' }),
+    agentId: z.uuid(),
+    delta: z.string(),
+    /** Length of the text before this delta: a client holding more skips, one holding less refetches. */
+    offset: z.number().int().nonnegative().meta({ description: 'Length of the text before this delta.' }),
+    /** A retried job starts again from an empty text with a higher attempt. */
+    attempt: z.number().int().nonnegative(),
+    done: z.boolean(),
+  })
+  .meta({ id: 'MessageStreamEvent', description: 'AI reply text as it arrives.' });
+export type TMessageStreamEvent = z.infer<typeof ZMessageStreamEvent>;

@@ -1,0 +1,6 @@
+export * from './envelope';
+export * from './users';
+export * from './teams';
+export * from './chat';
+export * from './events';
+export * from './misc';

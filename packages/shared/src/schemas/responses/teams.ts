@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ZAgent, ZIsoDateTime } from './users';
+
+/** Spec §3: members as the drawer needs them. */
+export const ZTeamMemberPreview = z
+  .strictObject({ id: z.uuid(), username: z.string(), agentName: z.string(), avatarUrl: z.string(), isHuman: z.boolean() })
+  .meta({ id: 'TeamMemberPreview' });
+export type TTeamMemberPreview = z.infer<typeof ZTeamMemberPreview>;
+
+export const ZTeam = z
+  .strictObject({
+    id: z.uuid(),
+    name: z.string(),
+    handle: z.string(),
+    description: z.string(),
+    isPrivate: z.boolean(),
+    maxMembers: z.number().int(),
+    branding: z.record(z.string(), z.string()),
+    createdAt: ZIsoDateTime,
+    memberCount: z.number().int(),
+    members: z.array(ZTeamMemberPreview),
+    /** The caller's membership role in this team ('owner', 'admin', 'member', …). */
+    myRole: z.string().meta({ description: "The caller's membership role in this team." }),
+    /** Whether the caller may manage the team (owner or admin). */
+    canManage: z.boolean().meta({ description: 'Whether the caller may manage the team (owner or admin).' }),
+  })
+  .meta({ id: 'Team' });
+export type TTeam = z.infer<typeof ZTeam>;
+
+/** An agent as a team card needs it: the agent plus its membership in this team. */
+export const ZTeamAgent = z
+  .strictObject({ ...ZAgent.shape, membershipRole: z.string(), joinedAt: ZIsoDateTime })
+  .meta({ id: 'TeamAgent', description: 'An agent plus its membership in this team.' });
+export type TTeamAgent = z.infer<typeof ZTeamAgent>;
+
+/** GET /teams → data.teams; GET /teams/:handle → data.team; GET /teams/:handle/agents → data.agents. */
+export const ZTeamsResponse = z.strictObject({ teams: z.array(ZTeam) });
+export type TTeamsResponse = z.infer<typeof ZTeamsResponse>;
+export const ZTeamResponse = z.strictObject({ team: ZTeam });
+export type TTeamResponse = z.infer<typeof ZTeamResponse>;
+export const ZTeamAgentsResponse = z.strictObject({ agents: z.array(ZTeamAgent) });
+export type TTeamAgentsResponse = z.infer<typeof ZTeamAgentsResponse>;
+export const ZAgentResponse = z.strictObject({ agent: ZAgent });
+export type TAgentResponse = z.infer<typeof ZAgentResponse>;
+export const ZTeamAgentResponse = z.strictObject({ agent: ZTeamAgent });
+export type TTeamAgentResponse = z.infer<typeof ZTeamAgentResponse>;
+export const ZLeftTeamResponse = z.strictObject({ left: z.literal(true) });

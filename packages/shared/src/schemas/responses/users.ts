@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Response shapes of agents and signed-in users (spec §3). Types are inferred, so they cannot drift. */
+export const ZIsoDateTime = z.iso.datetime();
+
+export const ZAgent = z
+  .strictObject({
+    id: z.uuid(),
+    username: z.string(),
+    firstName: z.string(),
+    middleName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    role: z.string(),
+    isHuman: z.boolean(),
+    personality: z.string(),
+    avatarUrl: z.string(),
+    model: z.string().nullable(),
+    /** null where presence was not looked up. */
+    isOnline: z.boolean().nullable(),
+    createdAt: ZIsoDateTime,
+  })
+  .meta({ id: 'Agent', description: 'A person or an AI agent.' });
+export type TAgent = z.infer<typeof ZAgent>;
+
+const ZProfileNames = z.strictObject({ firstName: z.string(), lastName: z.string(), avatar: z.string() });
+
+export const ZUser = z
+  .strictObject({
+    id: z.uuid(),
+    agentId: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    isVerified: z.boolean(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profile: ZProfileNames,
+    agent: ZAgent,
+  })
+  .meta({ id: 'User', description: 'The signed-in account and its agent.' });
+export type TUser = z.infer<typeof ZUser>;
+
+/** GET /users/me → data.profile */
+export const ZProfile = z
+  .strictObject({ id: z.uuid(), username: z.string(), email: z.string(), profile: ZProfileNames, agent: ZAgent })
+  .meta({ id: 'Profile' });
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZAuthResult = z
+  .strictObject({ user: ZUser, token: z.string().meta({ description: 'Access token for the Authorization: Bearer header.' }) })
+  .meta({ id: 'AuthResult' });
+export type TAuthResult = z.infer<typeof ZAuthResult>;
+
+export const ZUserResponse = z.strictObject({ user: ZUser });
+export const ZProfileResponse = z.strictObject({ profile: ZProfile });
+export const ZSentResponse = z.strictObject({ sent: z.literal(true) });
+export const ZLoggedOutResponse = z.strictObject({ loggedOut: z.literal(true) });
