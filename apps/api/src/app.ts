@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth-routes';
 import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { rejectNulInUrl } from './http/validate';
 import { sendData, sendError } from './http/envelope';
 import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
 import { agentsRoutes } from './agents/agents-routes';
@@ -20,6 +21,7 @@ const BODY_LIMIT = '100kb';
 
 function apiRouter(ctx: AppContext, redis?: Redis): Router {
   const api = Router();
+  api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
     try {

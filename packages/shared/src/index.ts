@@ -10,3 +10,4 @@ export * from './events';
 export * from './chat/timestamps';
 export * from './chat/grouping';
 export * from './chat/message-list';
+export * from './schemas/text';

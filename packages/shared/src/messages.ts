@@ -14,6 +14,7 @@ export const VALIDATION = {
   noVerificationToken: 'No verification token provided',
   noMagicLinkToken: 'No magic link token provided',
   invalidResetLink: 'Invalid reset link',
+  noNulCharacters: 'Must not contain NUL characters',
 } as const;
 
 export const AUTH_ERRORS = {
