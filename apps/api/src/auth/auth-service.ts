@@ -1,4 +1,4 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import { AUTH_ERRORS, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -131,9 +131,10 @@ export async function refresh(ctx: AppContext, token: string): Promise<TAuthResu
 }
 
 /**
- * The browser waits RESEND_COOLDOWN_S between verification mails; the server holds the same line,
- * measured from the newest verification token (registration issues the first). The account row is
- * locked so two racing requests cannot both pass the check.
+ * The browser waits RESEND_COOLDOWN_S after each resend; the server holds the same line, measured from
+ * the newest verification token when that token came from a resend (registration issues the first,
+ * and like the browser's button, the first resend is not held back by it). The account row is locked
+ * so two racing requests cannot both pass the check.
  */
 export async function sendVerification(ctx: AppContext, accountId: string) {
   await ctx.db.transaction(async (tx) => {
@@ -141,10 +142,10 @@ export async function sendVerification(ctx: AppContext, accountId: string) {
     const row = await loadUser(tx, accountId);
     if (row.account.emailVerifiedAt) throw conflict(AUTH_ERRORS.alreadyVerified);
     const [latest] = await tx
-      .select({ at: max(emailTokens.createdAt) })
+      .select({ at: max(emailTokens.createdAt), issued: count() })
       .from(emailTokens)
       .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, 'verify_email')));
-    const waitMs = latest?.at ? latest.at.getTime() + RESEND_COOLDOWN_S * 1000 - Date.now() : 0;
+    const waitMs = latest?.at && latest.issued > 1 ? latest.at.getTime() + RESEND_COOLDOWN_S * 1000 - Date.now() : 0;
     if (waitMs > 0) throw new RetryLaterError(AUTH_ERRORS.verificationCooldown, Math.ceil(waitMs / 1000));
     await sendTokenMail(ctx, row, 'verify_email', tx);
   });
