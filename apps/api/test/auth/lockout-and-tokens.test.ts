@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { AUTH_ERRORS } from '@agentroom/shared';
 import { tokenFromMail } from '@agentroom/testkit';
 import { sessions } from '../../src/db/schema';
@@ -72,8 +73,9 @@ describe('per-account login lockout', () => {
   });
 
   it('an unknown name locks the same way, so the lock tells nothing about which accounts exist', async () => {
-    await lockOut({ username: 'nobody_here', email: '@Nobody_Here' });
-    expect((await login({ username: 'nobody_here', password: 'Wrong-pass1' })).status).toBe(429);
+    const name = `nobody_${Math.random().toString(36).slice(2, 8)}`;
+    await lockOut({ username: name, email: `@${name.toUpperCase()}` });
+    expect((await login({ username: name, password: 'Wrong-pass1' })).status).toBe(429);
   });
 
   it('while locked, magic-link sign-in works', async () => {
@@ -93,6 +95,24 @@ describe('per-account login lockout', () => {
     const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
     await server.api().post('/api/v1/auth/email/reset-password').send({ token, newPassword: 'NewPassw0rd' }).expect(200);
     expect((await login({ username: user.username, password: 'NewPassw0rd' })).status).toBe(200);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)('lockout counters in Redis', () => {
+  it('with REDIS_URL the failures are counted in Redis, so every API node sees the lock', async () => {
+    const node = await startTestServer({ REDIS_URL: redisUrl!, LOGIN_LOCKOUT_MAX_FAILURES: String(MAX_FAILURES) });
+    const redis = new Redis(redisUrl!);
+    try {
+      const user = await signUpVerified(node, 'lredis');
+      for (let i = 0; i < MAX_FAILURES; i += 1)
+        expect((await node.api().post('/api/v1/auth/login').send({ username: user.username, password: 'Wrong-pass1' })).status).toBe(401);
+      expect(await redis.exists(`agentroom:login-fail:account:${user.user.id as string}`)).toBe(1);
+      expect((await node.api().post('/api/v1/auth/login').send({ username: user.username, password: user.password })).status).toBe(429);
+    } finally {
+      redis.disconnect();
+      await node.stop();
+    }
   });
 });
 
