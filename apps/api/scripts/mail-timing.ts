@@ -36,7 +36,7 @@ const post = async (path, body) => {
   return { ms: performance.now() - started, status: res.status };
 };
 // Lets work done after an answer finish, so it does not slow the next measured request.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 (async () => {
   const known = { username: 'timing_known' + Date.now(), email: 'timing-known-' + Date.now() + '@example.test', password: 'Passw0rdOk', firstName: 'T', lastName: 'K' };
@@ -44,11 +44,13 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
   for (const path of ['/auth/email/send-reset', '/auth/email/send-magic-link']) {
     const times = { known: [], unknown: [] };
     for (let i = 0; i < rounds + 20; i += 1) {
-      // Interleaved, so drift in machine load hits both alike; the first 20 warm up.
-      const a = await post(path, { email: known.email });
+      // Interleaved, in alternating order, so drift in machine load hits both alike; the first 20 warm up.
+      const knownFirst = i % 2 === 0;
+      const first = await post(path, { email: knownFirst ? known.email : 'nobody-' + i + '@example.test' });
       await settle();
-      const b = await post(path, { email: 'nobody-' + i + '@example.test' });
+      const second = await post(path, { email: knownFirst ? 'nobody-' + i + '@example.test' : known.email });
       await settle();
+      const [a, b] = knownFirst ? [first, second] : [second, first];
       if (a.status !== 200 || b.status !== 200) throw new Error('unexpected status ' + a.status + '/' + b.status);
       if (i >= 20) { times.known.push(a.ms); times.unknown.push(b.ms); }
     }
