@@ -11,6 +11,7 @@ import { chatRoutes } from './chat/chat-routes';
 import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { rejectNulInUrl } from './http/validate';
 import { sendData, sendError } from './http/envelope';
 import { requestId } from './http/request-id';
 import { requestLoggingOptions } from './http/request-logging';
@@ -26,6 +27,7 @@ const BODY_LIMIT = '100kb';
 
 function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router {
   const api = Router();
+  api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
     try {

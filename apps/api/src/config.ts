@@ -30,6 +30,9 @@ const ZEnv = z.object({
   RATE_LIMIT_MAIL_MAX: positiveInt(5),
   RATE_LIMIT_MESSAGES_PER_MINUTE: positiveInt(120),
   RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(30),
+  LOGIN_LOCKOUT_MAX_FAILURES: positiveInt(10),
+  LOGIN_LOCKOUT_WINDOW_SECONDS: positiveInt(15 * 60),
+  LOGIN_LOCKOUT_SECONDS: positiveInt(15 * 60),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LLM_BASE_URL: optionalUrl,
@@ -62,6 +65,8 @@ export interface AppConfig {
   sessionTtlDays: number;
   argon2: { memoryCost: number; timeCost: number };
   rateLimit: { windowMs: number; loginMax: number; registerMax: number; mailMax: number; messagesPerMinute: number; uploadsPerMinute: number };
+  /** Failed sign-ins per account (any address): maxFailures within windowMs lock it for lockMs. */
+  loginLockout: { maxFailures: number; windowMs: number; lockMs: number };
   webDistDir?: string;
   logLevel: string;
   llm: { baseUrl?: string; apiKey?: string; model?: string };
@@ -123,6 +128,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       mailMax: env.RATE_LIMIT_MAIL_MAX,
       messagesPerMinute: env.RATE_LIMIT_MESSAGES_PER_MINUTE,
       uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    },
+    loginLockout: {
+      maxFailures: env.LOGIN_LOCKOUT_MAX_FAILURES,
+      windowMs: env.LOGIN_LOCKOUT_WINDOW_SECONDS * 1000,
+      lockMs: env.LOGIN_LOCKOUT_SECONDS * 1000,
     },
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,

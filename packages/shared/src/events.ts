@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './schemas/text';
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type {
   TConversationMessageEvent,
@@ -41,14 +42,14 @@ export function conversationIdOfRoom(roomId: string): string | undefined {
 // ---- client → server payloads (validated by the server with these schemas) ----
 
 export const ZRoomPayload = z.object({
-  roomId: z.string().max(200).refine((room) => conversationIdOfRoom(room) !== undefined, {
+  roomId: safeString().max(200).refine((room) => conversationIdOfRoom(room) !== undefined, {
     message: 'roomId must be conversation:<id>',
   }),
 });
 export type TRoomPayload = z.infer<typeof ZRoomPayload>;
 
 export const ZTypingPayload = z.object({
-  conversationId: z.string().refine(isUuid, { message: 'conversationId must be a conversation id' }),
+  conversationId: safeString().refine(isUuid, { message: 'conversationId must be a conversation id' }),
   isTyping: z.boolean(),
 });
 export type TTypingPayload = z.infer<typeof ZTypingPayload>;

@@ -14,3 +14,4 @@ export * from './chat/grouping';
 export * from './chat/message-list';
 export * from './protocol';
 export * from './client-texts';
+export * from './schemas/text';

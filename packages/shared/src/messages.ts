@@ -14,6 +14,7 @@ export const VALIDATION = {
   noVerificationToken: 'No verification token provided',
   noMagicLinkToken: 'No magic link token provided',
   invalidResetLink: 'Invalid reset link',
+  noNulCharacters: 'Must not contain NUL characters',
 } as const;
 
 export const AUTH_ERRORS = {
@@ -38,6 +39,8 @@ export const AUTH_ERRORS = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'An account with this email already exists',
   alreadyVerified: 'Email is already verified',
+  accountLocked: 'Too many failed sign-in attempts. Try again later, or sign in with a magic link or reset your password.',
+  verificationCooldown: 'A verification email was just sent. Please wait before asking for another.',
 } as const;
 
 export const TEAM_ERRORS = {

@@ -17,6 +17,8 @@ import type { Redis } from 'ioredis';
 import * as auth from './auth-service';
 import { authOf, bearerToken, requireAuth } from './require-auth';
 import { unauthenticated } from '../core/app-error';
+import { createLoginLockout } from './login-lockout';
+import { retryAfterHeader } from './retry-later';
 
 const SENT = { sent: true } as const;
 
@@ -26,6 +28,9 @@ export function authRoutes(ctx: AppContext, redis?: Redis): Router {
   const loginLimit = createRateLimit({ name: 'login', windowMs, limit: loginMax, redis });
   const registerLimit = createRateLimit({ name: 'register', windowMs, limit: registerMax, redis });
   const mailLimit = createRateLimit({ name: 'mail', windowMs, limit: mailMax, redis });
+  // Emailed tokens are guessed like passwords, so their checks get the login budget.
+  const tokenLimit = createRateLimit({ name: 'token', windowMs, limit: loginMax, redis });
+  const lockout = createLoginLockout(ctx.config.loginLockout, redis);
   const signedIn = requireAuth(ctx);
   const router = Router();
 
@@ -36,7 +41,7 @@ export function authRoutes(ctx: AppContext, redis?: Redis): Router {
 
   router.post('/login', loginLimit, async (req, res) => {
     const { identifier, password } = parseInput(ZLoginRequest, req.body);
-    sendData(res, await auth.login(ctx, identifier, password, req.get('user-agent')));
+    sendData(res, await auth.login(ctx, lockout, identifier, password, req.get('user-agent')));
   });
 
   router.get('/me', signedIn, async (req, res) => {
@@ -61,32 +66,44 @@ export function authRoutes(ctx: AppContext, redis?: Redis): Router {
   router.post('/email/send-verification', mailLimit, signedIn, sendVerification);
   router.post('/email/resend-verification', mailLimit, signedIn, sendVerification);
 
-  router.post('/email/verify-email', async (req, res) => {
+  router.post('/email/verify-email', tokenLimit, async (req, res) => {
     const { token } = parseInput(ZVerifyEmailRequest, req.body);
     sendData(res, { user: await auth.verifyEmail(ctx, token) });
   });
 
   router.post('/email/send-reset', mailLimit, async (req, res) => {
     const { email } = parseInput(ZSendResetRequest, req.body);
-    await auth.sendPasswordReset(ctx, email);
     sendData(res, SENT);
+    afterResponse(ctx, 'password reset mail', () => auth.sendPasswordReset(ctx, email));
   });
 
-  router.post('/email/reset-password', async (req, res) => {
+  router.post('/email/reset-password', tokenLimit, async (req, res) => {
     const { token, newPassword } = parseInput(ZResetPasswordRequest, req.body);
-    sendData(res, { user: await auth.resetPassword(ctx, token, newPassword) });
+    sendData(res, { user: await auth.resetPassword(ctx, lockout, token, newPassword) });
   });
 
   router.post('/email/send-magic-link', mailLimit, async (req, res) => {
     const { email } = parseInput(ZSendMagicLinkRequest, req.body);
-    await auth.sendMagicLink(ctx, email);
     sendData(res, SENT);
+    afterResponse(ctx, 'magic link mail', () => auth.sendMagicLink(ctx, email));
   });
 
-  router.post('/email/verify-magic-link', async (req, res) => {
+  router.post('/email/verify-magic-link', tokenLimit, async (req, res) => {
     const { token } = parseInput(ZVerifyMagicLinkRequest, req.body);
     sendData(res, await auth.verifyMagicLink(ctx, token, req.get('user-agent')));
   });
 
+  router.use(retryAfterHeader);
   return router;
+}
+
+/**
+ * Known and unknown addresses must look alike, in body and in time: the answer goes out after the
+ * same constant work (validate, reply), and the account lookup, token and mail happen afterwards.
+ * The mail is still written through the transactional outbox; a failure here is only logged.
+ */
+function afterResponse(ctx: AppContext, what: string, work: () => Promise<void>) {
+  setImmediate(() => {
+    work().catch((error: unknown) => ctx.logger.error({ err: error }, `${what} failed after the response`));
+  });
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { AUTH_ERRORS, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
+import { and, count, eq, max } from 'drizzle-orm';
+import { AUTH_ERRORS, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { accounts, agents, type TEmailTokenPurpose } from '../db/schema';
+import { accounts, agents, emailTokens, type TEmailTokenPurpose } from '../db/schema';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import { AppError, conflict, unauthenticated } from '../core/app-error';
 import { enqueueMail } from '../mail/outbox';
@@ -13,6 +13,8 @@ import { consumeEmailToken, issueEmailToken, revokeAllEmailTokens } from './emai
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { createSession, extendSession, findLiveSession, revokeAllSessions, revokeSession } from './sessions';
 import { signAccessToken, verifyAccessToken } from './tokens';
+import { lockoutKeys, type LoginLockout } from './login-lockout';
+import { RetryLaterError } from './retry-later';
 
 type AccountWithAgent = NonNullable<Awaited<ReturnType<typeof findAccountWithAgent>>>;
 
@@ -44,8 +46,8 @@ async function loadUser(db: DbOrTx, accountId: string): Promise<AccountWithAgent
   return row;
 }
 
-async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string): Promise<TAuthResult> {
-  const session = await createSession(ctx.db, row.account.id, ctx.config, userAgent);
+async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string, db: DbOrTx = ctx.db): Promise<TAuthResult> {
+  const session = await createSession(db, row.account.id, ctx.config, userAgent);
   const token = signAccessToken({ sessionId: session.id, accountId: row.account.id }, ctx.config);
   return { user: presentUser(row.account, row.agent), token };
 }
@@ -82,14 +84,27 @@ export async function register(ctx: AppContext, input: TRegisterRequest): Promis
   }
 }
 
-export async function login(ctx: AppContext, identifier: string, password: string, userAgent?: string) {
-  const row = await findAccountByIdentifier(ctx.db, stripAt(identifier));
-  if (!row) {
-    await burnPasswordCheck(password, ctx.config);
+/** Every lockout key of an account: its username, its email and its id. */
+const accountLockoutKeys = ({ account, agent }: AccountWithAgent) => [
+  ...lockoutKeys(agent.username),
+  ...lockoutKeys(account.email, account.id),
+];
+
+export async function login(ctx: AppContext, lockout: LoginLockout, identifier: string, password: string, userAgent?: string) {
+  const name = stripAt(identifier);
+  const row = await findAccountByIdentifier(ctx.db, name);
+  // Checked before the password, so a locked account costs no hash and the right password is refused too.
+  const keys = lockoutKeys(name, row?.account.id);
+  const lockedFor = await lockout.lockedForSeconds(keys);
+  if (lockedFor > 0) throw new RetryLaterError(AUTH_ERRORS.accountLocked, lockedFor);
+  let passwordOk = false;
+  if (row) passwordOk = await verifyPassword(row.account.passwordHash, password);
+  else await burnPasswordCheck(password, ctx.config); // the same cost as a real check: no timing hint
+  if (!row || !passwordOk) {
+    await lockout.recordFailure(keys);
     throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_ERRORS.invalidCredentials);
   }
-  if (!(await verifyPassword(row.account.passwordHash, password)))
-    throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_ERRORS.invalidCredentials);
+  await lockout.clear(accountLockoutKeys(row));
   return startSession(ctx, row, userAgent);
 }
 
@@ -113,10 +128,26 @@ export async function refresh(ctx: AppContext, token: string): Promise<TAuthResu
   return { user: presentUser(row.account, row.agent), token: signAccessToken(claims, ctx.config) };
 }
 
+/**
+ * The browser waits RESEND_COOLDOWN_S after each resend; the server holds the same line, measured from
+ * the newest verification token when that token came from a resend (registration issues the first,
+ * and like the browser's button, the first resend is not held back by it). The account row is locked
+ * so two racing requests cannot both pass the check.
+ */
 export async function sendVerification(ctx: AppContext, accountId: string) {
-  const row = await loadUser(ctx.db, accountId);
-  if (row.account.emailVerifiedAt) throw conflict(AUTH_ERRORS.alreadyVerified);
-  await sendTokenMail(ctx, row, 'verify_email');
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const row = await loadUser(tx, accountId);
+    if (row.account.emailVerifiedAt) throw conflict(AUTH_ERRORS.alreadyVerified);
+    const [latest] = await tx
+      .select({ at: max(emailTokens.createdAt), issued: count() })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, 'verify_email')));
+    const waitMs = latest?.at && latest.issued > 1 ? latest.at.getTime() + RESEND_COOLDOWN_S * 1000 - Date.now() : 0;
+    if (waitMs > 0) throw new RetryLaterError(AUTH_ERRORS.verificationCooldown, Math.ceil(waitMs / 1000));
+    await sendTokenMail(ctx, row, 'verify_email', tx);
+  });
+  ctx.events.publish('mail.queued', {});
 }
 
 function tokenFailure(status: 'expired' | 'invalid', expiredMessage: string, invalidMessage: string): AppError {
@@ -125,13 +156,17 @@ function tokenFailure(status: 'expired' | 'invalid', expiredMessage: string, inv
     : new AppError(400, 'TOKEN_INVALID', invalidMessage);
 }
 
+/** The token is spent and the account verified in one transaction: both happen or neither. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<TUser> {
-  const result = await consumeEmailToken(ctx.db, token, 'verify_email');
-  if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
-  await ctx.db.update(accounts).set({ emailVerifiedAt: new Date() }).where(eq(accounts.id, result.accountId));
+  const accountId = await ctx.db.transaction(async (tx) => {
+    const result = await consumeEmailToken(tx, token, 'verify_email');
+    if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
+    await tx.update(accounts).set({ emailVerifiedAt: new Date() }).where(eq(accounts.id, result.accountId));
+    return result.accountId;
+  });
   // Sessions remembered as unverified must see the change now.
-  ctx.events.publish('session.changed', { accountId: result.accountId });
-  return currentUser(ctx, result.accountId);
+  ctx.events.publish('session.changed', { accountId });
+  return currentUser(ctx, accountId);
 }
 
 /** Same answer whether or not the email has an account (no enumeration). */
@@ -140,11 +175,12 @@ export async function sendPasswordReset(ctx: AppContext, email: string) {
   if (row) await sendTokenMail(ctx, row, 'reset_password');
 }
 
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<TUser> {
-  const passwordHash = await hashPassword(newPassword, ctx.config);
+/** The token is checked before the new password is hashed: a guessed token must not cost an argon2 hash. */
+export async function resetPassword(ctx: AppContext, lockout: LoginLockout, token: string, newPassword: string): Promise<TUser> {
   const accountId = await ctx.db.transaction(async (tx) => {
     const result = await consumeEmailToken(tx, token, 'reset_password');
     if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.resetLinkExpired, AUTH_ERRORS.invalidResetLinkLong);
+    const passwordHash = await hashPassword(newPassword, ctx.config);
     const now = new Date();
     // The mail reached its owner, so the address is proven too.
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, result.accountId));
@@ -157,7 +193,10 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     return result.accountId;
   });
   ctx.events.publish('session.revoked', { accountId });
-  return currentUser(ctx, accountId);
+  const row = await loadUser(ctx.db, accountId);
+  // Whoever can read the mailbox owns the account: a lock from someone else's guesses ends here.
+  await lockout.clear(accountLockoutKeys(row));
+  return presentUser(row.account, row.agent);
 }
 
 /** Accepts an email or a username; same answer either way. */
@@ -166,14 +205,19 @@ export async function sendMagicLink(ctx: AppContext, identifier: string) {
   if (row) await sendTokenMail(ctx, row, 'magic_link');
 }
 
+/** Token spent, address proven and session created in one transaction. Password lockout does not apply. */
 export async function verifyMagicLink(ctx: AppContext, token: string, userAgent?: string): Promise<TAuthResult> {
-  const result = await consumeEmailToken(ctx.db, token, 'magic_link');
-  if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.magicLinkExpired, AUTH_ERRORS.magicLinkFailed);
-  const row = await loadUser(ctx.db, result.accountId);
-  if (!row.account.emailVerifiedAt) {
-    row.account.emailVerifiedAt = new Date();
-    await ctx.db.update(accounts).set({ emailVerifiedAt: row.account.emailVerifiedAt }).where(eq(accounts.id, row.account.id));
-    ctx.events.publish('session.changed', { accountId: row.account.id });
-  }
-  return startSession(ctx, row, userAgent);
+  const { result, newlyVerified } = await ctx.db.transaction(async (tx) => {
+    const consumed = await consumeEmailToken(tx, token, 'magic_link');
+    if (consumed.status !== 'ok') throw tokenFailure(consumed.status, AUTH_ERRORS.magicLinkExpired, AUTH_ERRORS.magicLinkFailed);
+    const row = await loadUser(tx, consumed.accountId);
+    const verifying = !row.account.emailVerifiedAt;
+    if (verifying) {
+      row.account.emailVerifiedAt = new Date();
+      await tx.update(accounts).set({ emailVerifiedAt: row.account.emailVerifiedAt }).where(eq(accounts.id, row.account.id));
+    }
+    return { result: await startSession(ctx, row, userAgent, tx), newlyVerified: verifying ? row.account.id : undefined };
+  });
+  if (newlyVerified) ctx.events.publish('session.changed', { accountId: newlyVerified });
+  return result;
 }

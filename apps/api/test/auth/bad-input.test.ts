@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
+import { VALIDATION } from '@agentroom/shared';
+import { rowCounts, withNul } from '../support/row-counts';
 import { startTestServer, uniqueUser, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -80,5 +82,34 @@ describe('bad input never reaches a 500 and writes nothing', () => {
       server.api().post('/api/v1/auth/register').send({ ...input, email: `other-${input.email}` }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+});
+
+/** Every string field of every auth endpoint, each with a NUL character inside an otherwise valid body. */
+const nulCases: { path: string; body: Record<string, unknown>; fields: string[] }[] = [
+  {
+    path: '/auth/register',
+    body: { firstName: 'Ada', lastName: 'Lovelace', username: 'nul_ada', email: 'nul-ada@example.test', password: 'Passw0rdOk' },
+    fields: ['firstName', 'lastName', 'username', 'email', 'password'],
+  },
+  { path: '/auth/login', body: { username: 'nul_ada', password: 'Passw0rdOk' }, fields: ['username', 'password'] },
+  { path: '/auth/login', body: { email: 'nul-ada@example.test', password: 'Passw0rdOk' }, fields: ['email'] },
+  { path: '/auth/login', body: { identifier: 'nul_ada', password: 'Passw0rdOk' }, fields: ['identifier'] },
+  { path: '/auth/email/verify-email', body: { token: 'abcdefabcdef' }, fields: ['token'] },
+  { path: '/auth/email/send-reset', body: { email: 'nul-ada@example.test' }, fields: ['email'] },
+  { path: '/auth/email/reset-password', body: { token: 'abcdefabcdef', newPassword: 'Passw0rdOk2' }, fields: ['token', 'newPassword'] },
+  { path: '/auth/email/send-magic-link', body: { email: 'nul-ada@example.test' }, fields: ['email'] },
+  { path: '/auth/email/verify-magic-link', body: { token: 'abcdefabcdef' }, fields: ['token'] },
+];
+const nulTable = nulCases.flatMap(({ path, body, fields }) => fields.map((field) => ({ path, field, body: withNul(body, field) })));
+
+describe('a NUL character in any auth field is a 400, never a 500, and writes nothing', () => {
+  it.each(nulTable)('$path $field', async ({ path, field, body }) => {
+    const before = await rowCounts(server);
+    const res = await server.api().post(`/api/v1${path}`).send(body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: VALIDATION.noNulCharacters });
+    expect(res.body.details?.[field]).toBe(VALIDATION.noNulCharacters);
+    expect(await rowCounts(server)).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_ERRORS, VALIDATION } from '@agentroom/shared';
+import { AUTH_ERRORS, RESEND_COOLDOWN_S, VALIDATION } from '@agentroom/shared';
 import { accounts, emailTokens } from '../../src/db/schema';
 import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
 import { tokenFromMail } from '@agentroom/testkit';
@@ -23,6 +23,19 @@ async function expireTokensOf(email: string) {
   const [account] = await server.ctx.db.select().from(accounts).where(eq(accounts.email, email));
   await server.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.accountId, account!.id));
 }
+
+/** Arranges "a minute has passed since the last mail" by moving the tokens' creation into the past. */
+async function ageTokensOf(email: string, ms: number) {
+  const [account] = await server.ctx.db.select().from(accounts).where(eq(accounts.email, email));
+  const tokens = await server.ctx.db.select().from(emailTokens).where(eq(emailTokens.accountId, account!.id));
+  for (const token of tokens)
+    await server.ctx.db.update(emailTokens).set({ createdAt: new Date(token.createdAt.getTime() - ms) }).where(eq(emailTokens.id, token.id));
+}
+
+const verifyTokenCount = async (email: string) => {
+  const [account] = await server.ctx.db.select().from(accounts).where(eq(accounts.email, email));
+  return (await server.ctx.db.select().from(emailTokens).where(eq(emailTokens.accountId, account!.id))).length;
+};
 
 describe('email verification', () => {
   it('verifies once; the same link again is refused', async () => {
@@ -59,6 +72,38 @@ describe('email verification', () => {
     await post('/email/verify-email', { token: second }).expect(200);
     const done = await post('/email/send-verification', {}, login.body.data.token).expect(409);
     expect(done.body.error).toBe(AUTH_ERRORS.alreadyVerified);
+  });
+
+  it('the server enforces the resend cooldown: a second resend within 60 s is a 429 with the seconds left, and nothing is sent', async () => {
+    const input = uniqueUser('cooldown');
+    await post('/register', input).expect(201);
+    await server.mail.nextMail(input.email);
+    const login = await post('/login', { username: input.username, password: input.password }).expect(200);
+    // Like the browser's button: the first resend goes, the next one waits a minute.
+    await post('/email/send-verification', {}, login.body.data.token).expect(200);
+    await server.mail.nextMail(input.email);
+    const early = await post('/email/send-verification', {}, login.body.data.token).expect(429);
+    expect(early.body).toMatchObject({ success: false, code: 'RATE_LIMITED', error: AUTH_ERRORS.verificationCooldown });
+    const retryAfter = Number(early.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(RESEND_COOLDOWN_S);
+    expect(await verifyTokenCount(input.email)).toBe(2);
+    // A minute later one resend goes through, and the cooldown starts again from it.
+    await ageTokensOf(input.email, RESEND_COOLDOWN_S * 1000);
+    await post('/email/resend-verification', {}, login.body.data.token).expect(200);
+    await server.mail.nextMail(input.email);
+    await post('/email/resend-verification', {}, login.body.data.token).expect(429);
+    expect(await verifyTokenCount(input.email)).toBe(3);
+    await server.mailWorker.drain();
+    expect(server.mail.inbox.filter((m) => m.to === input.email)).toHaveLength(3);
+  });
+
+  it('two concurrent verifications of one link: exactly one succeeds', async () => {
+    const input = uniqueUser('vrace');
+    await post('/register', input).expect(201);
+    const token = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
+    const results = await Promise.all([post('/email/verify-email', { token }), post('/email/verify-email', { token })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
   it('a missing token gets the spec message', async () => {

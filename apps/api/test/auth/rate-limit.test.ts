@@ -32,6 +32,16 @@ describe('rate limits', () => {
     await expectLimited(() => server.api().post('/api/v1/auth/register').send(uniqueUser('rl')), 2);
   });
 
+  it('limits the emailed-token endpoints like login, password reset included', async () => {
+    const paths = ['/auth/email/reset-password', '/auth/email/verify-email', '/auth/email/verify-magic-link'];
+    // One budget for every token check; each endpoint is tried from its own address here.
+    for (const [i, path] of paths.entries())
+      await expectLimited(
+        () => server.api().post(`/api/v1${path}`).set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ token: 'guess', newPassword: 'Passw0rdOk' }),
+        3,
+      );
+  });
+
   it('limits mail-sending endpoints', async () => {
     await expectLimited(() => server.api().post('/api/v1/auth/email/send-magic-link').send({ email: 'a@example.test' }), 2);
   });

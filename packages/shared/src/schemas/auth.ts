@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -15,9 +16,9 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
 /** Strips one leading '@' so '@ada' and 'ada' name the same agent (spec §5). */
 export const stripAt = (value: string) => value.trim().replace(/^@/, '');
 
-const optionalName = z.string().trim().max(NAME_MAX_LENGTH).optional().default('');
+const optionalName = safeString().trim().max(NAME_MAX_LENGTH).optional().default('');
 const text = (max: number, requiredMessage: string) =>
-  z.string({ error: requiredMessage }).max(max, { error: `Must be at most ${max} characters` });
+  safeString({ error: requiredMessage }).max(max, { error: `Must be at most ${max} characters` });
 
 type Issue = { path: string; message: string };
 
@@ -80,9 +81,9 @@ export type TRegisterForm = z.input<typeof ZRegisterForm>;
 /** Login by username or email: the form's one field may arrive as `username`, `email` or `identifier`. */
 export const ZLoginRequest = z
   .object({
-    username: z.string().max(EMAIL_MAX_LENGTH).optional(),
-    email: z.string().max(EMAIL_MAX_LENGTH).optional(),
-    identifier: z.string().max(EMAIL_MAX_LENGTH).optional(),
+    username: safeString().max(EMAIL_MAX_LENGTH).optional(),
+    email: safeString().max(EMAIL_MAX_LENGTH).optional(),
+    identifier: safeString().max(EMAIL_MAX_LENGTH).optional(),
     password: text(PASSWORD_MAX_LENGTH, VALIDATION.passwordRequired).min(1, { error: VALIDATION.passwordRequired }),
   })
   .transform(({ username, email, identifier, password }) => ({
@@ -96,14 +97,13 @@ export const ZLoginRequest = z
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 
 const token = (missingMessage: string) =>
-  z.string({ error: missingMessage }).trim().min(1, { error: missingMessage }).max(256, { error: missingMessage });
+  safeString({ error: missingMessage }).trim().min(1, { error: missingMessage }).max(256, { error: missingMessage });
 
 export const ZVerifyEmailRequest = z.object({ token: token(VALIDATION.noVerificationToken) });
 export const ZVerifyMagicLinkRequest = z.object({ token: token(VALIDATION.noMagicLinkToken) });
 
 export const ZSendResetRequest = z.object({
-  email: z
-    .string({ error: VALIDATION.emailRequired })
+  email: safeString({ error: VALIDATION.emailRequired })
     .trim()
     .toLowerCase()
     .min(1, { error: VALIDATION.emailRequired })
@@ -113,8 +113,7 @@ export const ZSendResetRequest = z.object({
 
 /** A magic link may be asked for by email or username; blank gets the spec's message. */
 export const ZSendMagicLinkRequest = z.object({
-  email: z
-    .string({ error: VALIDATION.magicLinkIdentifierRequired })
+  email: safeString({ error: VALIDATION.magicLinkIdentifierRequired })
     .trim()
     .min(1, { error: VALIDATION.magicLinkIdentifierRequired })
     .max(EMAIL_MAX_LENGTH),
@@ -132,7 +131,7 @@ export const ZResetPasswordRequest = z
 
 /** The reset form: new password + confirmation with the registration's match/length/complexity order. */
 export const ZResetPasswordForm = z
-  .object({ password: z.string(), confirmPassword: z.string() })
+  .object({ password: safeString(), confirmPassword: safeString() })
   .superRefine((values, ctx) => {
     const issues: Issue[] = [];
     if (values.password !== values.confirmPassword)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { CONVERSATION_PAGE_SIZE, CONVERSATION_TYPES, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
 import { isUuid } from '../validation';
 
@@ -65,7 +66,7 @@ export const ATTACHMENT_MIME_TYPES = [
 /** Shown inline by the browser; every other type is served as a download. */
 export const INLINE_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
-const uuid = (message: string) => z.string().refine(isUuid, { message });
+const uuid = (message: string) => safeString().refine(isUuid, { message });
 const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageLimit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
@@ -73,7 +74,7 @@ export const ZStartConversationRequest = z
   .object({
     conversationType: z.enum(CONVERSATION_TYPES).optional(),
     isTeamScoped: z.boolean().optional(),
-    teamHandle: z.string().trim().min(1).max(64).optional(),
+    teamHandle: safeString().trim().min(1).max(64).optional(),
   })
   .transform((value, ctx) => {
     const isTeamScoped = value.isTeamScoped ?? value.conversationType === 'team-scoped';
@@ -110,13 +111,13 @@ export const ZMessageListQuery = z
   .refine((q) => !(q.before && q.after !== undefined), { message: 'Use either before or after, not both', path: ['after'] });
 export type TMessageListQuery = z.output<typeof ZMessageListQuery>;
 
-const messageContent = z.string({ error: CHAT_ERRORS.messageEmpty }).trim().max(MESSAGE_MAX_LENGTH, { error: CHAT_ERRORS.messageTooLong });
+const messageContent = safeString({ error: CHAT_ERRORS.messageEmpty }).trim().max(MESSAGE_MAX_LENGTH, { error: CHAT_ERRORS.messageTooLong });
 
 export const ZSendMessageRequest = z
   .object({
     content: messageContent.optional().default(''),
     targetAgentId: uuid('targetAgentId must be an agent id').optional(),
-    clientMessageId: z.string().trim().min(1).max(100).optional(),
+    clientMessageId: safeString().trim().min(1).max(100).optional(),
     attachmentIds: z.array(uuid('attachmentIds must be attachment ids')).max(ATTACHMENT_MAX_FILES).optional().default([]),
   })
   .refine((m) => m.content.length > 0 || m.attachmentIds.length > 0, { message: CHAT_ERRORS.messageEmpty, path: ['content'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants';
 import { stripAt } from './auth';
 
@@ -37,11 +38,10 @@ const HANDLE_PATTERN = /^[A-Za-z0-9-]+$/;
 const GENERATED_AVATAR_PATTERN = /^\/api\/v1\/avatars\/[A-Za-z0-9_.@-]{1,80}\.svg$/;
 
 const tooLong = (max: number) => ({ error: `Must be at most ${max} characters` });
-const optionalText = (max: number) => z.string().trim().max(max, tooLong(max));
+const optionalText = (max: number) => safeString().trim().max(max, tooLong(max));
 
 /** A team handle as typed: 2–40 letters, digits or hyphens. Case is kept; uniqueness is case-insensitive. */
-export const ZTeamHandle = z
-  .string({ error: 'Handle is required' })
+export const ZTeamHandle = safeString({ error: 'Handle is required' })
   .trim()
   .superRefine((value, ctx) => {
     if (!HANDLE_PATTERN.test(value) && value.length > 0)
@@ -61,15 +61,13 @@ export const isAllowedAvatarUrl = (value: string) => {
   }
 };
 
-const ZAvatarUrl = z
-  .string()
+const ZAvatarUrl = safeString()
   .trim()
   .max(AVATAR_URL_MAX_LENGTH, tooLong(AVATAR_URL_MAX_LENGTH))
   .refine(isAllowedAvatarUrl, { error: TEAM_MESSAGES.avatarUrl });
 
 export const ZCreateTeamRequest = z.object({
-  name: z
-    .string({ error: TEAM_MESSAGES.nameRequired })
+  name: safeString({ error: TEAM_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: TEAM_MESSAGES.nameRequired })
     .max(TEAM_NAME_MAX_LENGTH, tooLong(TEAM_NAME_MAX_LENGTH)),
@@ -83,8 +81,7 @@ export type TCreateTeamRequest = z.input<typeof ZCreateTeamRequest>;
 export const ASSIGNABLE_MEMBER_ROLES = ['member', 'admin'] as const;
 
 export const ZAddMemberRequest = z.object({
-  username: z
-    .string({ error: TEAM_MESSAGES.usernameRequired })
+  username: safeString({ error: TEAM_MESSAGES.usernameRequired })
     .max(USERNAME_MAX_LENGTH + 1, tooLong(USERNAME_MAX_LENGTH))
     .transform(stripAt)
     .refine((v) => v.length > 0, { error: TEAM_MESSAGES.usernameRequired }),
@@ -93,8 +90,7 @@ export const ZAddMemberRequest = z.object({
 export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
 
 const aiAgentFields = {
-  firstName: z
-    .string({ error: TEAM_MESSAGES.firstNameRequired })
+  firstName: safeString({ error: TEAM_MESSAGES.firstNameRequired })
     .trim()
     .min(1, { error: TEAM_MESSAGES.firstNameRequired })
     .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH)),
