@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
 import { readPresence } from '../agents/agent-presence';
+import { conversationTeamAccessSql } from './chat-access';
 import {
   presentConversation,
   presentMessage,
@@ -50,7 +51,13 @@ export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
 
 const conversationWithParticipants = preparedQuery('conversation_with_participants', (db) =>
   db
-    .select({ conversation: conversations, participant: conversationParticipants, agent: agents })
+    .select({
+      conversation: conversations,
+      participant: conversationParticipants,
+      agent: agents,
+      /** Whether this participant may still use the conversation (chat-access's team rule). */
+      hasAccess: sql<boolean>`${conversationTeamAccessSql(conversationParticipants.agentId)}`,
+    })
     .from(conversations)
     .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, conversations.id))
     .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
@@ -58,7 +65,7 @@ const conversationWithParticipants = preparedQuery('conversation_with_participan
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id)),
 );
 
-/** A conversation and all its participants with their agents, in one prepared query (the send path's only read). */
+/** A conversation and all its participants with their agents and access, in one prepared query (the send path's only read). */
 export async function findConversationWithParticipants(db: Db, conversationId: string) {
   return conversationWithParticipants(db).execute({ conversationId });
 }

@@ -87,11 +87,13 @@ export async function storeMessage(
   const attachmentIds = input.attachmentIds ?? [];
   // One read answers both the access check and who the recipients are.
   const rows = isUuid(conversationId) ? await conversationMembers(ctx, conversationId) : [];
+  // The same rule as assertConversationParticipant, computed by that read (see chat-access).
   const self = rows.find((r) => r.agent.id === senderAgentId);
-  if (!self) throw notFound(CHAT_ERRORS.conversationNotFound);
+  if (!self?.hasAccess) throw notFound(CHAT_ERRORS.conversationNotFound);
   const { conversation } = self;
   const sender = self.agent;
-  const recipients = rows.filter((r) => r.agent.id !== senderAgentId).map((r) => r.agent);
+  // Someone who lost access with their team is told nothing more.
+  const recipients = rows.filter((r) => r.agent.id !== senderAgentId && r.hasAccess).map((r) => r.agent);
   if (input.targetAgentId && !recipients.some((r) => r.id === input.targetAgentId))
     throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
 
