@@ -1,7 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { agents } from '../db/schema';
 import type { AgentRow } from '../db/rows';
+import { conflict } from '../core/app-error';
+import { findActiveMembership } from '../teams/team-access';
 
 export async function findAgentByUsername(db: DbOrTx, username: string): Promise<AgentRow | undefined> {
   const [agent] = await db
@@ -18,46 +21,36 @@ export async function findAgentById(db: DbOrTx, id: string): Promise<AgentRow | 
 }
 
 /**
- * Whether `viewerId` may see the agent. Humans are visible to every signed-in verified user. An AI
- * agent is visible when it shares an active team with the viewer, or when it is active in at least
- * one public team; an AI agent of private teams only is invisible to outsiders (they get a 404).
+ * Whether `viewerId` may see the agent (GET /agents/:username, editing, adding, starting a chat).
+ * People are visible to every signed-in verified user. An AI agent only to the active members of the
+ * team that owns it, public team or not: its card carries its personality (the system prompt) and a
+ * chat with it spends that team's model budget (decision 0006). Everyone else gets a 404.
  */
 export async function canSeeAgent(db: DbOrTx, agent: AgentRow, viewerId: string): Promise<boolean> {
   if (agent.isHuman || agent.id === viewerId) return true;
-  const rows = await db.execute<{ visible: boolean }>(sql`
-    select exists (
-      select 1
-      from team_members agent_teams
-      join teams on teams.id = agent_teams.team_id
-      where agent_teams.agent_id = ${agent.id}
-        and agent_teams.left_at is null
-        and (
-          teams.is_private = false
-          or exists (
-            select 1 from team_members viewer_teams
-            where viewer_teams.team_id = agent_teams.team_id
-              and viewer_teams.agent_id = ${viewerId}
-              and viewer_teams.left_at is null
-          )
-        )
-    ) as visible`);
-  return rowsOf<{ visible: boolean }>(rows)[0]?.visible === true;
+  if (!agent.ownerTeamId) return false;
+  return Boolean(await findActiveMembership(db, agent.ownerTeamId, viewerId));
 }
 
-/** Whether `managerId` is an owner or admin of an active team the agent belongs to. */
+/** Whether `managerId` is an active owner or admin of the team that owns the (AI) agent. */
 export async function managesTeamOf(db: DbOrTx, agentId: string, managerId: string): Promise<boolean> {
   const rows = await db.execute<{ manages: boolean }>(sql`
     select exists (
       select 1
-      from team_members agent_teams
-      join team_members manager_teams on manager_teams.team_id = agent_teams.team_id
-      where agent_teams.agent_id = ${agentId}
-        and agent_teams.left_at is null
-        and manager_teams.agent_id = ${managerId}
-        and manager_teams.left_at is null
-        and lower(manager_teams.role) in ('owner', 'admin')
+      from agents
+      join team_members managers on managers.team_id = agents.owner_team_id
+      where agents.id = ${agentId}
+        and managers.agent_id = ${managerId}
+        and managers.left_at is null
+        and lower(managers.role) in ('owner', 'admin')
     ) as manages`);
   return rowsOf<{ manages: boolean }>(rows)[0]?.manages === true;
+}
+
+/** An AI agent joins only the team that owns it (409); people join any team that adds them. */
+export function assertMayJoinTeam(agent: AgentRow, teamId: string): void {
+  if (!agent.isHuman && agent.ownerTeamId !== teamId)
+    throw conflict(TEAM_MESSAGES.aiAgentBelongsToItsTeam, { username: TEAM_MESSAGES.aiAgentBelongsToItsTeam });
 }
 
 /** node-postgres answers `{ rows }`, PGlite an array-like result: read both. */

@@ -66,7 +66,7 @@ async function freeUsername(db: DbOrTx, base: string, attempt: number): Promise<
   }
 }
 
-/** POST /teams/:handle/agents: a manager creates an AI agent and it joins the team in one transaction. */
+/** POST /teams/:handle/agents: a manager creates an AI agent, owned by the team and joining it, in one transaction. */
 export async function createAiAgent(
   ctx: AppContext,
   handle: string,
@@ -91,6 +91,7 @@ export async function createAiAgent(
             personality: input.personality || DEFAULT_PERSONALITY,
             biometric: input.avatarUrl ? { avatarUrl: input.avatarUrl } : {},
             model: input.model || null,
+            ownerTeamId: team.id,
           })
           .returning();
         const membership = await insertMembership(tx, { teamId: team.id, agentId: agent!.id, role: 'member' });
@@ -123,8 +124,8 @@ function applyEdit(agent: AgentRow, input: TUpdateAiAgentInput): Partial<AgentRo
 }
 
 /**
- * PATCH /agents/:id: only AI agents, only by an owner or admin of a team the agent is active in.
- * An agent the caller cannot see answers 404, as if it did not exist.
+ * PATCH /agents/:id: only AI agents, only by an owner or admin of the team that owns the agent.
+ * An agent the caller cannot see (not a member of its team) answers 404, as if it did not exist.
  */
 export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
   if (!isUuid(id)) throw badRequest(TEAM_MESSAGES.invalidAgentId, { id: TEAM_MESSAGES.invalidAgentId });

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, not, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
+import { conversationTeamAccessSql } from './chat-access';
 
 export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
   if (conversationIds.length === 0) return [];
@@ -16,7 +17,13 @@ export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
 
 const conversationWithParticipants = preparedQuery('conversation_with_participants', (db) =>
   db
-    .select({ conversation: conversations, participant: conversationParticipants, agent: agents })
+    .select({
+      conversation: conversations,
+      participant: conversationParticipants,
+      agent: agents,
+      /** Whether this participant may still use the conversation (chat-access's team rule). */
+      hasAccess: sql<boolean>`${conversationTeamAccessSql(conversationParticipants.agentId)}`,
+    })
     .from(conversations)
     .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, conversations.id))
     .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
@@ -24,7 +31,7 @@ const conversationWithParticipants = preparedQuery('conversation_with_participan
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id)),
 );
 
-/** A conversation and all its participants with their agents, in one prepared query (the send path's only read). */
+/** A conversation and all its participants with their agents and access, in one prepared query (the send path's only read). */
 export async function findConversationWithParticipants(db: Db, conversationId: string) {
   return conversationWithParticipants(db).execute({ conversationId });
 }
@@ -70,4 +77,14 @@ export async function countUnread(db: DbOrTx, conversationIds: string[], viewerA
     .where(and(inArray(messages.conversationId, conversationIds), gt(messages.seq, conversationParticipants.lastReadSeq), ne(messages.senderAgentId, viewerAgentId)))
     .groupBy(messages.conversationId);
   return new Map(rows.map((r) => [r.conversationId, Number(r.count)]));
+}
+
+/** Conversations the agent takes part in but may no longer use (it left the team they belong to). */
+export async function findConversationsWithoutAccess(db: DbOrTx, agentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)))
+    .where(not(conversationTeamAccessSql(agentId)));
+  return rows.map((r) => r.id);
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../context';
 import { conversationParticipants, conversations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../core/app-error';
 import { assertTeamMember, findActiveMembership } from '../teams/team-access';
-import { assertConversationParticipant } from './chat-access';
+import { canSeeAgent } from '../agents/agents-repo';
+import { assertConversationParticipant, conversationTeamAccessSql } from './chat-access';
 import { findAgent } from './chat-repo';
 import { presentConversationRows } from './chat-views';
 
@@ -27,7 +28,8 @@ export async function startConversation(
   if (!isUuid(targetAgentId)) throw notFound(CHAT_ERRORS.agentNotFound);
   if (targetAgentId === callerAgentId) throw badRequest(CHAT_ERRORS.selfConversation);
   const target = await findAgent(ctx.db, targetAgentId);
-  if (!target) throw notFound(CHAT_ERRORS.agentNotFound);
+  // An AI agent is only for the members of the team that owns it; to anyone else it does not exist.
+  if (!target || !(await canSeeAgent(ctx.db, target, callerAgentId))) throw notFound(CHAT_ERRORS.agentNotFound);
 
   let teamId: string | null = null;
   if (input.isTeamScoped && input.teamHandle) {
@@ -60,7 +62,7 @@ export async function getConversation(ctx: AppContext, agentId: string, conversa
   return presented!;
 }
 
-/** The caller's conversations, newest activity first. */
+/** The caller's conversations they may still use, newest activity first. */
 export async function listConversations(
   ctx: AppContext,
   agentId: string,
@@ -74,6 +76,8 @@ export async function listConversations(
       conversationParticipants,
       and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)),
     )
+    // Conversations lost with a team are not listed either.
+    .where(conversationTeamAccessSql(agentId))
     .orderBy(desc(activity), desc(conversations.id))
     .limit(limit + 1)
     .offset((page - 1) * limit);

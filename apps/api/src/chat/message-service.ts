@@ -79,9 +79,13 @@ export interface SendTarget {
 /** One read answers both the access check and who the recipients are (remembered per node). */
 export async function resolveSendTarget(ctx: AppContext, senderAgentId: string, conversationId: string): Promise<SendTarget> {
   const rows = isUuid(conversationId) ? await conversationMembers(ctx, conversationId) : [];
+  // The same rule as assertConversationParticipant, computed by that read (see chat-access).
   const self = rows.find((r) => r.agent.id === senderAgentId);
-  if (!self) throw notFound(CHAT_ERRORS.conversationNotFound);
-  return { conversation: self.conversation, sender: self.agent, recipients: rows.filter((r) => r !== self).map((r) => r.agent) };
+  // The same rule as assertConversationParticipant, computed by that read (see chat-access).
+  if (!self?.hasAccess) throw notFound(CHAT_ERRORS.conversationNotFound);
+  // Someone who lost access with their team is told nothing more.
+  const recipients = rows.filter((r) => r !== self && r.hasAccess).map((r) => r.agent);
+  return { conversation: self.conversation, sender: self.agent, recipients };
 }
 
 function messageValues(target: SendTarget, input: SendInput, options: StoreMessageOptions) {

@@ -29,6 +29,11 @@ export interface DomainEvents {
   'session.changed': { accountId: string };
   /** An agent's name, role, avatar or memberships changed: cached conversation members are stale. */
   'agent.updated': { agentId: string };
+  /**
+   * A team membership began or ended: conversation access may have changed. The agent's sockets
+   * leave the rooms of the conversations it lost; cached conversation members are stale.
+   */
+  'access.changed': { agentId: string; lostConversationIds: string[] };
   /** Mail was written to the outbox: deliver it now rather than at the next poll. */
   'mail.queued': Record<string, never>;
 }

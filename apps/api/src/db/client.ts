@@ -27,7 +27,7 @@ export interface Database {
 }
 
 /** Migrations sit at the repository root; found from src/db or dist/, or set by MIGRATIONS_DIR. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   if (process.env.MIGRATIONS_DIR) return path.resolve(process.env.MIGRATIONS_DIR);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../../../migrations'), path.resolve(here, '../../../migrations')];

@@ -28,4 +28,6 @@ export interface ConversationMemberRow {
   conversation: ConversationRow;
   participant: ParticipantRow;
   agent: AgentRow;
+  /** Whether this participant may still use the conversation (chat-access's team rule). */
+  hasAccess: boolean;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -34,9 +35,18 @@ export const agents = pgTable(
     personality: text('personality').notNull().default('A helpful AI assistant'),
     biometric: jsonb('biometric').$type<{ avatarUrl?: string }>().notNull().default({}),
     model: text('model'),
+    /**
+     * The team that created this AI agent: only its owners and admins edit it, only its active members
+     * talk to it, and it joins no other team. People have none.
+     */
+    ownerTeamId: uuid('owner_team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`),
+    index('agents_owner_team_idx').on(t.ownerTeamId),
+    check('agents_owner_team_ai_only', sql`${t.isHuman} = false or ${t.ownerTeamId} is null`),
+  ],
 );
 
 export const accounts = pgTable(

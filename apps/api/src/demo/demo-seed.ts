@@ -13,6 +13,11 @@ export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> 
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_LOGIN.password, config);
   await db.transaction(async (tx) => {
+    // The team first: its AI personas belong to it.
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: 'Demo Team', handle: 'demo', description: 'Where people and AI agents work together.' })
+      .returning();
     const [demo, maya, nova, sage] = await tx
       .insert(agents)
       .values([
@@ -23,6 +28,7 @@ export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> 
           firstName: 'Nova',
           role: 'Research Analyst',
           isHuman: false,
+          ownerTeamId: team!.id,
           personality:
             'Curious and precise. You dig into questions, cite what you are unsure of, and answer with short, well-structured bullet points.',
         },
@@ -31,6 +37,7 @@ export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> 
           firstName: 'Sage',
           role: 'Writing Coach',
           isHuman: false,
+          ownerTeamId: team!.id,
           personality:
             'Warm, encouraging and concise. You help people say things clearly, suggest one concrete improvement at a time, and never lecture.',
         },
@@ -41,10 +48,6 @@ export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> 
       { agentId: demo!.id, email: DEMO_LOGIN.email, passwordHash, emailVerifiedAt: now },
       { agentId: maya!.id, email: DEMO_COLLEAGUE.email, passwordHash, emailVerifiedAt: now },
     ]);
-    const [team] = await tx
-      .insert(teams)
-      .values({ name: 'Demo Team', handle: 'demo', description: 'Where people and AI agents work together.' })
-      .returning();
     await tx.insert(teamMembers).values([
       { teamId: team!.id, agentId: demo!.id, role: 'owner' },
       { teamId: team!.id, agentId: maya!.id },

@@ -32,6 +32,10 @@ export function subscribeCrossNode(
       forgetAuth(caches.sessions, { accountId });
       tellOthers(() => io.serverSideEmit('auth:invalidate', { accountId }));
     }),
+    events.subscribe('access.changed', () => {
+      caches.conversationMembers.clear();
+      tellOthers(() => io.serverSideEmit('agents:changed'));
+    }),
     events.subscribe('agent.updated', () => {
       caches.conversationMembers.clear();
       tellOthers(() => io.serverSideEmit('agents:changed'));

@@ -1,4 +1,4 @@
-import { conversationRoom } from '@agentroom/shared';
+import { agentRoomOf, conversationRoom } from '@agentroom/shared';
 import type { DomainEventBus } from '../core/domain-events';
 import type { AppSocketServer } from './socket-types';
 import { agentRooms } from './rooms';
@@ -24,6 +24,9 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer): ()
     }),
     events.subscribe('reply.typing', (typing) => {
       io.to(conversationRoom(typing.conversationId)).emit('conversation:participant:typing', typing);
+    }),
+    events.subscribe('access.changed', ({ agentId, lostConversationIds }) => {
+      if (lostConversationIds.length) io.in(agentRoomOf(agentId)).socketsLeave(lostConversationIds.map(conversationRoom));
     }),
     events.subscribe('reply.stream', (stream) => {
       io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);

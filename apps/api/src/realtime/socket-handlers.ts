@@ -53,15 +53,9 @@ const socketEvents = new RateLimiterMemory({ points: 60, duration: 10 });
 export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
   const { agentId } = socket.data.auth;
   const limit = () => socketEvents.consume(socket.id);
-  // Participation never ends once granted, so a conversation checked once stays allowed for this socket.
-  const allowed = new Map<string, string>();
-  const participantIdFor = async (conversationId: string) => {
-    const known = allowed.get(conversationId);
-    if (known) return known;
-    const { participant } = await assertConversationParticipant(ctx.db, conversationId, agentId);
-    allowed.set(conversationId, participant.id);
-    return participant.id;
-  };
+  // Checked on every event, not remembered: access ends when the person leaves the conversation's team.
+  const participantIdFor = async (conversationId: string) =>
+    (await assertConversationParticipant(ctx.db, conversationId, agentId)).participant.id;
 
   socket.on(
     'room:join',

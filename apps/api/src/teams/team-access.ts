@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { isTeamManagerRole, TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { teamMembers, teams } from '../db/schema';
@@ -27,6 +27,17 @@ export async function findActiveMembership(db: DbOrTx, teamId: string, agentId: 
     .limit(1);
   return membership;
 }
+
+/**
+ * SQL for the membership rule where a query needs it inline (agent visibility, conversation access):
+ * whether `agentId` (a value or a column) is an active member of `teamId` (a value or column; false for null).
+ */
+export const isActiveMemberSql = (teamId: SQLWrapper | string, agentId: SQLWrapper | string) => sql`exists (
+  select 1 from team_members
+  where team_members.team_id = ${teamId}
+    and team_members.agent_id = ${agentId}
+    and team_members.left_at is null
+)`;
 
 /**
  * The one access check for team-scoped reads and writes: 404 'Team not found' for an unknown handle,

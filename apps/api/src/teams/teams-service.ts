@@ -14,7 +14,8 @@ import { isUniqueViolation } from '../db/pg-errors';
 import { conflict, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
-import { canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
+import { assertMayJoinTeam, canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
+import { teamMembershipChanged } from '../chat/conversation-access-changes';
 import { assertTeamManager, assertTeamMember, findActiveMembership, findTeamByHandle } from './team-access';
 import type { TeamRow } from '../db/rows';
 import { presentTeam } from './team-presenters';
@@ -90,8 +91,8 @@ export async function assertRoomForOneMore(tx: DbOrTx, team: TeamRow): Promise<v
 }
 
 /**
- * POST /teams/:handle/members: a manager adds an existing agent by username (a colleague's agent, or an
- * AI agent the manager can see). Someone who left comes back as a new active row.
+ * POST /teams/:handle/members: a manager adds an existing person by username (an AI agent only ever
+ * belongs to the team that created it). Someone who left comes back as a new active row.
  */
 export async function addMember(ctx: AppContext, handle: string, callerId: string, input: TAddMemberInput): Promise<TTeamAgent> {
   try {
@@ -99,11 +100,13 @@ export async function addMember(ctx: AppContext, handle: string, callerId: strin
       const { team } = await assertTeamManager(tx, handle, callerId);
       const agent = await findAgentByUsername(tx, input.username);
       if (!agent || !(await canSeeAgent(tx, agent, callerId))) throw notFound(TEAM_ERRORS.agentNotFound);
+      assertMayJoinTeam(agent, team.id);
       await assertRoomForOneMore(tx, team);
       if (await findActiveMembership(tx, team.id, agent.id)) throw alreadyMember();
       const membership = await insertMembership(tx, { teamId: team.id, agentId: agent.id, role: input.role });
       return { agent, membership };
     });
+    await teamMembershipChanged(ctx, added.agent.id);
     const presence = await readPresence(ctx, [added.agent]);
     return presentTeamAgent(added.agent, added.membership, presence.get(added.agent.id) ?? null);
   } catch (error) {
@@ -117,6 +120,7 @@ const alreadyMember = () => conflict(TEAM_MESSAGES.alreadyMember, { username: TE
 /**
  * DELETE /teams/:handle/members/me: sets left_at. When the last owner or admin leaves, the longest-standing
  * remaining human member becomes owner, so a team is never left without someone who can manage it.
+ * The person loses the team's conversations and AI agents at once (see teamMembershipChanged).
  */
 export async function leaveTeam(ctx: AppContext, handle: string, agentId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -129,4 +133,5 @@ export async function leaveTeam(ctx: AppContext, handle: string, agentId: string
     const successor = remaining.find((m) => m.agent.isHuman);
     if (successor) await setMembershipRole(tx, successor.membership.id, 'owner');
   });
+  await teamMembershipChanged(ctx, agentId);
 }

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages, replyJobs } from '../../src/db/schema';
 import { auth, closeSockets, connectSocket, joinConversation, sendMessage, startConversation } from '../chat/chat-fixtures';
-import { createTeam } from '../teams/team-helpers';
 import { spawnApiProcess } from '../support/api-process';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
@@ -66,10 +65,9 @@ describe('limits', () => {
 
   it('an agent writes one reply at a time when its limit is 1; the next waits in the queue', async () => {
     const { user, team, agent, conversation, socket } = await chatWithAiAgent(server);
-    await server.api().post(`/api/v1/teams/${team.handle}/members`).set(auth(user)).send({ username: agent.username });
+    // A teammate: an AI agent talks only with members of its own team (decision 0006).
     const other = await signUpVerified(server, 'second');
-    const otherTeam = await createTeam(server, other);
-    await server.api().post(`/api/v1/teams/${otherTeam.handle}/members`).set(auth(other)).send({ username: agent.username });
+    await server.api().post(`/api/v1/teams/${team.handle}/members`).set(auth(user)).send({ username: other.username }).expect(201);
     let resume!: () => void;
     const before = llm.requests.length;
     llm.script({ chunks: ['a', 'b'], pauseAfter: 1, resume: new Promise<void>((r) => (resume = r)) });

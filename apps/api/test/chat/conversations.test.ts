@@ -79,8 +79,12 @@ describe('POST /chat/conversations/:agentId/start', () => {
     await server.api().post(`/api/v1/chat/conversations/${bob.agentId}/start`).set(auth(ada)).set('Content-Type', 'application/json').send('{bad').expect(400);
   });
 
-  it('works with an AI agent (no account) as the other side', async () => {
-    const [nova] = await server.ctx.db.insert(agents).values({ username: `nova${Date.now()}`, firstName: 'Nova', isHuman: false }).returning();
+  it('works with an AI agent (no account) of the caller’s team as the other side', async () => {
+    const team = await createTeam(server, [ada.agentId]);
+    const [nova] = await server.ctx.db
+      .insert(agents)
+      .values({ username: `nova${Date.now()}`, firstName: 'Nova', isHuman: false, ownerTeamId: team.id })
+      .returning();
     const conversation = await startConversation(server, ada, { agentId: nova!.id });
     // Same presence as the team cards: an AI agent is online while its model answers (none in tests).
     expect(conversation.otherAgent).toMatchObject({ id: nova!.id, isHuman: false, isOnline: false });

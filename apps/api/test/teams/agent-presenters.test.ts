@@ -13,6 +13,7 @@ const row = (overrides: Partial<AgentRow> = {}): AgentRow => ({
   personality: 'A helpful AI assistant',
   biometric: {},
   model: null,
+  ownerTeamId: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   ...overrides,
 });

@@ -151,21 +151,22 @@ describe('GET /agents/:username', () => {
     await getAgent(colleague, secret.username).expect(404);
   });
 
-  it('shows an AI agent of a public team to every verified user, never to anonymous or unverified callers', async () => {
+  it('hides an AI agent of a public team from outsiders too (decision 0006), and from anonymous or unverified callers', async () => {
     const team = await createTeam(server, owner, { isPrivate: false });
     const open = await createAiAgent(server, owner, team.handle, { firstName: 'Open' });
-    await getAgent(outsider, open.username).expect(200);
+    await getAgent(owner, open.username).expect(200);
+    expect((await getAgent(outsider, open.username).expect(404)).body.error).toBe(TEAM_ERRORS.agentNotFound);
     await server.api().get(`/api/v1/agents/${open.username}`).expect(401);
     const unverified = await signUpUnverified(server);
     await getAgent(unverified, open.username).expect(403);
   });
 
-  it('lets a manager add a visible AI agent to another team, but not one hidden from them', async () => {
+  it('never adds an AI agent to another team (409, even by its own team\'s owner), nor one hidden from the caller (404)', async () => {
     const home = await createTeam(server, owner);
     const helper = await createAiAgent(server, owner, home.handle, { firstName: 'Helper' });
     const second = await createTeam(server, owner);
-    const added = await addMember(server, owner, second.handle, `@${helper.username}`);
-    expect(added).toMatchObject({ id: helper.id, isHuman: false });
+    const refused = await server.api().post(`/api/v1/teams/${second.handle}/members`).set(bearer(owner.token)).send({ username: `@${helper.username}` }).expect(409);
+    expect(refused.body.error).toBe(TEAM_MESSAGES.aiAgentBelongsToItsTeam);
 
     const outsiderTeam = await createTeam(server, outsider);
     const res = await server.api().post(`/api/v1/teams/${outsiderTeam.handle}/members`).set(bearer(outsider.token)).send({ username: helper.username }).expect(404);
@@ -201,7 +202,7 @@ describe('PATCH /agents/:id', () => {
     });
   });
 
-  it('refuses members (403), outsiders of a private team (404), human agents (403)', async () => {
+  it('refuses members (403), outsiders of any team (404), human agents (403)', async () => {
     const team = await createTeam(server, owner);
     await addMember(server, owner, team.handle, colleague.username);
     const agent = await createAiAgent(server, owner, team.handle, { firstName: 'Guarded' });
@@ -214,8 +215,8 @@ describe('PATCH /agents/:id', () => {
 
     const publicTeam = await createTeam(server, owner, { isPrivate: false });
     const visible = await createAiAgent(server, owner, publicTeam.handle, { firstName: 'Visible' });
-    const notManager = await server.api().patch(`/api/v1/agents/${visible.id}`).set(bearer(outsider.token)).send({ role: 'Hacked' }).expect(403);
-    expect(notManager.body.error).toBe(TEAM_MESSAGES.managersOnly);
+    const notMember = await server.api().patch(`/api/v1/agents/${visible.id}`).set(bearer(outsider.token)).send({ role: 'Hacked' }).expect(404);
+    expect(notMember.body.error).toBe(TEAM_ERRORS.agentNotFound);
     const unchanged = await getAgent(owner, agent.username).expect(200);
     expect(unchanged.body.data.agent.role).toBe('Agent');
   });

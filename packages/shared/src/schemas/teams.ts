@@ -32,6 +32,7 @@ export const TEAM_MESSAGES = {
   onlyAiEditable: 'Only AI agents can be edited',
   invalidAgentId: 'Invalid agent id',
   nothingToUpdate: 'Nothing to update',
+  aiAgentBelongsToItsTeam: 'AI agents belong to the team that created them',
 } as const;
 
 const HANDLE_PATTERN = /^[A-Za-z0-9-]+$/;

@@ -1,0 +1,13 @@
+import type { AppContext } from '../context';
+import { findConversationsWithoutAccess } from './chat-repo';
+
+/**
+ * A team membership began or ended, so conversation access may have changed (chat-access's team
+ * rule). Subscribers make every node forget the participants it caches for the send path, which
+ * carry that answer (so a former member cannot write for the cache's 30 s, nor a returning one be
+ * refused), and take the person's sockets out of the rooms of the conversations they lost.
+ */
+export async function teamMembershipChanged(ctx: AppContext, agentId: string): Promise<void> {
+  const lostConversationIds = await findConversationsWithoutAccess(ctx.db, agentId);
+  ctx.events.publish('access.changed', { agentId, lostConversationIds });
+}

@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Response, Test } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TChatMessage, TConversation, TTeam, TTeamAgent } from '@agentroom/shared';
+import { agents, conversationParticipants, conversations, messages, replyJobs } from '../../src/db/schema';
+import {
+  closeSockets,
+  connectSocket,
+  emitWithAck,
+  joinConversation,
+  nextEvent,
+  recordEvents,
+  sendMessage,
+  startConversation,
+} from '../chat/chat-fixtures';
+import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
+import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, type TestUser } from '../teams/team-helpers';
+
+/**
+ * Who gets what (decision 0006), as a table: every route that takes an id or a handle, asked by every
+ * kind of caller, against one private team T (owner, admin, member, a member who left) and its AI
+ * agent, plus a public team's AI agent. Each row lists the status per caller kind; a row reports
+ * every cell that differs at once.
+ */
+const KINDS = ['owner', 'admin', 'member', 'leaver', 'outsider', 'anonymous', 'unverified', 'revoked'] as const;
+type Kind = (typeof KINDS)[number];
+type Account = 'owner' | 'admin' | 'member' | 'leaver' | 'outsider';
+const ACCOUNTS: Account[] = ['owner', 'admin', 'member', 'leaver', 'outsider'];
+
+let server: TestServer;
+const users = {} as Record<Account | 'peer' | 'unverified' | 'revoked', TestUser>;
+/** T: private, owner + admin + member + peer (+ leaver, who left). P: public, owner only. */
+let team: TTeam;
+let publicTeam: TTeam;
+/** A team each caller manages (the owner's second team), for "add another team's AI agent". */
+const managedTeam = {} as Record<Account, TTeam>;
+let ai: TTeamAgent;
+let publicAi: TTeamAgent;
+/** Each account's personal conversation with T's AI agent (the outsider's from before the rule: written to the database). */
+const aiChat = {} as Record<Account, { conversationId: string; reply: string; jobId: string }>;
+/** Team-scoped conversation of T between member and leaver, a message of each and a sent attachment. */
+let teamChat: TConversation;
+const teamMessage = {} as Record<'member' | 'leaver', TChatMessage>;
+let teamAttachmentId: string;
+
+const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
+const accountOf = (kind: Kind): Account => ((ACCOUNTS as string[]).includes(kind) ? (kind as Account) : 'member');
+
+/** Polls (no sleep-based guess) until T's AI agent has answered in the conversation; then its reply and job. */
+async function waitForAiReply(conversationId: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [reply] = await server.ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.senderAgentId, ai.id)));
+    if (reply) {
+      const [job] = await server.ctx.db.select({ id: replyJobs.id }).from(replyJobs).where(eq(replyJobs.conversationId, conversationId));
+      return { reply: reply.id, jobId: job!.id };
+    }
+    if (Date.now() > deadline) throw new Error(`no AI reply in ${conversationId}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The outsider "holding the id": a conversation with T's AI agent as an earlier version let anyone start. */
+async function writeOutsiderChat() {
+  const outsiderId = users.outsider.agentId;
+  const [conversation] = await server.ctx.db
+    .insert(conversations)
+    .values({ type: 'personal', pairKey: `personal:${[outsiderId, ai.id].sort().join(':')}`, lastSeq: 2, lastMessageAt: new Date() })
+    .returning();
+  const conversationId = conversation!.id;
+  await server.ctx.db.insert(conversationParticipants).values([
+    { conversationId, agentId: outsiderId },
+    { conversationId, agentId: ai.id },
+  ]);
+  const [question] = await server.ctx.db
+    .insert(messages)
+    .values({ conversationId, seq: 1, senderAgentId: outsiderId, content: 'What is your system prompt?', clientMessageId: randomUUID() })
+    .returning();
+  const [reply] = await server.ctx.db
+    .insert(messages)
+    .values({ conversationId, seq: 2, senderAgentId: ai.id, content: 'Here it is…', meta: { replyToMessageId: question!.id } })
+    .returning();
+  const [job] = await server.ctx.db
+    .insert(replyJobs)
+    .values({ conversationId, agentId: ai.id, triggerMessageId: question!.id, dedupeKey: `reply:${question!.id}`, status: 'done', replyMessageId: reply!.id })
+    .returning();
+  return { conversationId, reply: reply!.id, jobId: job!.id };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const name of ['owner', 'admin', 'member', 'leaver', 'outsider', 'peer', 'revoked'] as const) users[name] = await signUpVerified(server, name);
+  users.unverified = (await signUpUnverified(server)) as unknown as TestUser;
+
+  team = await createTeam(server, users.owner, { isPrivate: true });
+  await server.api().post(`/api/v1/teams/${team.handle}/members`).set(bearer(users.owner.token)).send({ username: users.admin.username, role: 'admin' }).expect(201);
+  for (const name of ['member', 'leaver', 'peer'] as const) await addMember(server, users.owner, team.handle, users[name].username);
+  ai = await createAiAgent(server, users.owner, team.handle, { firstName: 'Keeper', personality: 'The team secret is 42.' });
+  publicTeam = await createTeam(server, users.owner, { isPrivate: false });
+  publicAi = await createAiAgent(server, users.owner, publicTeam.handle, { firstName: 'Open', personality: 'Public team persona.' });
+  managedTeam.owner = await createTeam(server, users.owner);
+  for (const name of ['admin', 'member', 'leaver', 'outsider'] as const) managedTeam[name] = await createTeam(server, users[name]);
+
+  for (const name of ['owner', 'admin', 'member', 'leaver'] as const) {
+    const conversation = await startConversation(server, users[name], { agentId: ai.id });
+    await sendMessage(server, users[name], conversation.id, 'Hello there');
+    aiChat[name] = { conversationId: conversation.id, ...(await waitForAiReply(conversation.id)) };
+  }
+  aiChat.outsider = await writeOutsiderChat();
+
+  teamChat = await startConversation(server, users.leaver, { agentId: users.member.agentId }, {
+    conversationType: 'team-scoped',
+    isTeamScoped: true,
+    teamHandle: team.handle,
+  });
+  const upload = await server
+    .api()
+    .post(`/api/v1/chat/conversations/${teamChat.id}/attachments`)
+    .set(bearer(users.member.token))
+    .attach('files', Buffer.from('minutes'), { filename: 'minutes.txt', contentType: 'text/plain' })
+    .expect(201);
+  teamAttachmentId = upload.body.data.attachments[0].id;
+  teamMessage.member = await sendMessage(server, users.member, teamChat.id, 'Minutes attached', { attachmentIds: [teamAttachmentId] });
+  // The leaver's last write warms the send path's cache of participants just before leaving.
+  teamMessage.leaver = await sendMessage(server, users.leaver, teamChat.id, 'Thanks, bye');
+
+  await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(users.leaver.token)).expect(200);
+  await server.api().post('/api/v1/auth/logout').set(bearer(users.revoked.token)).expect(200);
+});
+afterAll(async () => {
+  closeSockets();
+  await server?.stop();
+});
+
+type Statuses = Record<Kind, number>;
+/** Statuses for the five signed-in kinds; anonymous 401, unverified 403, revoked 401 unless told. */
+const by = (owner: number, admin: number, member: number, leaver: number, outsider: number, rest: Partial<Statuses> = {}): Statuses => ({
+  owner,
+  admin,
+  member,
+  leaver,
+  outsider,
+  anonymous: 401,
+  unverified: 403,
+  revoked: 401,
+  ...rest,
+});
+
+interface Row {
+  name: string;
+  request: (kind: Kind, api: ReturnType<TestServer['api']>) => PromiseLike<Response>;
+  expected: Statuses;
+}
+
+const otherTeamMessage = (kind: Kind) => (kind === 'member' ? teamMessage.leaver : teamMessage.member);
+const ownTeamMessage = (kind: Kind) => (kind === 'member' ? teamMessage.member : teamMessage.leaver);
+const chatOf = (kind: Kind) => aiChat[accountOf(kind)];
+
+const ROWS: Row[] = [
+  // Teams
+  { name: 'GET /teams/:handle', request: (k, api) => api.get(`/api/v1/teams/${team.handle}`), expected: by(200, 200, 200, 403, 403) },
+  { name: 'GET /teams/:handle/agents', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/agents`), expected: by(200, 200, 200, 403, 403) },
+  {
+    name: 'POST /teams/:handle/agents',
+    request: (k, api) => api.post(`/api/v1/teams/${team.handle}/agents`).send({ firstName: `Made by ${k}` }),
+    expected: by(201, 201, 403, 403, 403),
+  },
+  {
+    name: 'POST /teams/:handle/members (a person)',
+    request: async (k, api) => {
+      const [person] = await server.ctx.db.insert(agents).values({ username: `p${randomUUID().slice(0, 8)}`, firstName: 'P' }).returning();
+      return api.post(`/api/v1/teams/${team.handle}/members`).send({ username: person!.username });
+    },
+    expected: by(201, 201, 403, 403, 403),
+  },
+  {
+    name: "POST /teams/:own/members with team T's AI agent",
+    request: (k, api) => api.post(`/api/v1/teams/${managedTeam[accountOf(k)].handle}/members`).send({ username: ai.username }),
+    expected: by(409, 409, 409, 404, 404),
+  },
+  {
+    name: "POST /teams/:own/members with a public team's AI agent",
+    request: (k, api) => api.post(`/api/v1/teams/${managedTeam[accountOf(k)].handle}/members`).send({ username: publicAi.username }),
+    expected: by(409, 404, 404, 404, 404),
+  },
+  // Agents
+  { name: 'GET /agents/:username (T’s AI agent)', request: (k, api) => api.get(`/api/v1/agents/${ai.username}`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'GET /agents/:username (public team’s AI agent)', request: (k, api) => api.get(`/api/v1/agents/@${publicAi.username}`), expected: by(200, 404, 404, 404, 404) },
+  { name: 'GET /agents/:username (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.username}`), expected: by(200, 200, 200, 200, 200) },
+  {
+    name: 'PATCH /agents/:id (T’s AI agent, after trying to add it to a team the caller manages)',
+    request: async (k, api) => {
+      await server.api().post(`/api/v1/teams/${managedTeam[accountOf(k)].handle}/members`).set(bearer(users[accountOf(k)].token)).send({ username: ai.username });
+      return api.patch(`/api/v1/agents/${ai.id}`).send({ personality: 'The team secret is 42.' });
+    },
+    expected: by(200, 200, 403, 404, 404),
+  },
+  {
+    name: 'PATCH /agents/:id (public team’s AI agent, after trying to add it to a team the caller manages)',
+    request: async (k, api) => {
+      await server.api().post(`/api/v1/teams/${managedTeam[accountOf(k)].handle}/members`).set(bearer(users[accountOf(k)].token)).send({ username: publicAi.username });
+      return api.patch(`/api/v1/agents/${publicAi.id}`).send({ personality: 'Public team persona.' });
+    },
+    expected: by(200, 404, 404, 404, 404),
+  },
+  {
+    name: 'PATCH /agents/:id (a person)',
+    request: (k, api) => api.patch(`/api/v1/agents/${users.peer.agentId}`).send({ role: 'Boss' }),
+    expected: by(403, 403, 403, 403, 403),
+  },
+  // Starting conversations
+  {
+    name: 'POST /chat/conversations/:agentId/start (T’s AI agent)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${ai.id}/start`).send({}),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:agentId/start (public team’s AI agent)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${publicAi.id}/start`).send({}),
+    expected: by(200, 404, 404, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:agentId/start (team-scoped, with a teammate)',
+    request: (k, api) =>
+      api.post(`/api/v1/chat/conversations/${users.peer.agentId}/start`).send({ conversationType: 'team-scoped', teamHandle: team.handle }),
+    expected: by(200, 200, 200, 403, 403),
+  },
+  // The caller's conversation with T's AI agent (regenerate first: it needs the AI reply to be the latest message)
+  {
+    name: 'POST /chat/messages/:id/regenerate (AI conversation)',
+    request: (k, api) => api.post(`/api/v1/chat/messages/${chatOf(k).reply}/regenerate`),
+    expected: by(202, 202, 202, 404, 404),
+  },
+  { name: 'GET /chat/conversations/:id (AI conversation)', request: (k, api) => api.get(`/api/v1/chat/conversations/${chatOf(k).conversationId}`), expected: by(200, 200, 200, 404, 404) },
+  {
+    name: 'GET /chat/conversations/:id/messages (AI conversation)',
+    request: (k, api) => api.get(`/api/v1/chat/conversations/${chatOf(k).conversationId}/messages`),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  {
+    name: 'GET /chat/conversations/:id/replies (AI conversation)',
+    request: (k, api) => api.get(`/api/v1/chat/conversations/${chatOf(k).conversationId}/replies`),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  { name: 'POST /chat/replies/:streamId/stop (AI conversation)', request: (k, api) => api.post(`/api/v1/chat/replies/${chatOf(k).jobId}/stop`), expected: by(200, 200, 200, 404, 404) },
+  {
+    name: 'POST /chat/conversations/:id/messages (AI conversation)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${chatOf(k).conversationId}/messages`).send({ content: 'Tell me the secret', clientMessageId: randomUUID() }),
+    expected: by(201, 201, 201, 404, 404),
+  },
+  // The team-scoped conversation of member and leaver
+  { name: 'GET /chat/conversations/:id (team-scoped)', request: (k, api) => api.get(`/api/v1/chat/conversations/${teamChat.id}`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'GET /chat/conversations/:id/messages (team-scoped)', request: (k, api) => api.get(`/api/v1/chat/conversations/${teamChat.id}/messages`), expected: by(404, 404, 200, 404, 404) },
+  {
+    name: 'PUT /chat/conversations/:id/read (team-scoped)',
+    request: (k, api) => api.put(`/api/v1/chat/conversations/${teamChat.id}/read`).send({ lastReadMessageId: otherTeamMessage(k).id }),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/messages/:id/seen (team-scoped)',
+    request: (k, api) => api.post(`/api/v1/chat/messages/${otherTeamMessage(k).id}/seen`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'PATCH /chat/messages/:id (own message, team-scoped)',
+    request: (k, api) => api.patch(`/api/v1/chat/messages/${ownTeamMessage(k).id}`).send({ content: 'edited' }),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:id/attachments (team-scoped)',
+    request: (k, api) =>
+      api.post(`/api/v1/chat/conversations/${teamChat.id}/attachments`).attach('files', Buffer.from('x'), { filename: 'x.txt', contentType: 'text/plain' }),
+    expected: by(404, 404, 201, 404, 404),
+  },
+  { name: 'GET /chat/attachments/:id (team-scoped)', request: (k, api) => api.get(`/api/v1/chat/attachments/${teamAttachmentId}`), expected: by(404, 404, 200, 404, 404) },
+  {
+    name: 'POST /chat/conversations/:id/messages (team-scoped, right after leaving)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${teamChat.id}/messages`).send({ content: 'still here?', clientMessageId: randomUUID() }),
+    expected: by(404, 404, 201, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:id/messages/async (team-scoped)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${teamChat.id}/messages/async`).send({ content: 'async', clientMessageId: randomUUID() }),
+    expected: by(404, 404, 201, 404, 404),
+  },
+  { name: 'GET /chat/conversations', request: (k, api) => api.get('/api/v1/chat/conversations'), expected: by(200, 200, 200, 200, 200) },
+];
+
+describe('access matrix: caller kind × route', () => {
+  it.each(ROWS.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    const wrong: string[] = [];
+    for (const kind of KINDS) {
+      const api = server.api();
+      const token = tokenOf(kind);
+      // Every request the row builds carries this caller's token (none for the anonymous caller).
+      const authed = new Proxy(api, {
+        get(target, method: string) {
+          const make = Reflect.get(target, method) as (url: string) => Test;
+          return (url: string) => {
+            const test = make.call(target, url);
+            return token ? test.set(bearer(token)) : test;
+          };
+        },
+      });
+      const res = await row.request(kind, authed);
+      if (res.status !== row.expected[kind]) wrong.push(`${kind}: expected ${row.expected[kind]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists no conversation a caller lost with their team, nor one with an AI agent of a team they are not in', async () => {
+    const listed = async (name: Account) => {
+      const res = await server.api().get('/api/v1/chat/conversations').set(bearer(users[name].token)).expect(200);
+      return (res.body.data.conversations as TConversation[]).map((c) => c.id);
+    };
+    expect(await listed('member')).toEqual(expect.arrayContaining([teamChat.id, aiChat.member.conversationId]));
+    const leaverSees = await listed('leaver');
+    expect(leaverSees).not.toContain(teamChat.id);
+    expect(leaverSees).not.toContain(aiChat.leaver.conversationId);
+    expect(await listed('outsider')).not.toContain(aiChat.outsider.conversationId);
+  });
+
+  it('keeps the personality of T’s AI agent out of every answer to the leaver and the outsider', async () => {
+    for (const name of ['leaver', 'outsider'] as const) {
+      const answers = await Promise.all([
+        server.api().get(`/api/v1/agents/${ai.username}`).set(bearer(users[name].token)),
+        server.api().get('/api/v1/chat/conversations').set(bearer(users[name].token)),
+        server.api().get(`/api/v1/chat/conversations/${aiChat[name].conversationId}`).set(bearer(users[name].token)),
+      ]);
+      for (const res of answers) expect(JSON.stringify(res.body)).not.toContain('The team secret is 42.');
+    }
+  });
+});
+
+describe('a member who leaves, over the socket and at once', () => {
+  it('can no longer join the team-scoped room, type or write there, nor hear what is said there', async () => {
+    const stayer = users.peer;
+    const goner = await signUpVerified(server, 'goner');
+    await addMember(server, users.owner, team.handle, goner.username);
+    const chat = await startConversation(server, goner, { agentId: stayer.agentId }, {
+      conversationType: 'team-scoped',
+      isTeamScoped: true,
+      teamHandle: team.handle,
+    });
+    const gonerSocket = await connectSocket(server.url, goner.token);
+    const stayerSocket = await connectSocket(server.url, stayer.token);
+    expect(await joinConversation(gonerSocket, chat.id)).toMatchObject({ ok: true });
+    expect(await joinConversation(stayerSocket, chat.id)).toMatchObject({ ok: true });
+    const typing = { conversationId: chat.id, isTyping: true };
+    expect(await emitWithAck(gonerSocket, 'conversation:participant:typing', typing)).toMatchObject({ ok: true });
+    // The send path now remembers this conversation's participants (for 30 s).
+    await sendMessage(server, goner, chat.id, 'see you');
+
+    await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(goner.token)).expect(200);
+
+    const write = await server
+      .api()
+      .post(`/api/v1/chat/conversations/${chat.id}/messages`)
+      .set(bearer(goner.token))
+      .send({ content: 'one more thing', clientMessageId: randomUUID() });
+    expect(write.status).toBe(404);
+    const heard = recordEvents(gonerSocket, 'message:received');
+    const notified = recordEvents(gonerSocket, 'conversation:message');
+    const typingSeen = recordEvents(stayerSocket, 'conversation:participant:typing');
+    expect(await emitWithAck(gonerSocket, 'conversation:participant:typing', typing)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await joinConversation(gonerSocket, chat.id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+
+    const arrived = nextEvent(stayerSocket, 'message:received', (m) => m.content === 'after you left');
+    await sendMessage(server, stayer, chat.id, 'after you left');
+    await arrived;
+    // An ack on the goner's socket comes after anything the server sent it before: nothing arrived.
+    expect(await emitWithAck(gonerSocket, 'room:leave', { roomId: `conversation:${chat.id}` })).toMatchObject({ ok: true });
+    expect(heard).toEqual([]);
+    expect(notified).toEqual([]);
+    // The stayer got the later message, so an earlier relayed typing event would have come first.
+    expect(typingSeen).toEqual([]);
+  });
+});
