@@ -9,8 +9,9 @@ import { authRoutes } from './auth/auth-routes';
 import { chatRoutes } from './chat/chat-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { sendData, sendError } from './http/envelope';
-import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
+import { healthRoutes } from './http/health-routes';
+import { safeSerializers } from './http/log-safety';
+import { devMailboxApiRoutes, devMailboxEnabled, devMailboxPage } from './mail/dev-mailbox-routes';
 import { agentsRoutes } from './agents/agents-routes';
 import { teamsRoutes } from './teams/teams-routes';
 import { avatarRoutes } from './users/avatar-routes';
@@ -21,14 +22,7 @@ const BODY_LIMIT = '100kb';
 function apiRouter(ctx: AppContext, redis?: Redis): Router {
   const api = Router();
   api.use(express.json({ limit: BODY_LIMIT }));
-  api.get('/health', async (_req, res) => {
-    try {
-      await ctx.database.ping();
-      sendData(res, { status: 'ok', database: ctx.database.kind });
-    } catch {
-      sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
-    }
-  });
+  api.use('/health', healthRoutes(ctx, redis));
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
   api.use('/avatars', avatarRoutes());
@@ -36,7 +30,7 @@ function apiRouter(ctx: AppContext, redis?: Redis): Router {
   api.use('/agents', agentsRoutes(ctx, redis));
   api.use('/chat', aiRoutes(ctx));
   api.use('/chat', chatRoutes(ctx, redis));
-  if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
+  if (devMailboxEnabled(ctx.config)) api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));
   return api;
@@ -51,7 +45,7 @@ function serveWebApp(app: Express, distDir: string) {
 export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?: string } = {}): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -70,9 +64,18 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; webDistDir?
     }),
   );
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
-  if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp({ logger: ctx.logger, autoLogging: ctx.config.env !== 'test' }));
+  // Safe serializers: no bearer tokens, cookies, token query parameters or query values in logs.
+  if (ctx.logger.isLevelEnabled('info'))
+    app.use(
+      pinoHttp({
+        logger: ctx.logger,
+        serializers: safeSerializers,
+        wrapSerializers: false,
+        autoLogging: ctx.config.env !== 'test' || ctx.logger.isLevelEnabled('debug'),
+      }),
+    );
   app.use('/api/v1', apiRouter(ctx, options.redis));
-  if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
+  if (devMailboxEnabled(ctx.config)) app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);
   app.use(notFoundHandler);

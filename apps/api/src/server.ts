@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { withSafeSerializers } from './http/log-safety';
 import { startMailWorker } from './mail/mail-worker';
 import { createSocketServer } from './realtime/socket-server';
 import { realtimeOf, unregisterRealtime } from './realtime/realtime-registry';
@@ -26,14 +27,17 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds when empty, and serves REST + Socket.IO on one port. */
 export async function startServer(config: AppConfig, options: { logger?: Logger } = {}): Promise<RunningServer> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = withSafeSerializers(options.logger ?? pino({ level: config.logLevel }));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  await database.migrate();
-  const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
+  // Nodes starting together take turns: one migrates and seeds, the others then find it done.
+  const seeded = await database.withStartupLock(async () => {
+    await database.migrate();
+    return config.seedDemo ? seedDemoData(database.db, config) : false;
+  });
   const mail = startMailWorker(database.db, config, logger);
   const ctx: AppContext = { config, database, db: database.db, logger, mail };
 

@@ -3,6 +3,7 @@ import { GENERIC_ERRORS } from '@agentroom/shared';
 import type { Logger } from 'pino';
 import { AppError } from './app-error';
 import { sendError } from './envelope';
+import { redactUrl } from './log-safety';
 
 interface HttpishError {
   type?: string;
@@ -27,7 +28,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = e.status ?? e.statusCode;
     if (status && status >= 400 && status < 500)
       return sendError(res, status, 'VALIDATION_ERROR', err instanceof Error ? err.message : 'Bad request');
-    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err, method: req.method, url: redactUrl(req.originalUrl) }, 'unhandled error');
     sendError(res, 500, 'INTERNAL', GENERIC_ERRORS.internal);
   };
 }
