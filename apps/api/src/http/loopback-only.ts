@@ -10,12 +10,16 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return isIPv4(v4) && v4.startsWith('127.');
 }
 
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
 /**
  * Lets through only requests from this machine, judged by the TCP peer: `req.ip` and
- * X-Forwarded-For are whatever a client (or a proxy on this machine) says. Others see the
- * ordinary 404, so the route's existence is not revealed.
+ * X-Forwarded-For are whatever a client says. A forwarding header from a loopback peer means a
+ * proxy on this machine relays someone else, so it refuses; it never lets anyone in. Others see
+ * the ordinary 404, so the route's existence is not revealed.
  */
 export const loopbackOnly: RequestHandler = (req: Request, res, next) => {
-  if (isLoopbackAddress(req.socket.remoteAddress)) return next();
+  const relayed = FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+  if (isLoopbackAddress(req.socket.remoteAddress) && !relayed) return next();
   notFoundHandler(req, res, next);
 };

@@ -43,6 +43,11 @@ describe('dev mailbox without SMTP_URL', () => {
     expect(api.body.data.messages[0].text).toContain('/auth/verify-email?token=');
     await server.api().get('/dev/mailbox').expect(200);
   });
+
+  it('answers 404 to a request a proxy on this machine relays for someone else', async () => {
+    const res = await server.api().get('/api/v1/dev/mailbox').set('X-Forwarded-For', '203.0.113.7').expect(404);
+    expect(res.body).toMatchObject(NOT_FOUND);
+  });
 });
 
 describe('dev mailbox for a caller on another machine', () => {
@@ -79,6 +84,7 @@ describe('loopbackOnly', () => {
 
   it('lets loopback peers through and answers others 404, whatever they forward', () => {
     for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(run(address).next).toHaveBeenCalledOnce();
+    expect(run('127.0.0.1', { forwarded: 'for=198.51.100.4' }).next).not.toHaveBeenCalled();
     const remote = run('10.1.2.3', { 'x-forwarded-for': '127.0.0.1' });
     expect(remote.next).not.toHaveBeenCalled();
     expect(remote.res.status).toHaveBeenCalledWith(404);
