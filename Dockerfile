@@ -7,6 +7,8 @@ RUN pnpm install --frozen-lockfile && pnpm turbo run build --filter=@agentroom/a
 
 FROM node:20-bookworm-slim AS api
 ENV NODE_ENV=production
+# A container is reached through its published port, never its loopback.
+ENV HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app /app
 EXPOSE 3000

@@ -12,12 +12,12 @@ import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { rejectNulInUrl } from './http/validate';
-import { sendData, sendError } from './http/envelope';
 import { requestId } from './http/request-id';
 import { requestLoggingOptions } from './http/request-logging';
 import { httpMetrics, metricsEndpoint } from './observability/http-metrics';
 import type { Metrics } from './observability/metrics';
-import { devMailboxApiRoutes, devMailboxPage } from './mail/dev-mailbox-routes';
+import { devMailboxApiRoutes, devMailboxEnabled, devMailboxPage } from './mail/dev-mailbox-routes';
+import { healthRoutes } from './http/health-routes';
 import { agentsRoutes } from './agents/agents-routes';
 import { teamsRoutes } from './teams/teams-routes';
 import { avatarRoutes } from './users/avatar-routes';
@@ -29,14 +29,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   const api = Router();
   api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
-  api.get('/health', async (_req, res) => {
-    try {
-      await ctx.database.ping();
-      sendData(res, { status: 'ok', database: ctx.database.kind });
-    } catch {
-      sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
-    }
-  });
+  api.use('/health', healthRoutes(ctx, redis));
   api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
@@ -45,7 +38,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   api.use('/agents', agentsRoutes(ctx, redis));
   api.use('/chat', aiRoutes(ctx, replies));
   api.use('/chat', chatRoutes(ctx, redis));
-  if (ctx.config.env !== 'production') api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
+  if (devMailboxEnabled(ctx.config)) api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));
   return api;
@@ -60,7 +53,7 @@ function serveWebApp(app: Express, distDir: string) {
 export function createApp(ctx: AppContext, options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; webDistDir?: string }): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestId);
   app.use(httpMetrics(options.metrics));
   app.use(
@@ -85,7 +78,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; replies: Re
   app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
   app.use('/api/v1', apiRouter(ctx, options.replies, options.redis));
   app.use('/api/docs', apiDocsPage(ctx));
-  if (ctx.config.env !== 'production') app.use('/dev/mailbox', devMailboxPage(ctx));
+  if (devMailboxEnabled(ctx.config)) app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);
   app.use(notFoundHandler);

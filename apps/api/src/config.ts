@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,7 +12,8 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
+  TRUST_PROXY: z.string().default('loopback'),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: optionalUrl,
@@ -53,6 +55,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Express 'trust proxy': which peers may name the client in X-Forwarded-For. */
+  trustProxy: TrustProxy;
   appUrl: string;
   dataDir: string;
   databaseUrl?: string;
@@ -85,6 +89,30 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
 }
 
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  return prefix === undefined || /^\d{1,3}$/.test(prefix);
+};
+
+/**
+ * `false`, a hop count, or a comma-separated list of addresses, CIDRs and proxy-addr names.
+ * `true` is refused: trusting every peer lets any client pick its own address (and rate-limit bucket).
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0)
+    throw new Error(`Invalid environment: TRUST_PROXY must be false, a hop count, or addresses/CIDRs/loopback/linklocal/uniquelocal (got "${value}")`);
+  return entries;
+}
+
 /** Outside production a missing JWT secret is generated once and kept beside the data. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -110,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,

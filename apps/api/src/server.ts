@@ -22,6 +22,7 @@ import { createCardPresence } from './realtime/card-presence';
 import { subscribeCrossNode } from './realtime/cross-node';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
+import { withSafeSerializers } from './http/log-safety';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
@@ -46,10 +47,13 @@ export interface RunningServer {
  * the database, migrates, seeds when empty, and serves REST + Socket.IO on one port.
  */
 export async function startServer(config: AppConfig, options: { logger?: Logger } = {}): Promise<RunningServer> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = withSafeSerializers(options.logger ?? pino({ level: config.logLevel }));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-  await database.migrate();
-  const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;
+  // Nodes starting together take turns: one migrates and seeds, the others then find it done.
+  const seeded = await database.withStartupLock(async () => {
+    await database.migrate();
+    return config.seedDemo ? seedDemoData(database.db, config) : false;
+  });
 
   const metrics = createMetrics(database.db);
   const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;

@@ -22,6 +22,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Runs `work` while holding the cluster-wide start-up lock (Postgres); PGlite has one process. */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,6 +34,26 @@ export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../../../migrations'), path.resolve(here, '../../../migrations')];
   return candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json'))) ?? candidates[0]!;
+}
+
+/** Any fixed number; every Agentroom node asks for the same one. */
+const STARTUP_LOCK_KEY = 7_031_845_113_402_117n;
+
+/**
+ * Session-level advisory lock on a connection of its own (not from the pool, which `work` may
+ * need in full). Concurrent migrations otherwise race on CREATE TYPE/TABLE and crash. A node that
+ * dies while holding it loses its session, and with it the lock.
+ */
+async function withAdvisoryLock<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -53,6 +75,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+      withStartupLock: (work) => withAdvisoryLock(options.databaseUrl!, work),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -67,6 +90,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
+    withStartupLock: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../core/app-error';
 import { sendError } from './envelope';
 import { requestIdOf } from './request-id';
+import { redactUrl } from './log-safety';
 
 interface HttpishError {
   type?: string;
@@ -28,7 +29,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = e.status ?? e.statusCode;
     if (status && status >= 400 && status < 500)
       return sendError(res, status, 'VALIDATION_ERROR', err instanceof Error ? err.message : HTTP_ERRORS.badRequest);
-    logger.error({ err, reqId: requestIdOf(req), method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err, reqId: requestIdOf(req), method: req.method, url: redactUrl(req.originalUrl) }, 'unhandled error');
     sendError(res, 500, 'INTERNAL', GENERIC_ERRORS.internal);
   };
 }

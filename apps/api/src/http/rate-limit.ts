@@ -28,6 +28,8 @@ export function createRateLimit({ name, windowMs, limit, redis, key }: RateLimit
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     store,
+    // With TRUST_PROXY=false a client's X-Forwarded-For is ignored on purpose; it must not write an error log line per request.
+    validate: { xForwardedForHeader: false },
     ...(key ? { keyGenerator: key } : {}),
     handler: (req, res) => {
       const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;

@@ -1,17 +1,26 @@
 import { Router } from 'express';
+import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
 import { sendData } from '../http/envelope';
-import { latestMail } from './outbox';
+import { loopbackOnly } from '../http/loopback-only';
+import { latestOutboxMail } from './outbox-repo';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const linkify = (escaped: string) => escaped.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** Development mailbox: what the outbox holds, readable without an SMTP server. Never mounted in production. */
+/**
+ * The mailbox shows every mail's sign-in links, so it exists only where there is no real mail
+ * (no SMTP_URL), never in production, and even then answers only callers on this machine.
+ */
+export const devMailboxEnabled = (config: AppConfig) => !config.smtpUrl && config.env !== 'production';
+
+/** Development mailbox: what the outbox holds, readable without an SMTP server. */
 export function devMailboxApiRoutes(ctx: AppContext): Router {
   const router = Router();
+  router.use(loopbackOnly);
   router.get('/', async (_req, res) => {
-    const mail = await latestMail(ctx.db);
+    const mail = await latestOutboxMail(ctx.db);
     sendData(res, { messages: mail.map(({ html: _html, ...rest }) => rest) });
   });
   return router;
@@ -19,8 +28,9 @@ export function devMailboxApiRoutes(ctx: AppContext): Router {
 
 export function devMailboxPage(ctx: AppContext): Router {
   const router = Router();
+  router.use(loopbackOnly);
   router.get('/', async (_req, res) => {
-    const mail = await latestMail(ctx.db);
+    const mail = await latestOutboxMail(ctx.db);
     const items = mail
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</p><pre>${linkify(escapeHtml(m.text))}</pre></article>`,

@@ -25,7 +25,7 @@ export interface MailWorker {
 /**
  * Delivers the outbox. Rows are leased by pushing next_attempt_at forward with SKIP LOCKED, so
  * several API nodes share the work without sending twice, and a crash mid-send only delays a mail.
- * Without SMTP_URL the mail stays readable in the dev mailbox and its text (with the link) is logged.
+ * Without SMTP_URL the mail stays readable in the dev mailbox and, outside production, its text (with the link) is logged.
  */
 export function startMailWorker(db: Db, config: AppConfig, logger: Logger, metrics?: Pick<Metrics, 'mailDeliveryFailures'>): MailWorker {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
@@ -54,6 +54,9 @@ export function startMailWorker(db: Db, config: AppConfig, logger: Logger, metri
     try {
       if (transport) {
         await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      } else if (config.env === 'production') {
+        // No mailbox and no console reader to trust in production: the links stay out of the logs.
+        logger.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');
       } else {
         logger.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL; see /dev/mailbox)\n${mail.text}`);
       }

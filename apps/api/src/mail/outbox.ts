@@ -1,6 +1,4 @@
-import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import type { OutboxRow } from '../db/rows';
 import { emailOutbox } from '../db/schema';
 import type { MailContent } from './templates';
 
@@ -9,7 +7,3 @@ export async function enqueueMail(tx: DbOrTx, to: string, content: MailContent):
   await tx.insert(emailOutbox).values({ to, subject: content.subject, text: content.text, html: content.html });
 }
 
-/** The newest mail first, for the development mailbox. */
-export async function latestMail(db: DbOrTx, limit = 50): Promise<OutboxRow[]> {
-  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
-}

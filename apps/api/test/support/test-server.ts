@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
@@ -14,9 +14,14 @@ export interface TestServer extends RunningServer {
 
 /**
  * The real server on a random port with its own database and a real SMTP capture.
- * `env` overrides settings as environment variables would (e.g. { RATE_LIMIT_LOGIN_MAX: '3' }).
+ * `env` overrides settings as environment variables would (e.g. { RATE_LIMIT_LOGIN_MAX: '3' };
+ * { SMTP_URL: '' } runs without SMTP, with the dev mailbox); `options.logger` captures the logs.
  */
-export async function startTestServer(env: Record<string, string> = {}, tweak?: (config: AppConfig) => void): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  tweak?: (config: AppConfig) => void,
+  options: { logger?: Logger } = {},
+): Promise<TestServer> {
   const mail = await startMailCapture();
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -38,7 +43,7 @@ export async function startTestServer(env: Record<string, string> = {}, tweak?: 
     ...env,
   });
   tweak?.(config);
-  const server = await startServer(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = await startServer(config, { logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   return {
     ...server,
     mail,
