@@ -25,12 +25,13 @@ export interface RunningServer {
 }
 
 /** Opens the database, migrates, seeds when empty, and serves REST + Socket.IO on one port. */
-export async function startServer(config: AppConfig, options: { logger?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(config: AppConfig, options: { logger?: Logger; pgliteDump?: Blob } = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    pgliteDump: options.pgliteDump,
   });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoData(database.db, config) : false;

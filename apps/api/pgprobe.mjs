@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+const cpu = () => { const u = process.cpuUsage(); return ((u.user + u.system) / 1000).toFixed(0); };
+let t = Date.now(); const lap = (s) => { console.log(s, Date.now() - t, 'ms wall, cpu total', cpu()); t = Date.now(); };
+const a = new PGlite(); await a.query('select 1'); lap('new PGlite');
+await a.exec(`create table x(id int primary key, t text); insert into x values (1,'a');`); lap('ddl');
+const dump = await a.dumpDataDir('none'); lap('dump ' + dump.size);
+const b = new PGlite({ loadDataDir: dump }); await b.query('select 1'); lap('load');
+console.log((await b.query('select * from x')).rows);
+const dumpgz = await a.dumpDataDir('gzip'); lap('dump gz ' + dumpgz.size);
+const c = new PGlite({ loadDataDir: dumpgz }); await c.query('select 1'); lap('load gz');
