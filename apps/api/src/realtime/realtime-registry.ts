@@ -13,6 +13,8 @@ import type { PresenceStore } from './presence';
 interface Realtime {
   io: AppSocketServer;
   presence: PresenceStore;
+  /** A cross-node adapter (Redis) is installed; the in-memory one has no other nodes to tell. */
+  crossNode: boolean;
 }
 
 const registry = new WeakMap<AppContext, Realtime>();
@@ -80,11 +82,14 @@ export function emitToRoomsExcept<E extends keyof ServerToClientEvents>(
 /** Forgets cached sessions here and on every other node (their sockets are closed separately). */
 export function invalidateAuth(ctx: AppContext, what: AuthInvalidation): void {
   forgetAuth(ctx, what);
-  registry.get(ctx)?.io.serverSideEmit('auth:invalidate', what);
+  const realtime = registry.get(ctx);
+  // The in-memory adapter warns on every serverSideEmit instead of doing nothing.
+  if (realtime?.crossNode) realtime.io.serverSideEmit('auth:invalidate', what);
 }
 
 /** An agent's name, role or avatar changed: every node forgets the conversation members it remembers. */
 export function invalidateAgents(ctx: AppContext): void {
   forgetConversationMembers(ctx);
-  registry.get(ctx)?.io.serverSideEmit('agents:changed');
+  const realtime = registry.get(ctx);
+  if (realtime?.crossNode) realtime.io.serverSideEmit('agents:changed');
 }

@@ -60,7 +60,7 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, redi
   });
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
   const presence = redis ? createRedisPresence(redis.pub, ctx.logger) : createMemoryPresence();
-  registerRealtime(ctx, { io, presence });
+  registerRealtime(ctx, { io, presence, crossNode: Boolean(redis) });
   io.on('auth:invalidate', (what) => forgetAuth(ctx, what));
   io.on('agents:changed', () => forgetConversationMembers(ctx));
   registerCardPresence(ctx);
