@@ -19,7 +19,7 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<{ ur
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited: ${stderr}`);
     const ok = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);

@@ -10,19 +10,27 @@ import { afterAll, afterEach } from 'vitest';
 /** Messages a test provokes on purpose. Keep it empty if at all possible. */
 const ALLOWED: RegExp[] = [];
 
-const seen: string[] = [];
-const record = (what: string) => {
-  if (!ALLOWED.some((pattern) => pattern.test(what))) seen.push(what);
-};
+// Installed once per process: test files may share one (isolate: false) and this file runs for each.
+const installed = Symbol.for('agentroom.console-guard');
+type Guarded = typeof globalThis & { [installed]?: string[] };
+const guarded = globalThis as Guarded;
+const seen = (guarded[installed] ??= install());
 
-for (const level of ['warn', 'error'] as const) {
-  const original = console[level].bind(console);
-  console[level] = (...args: unknown[]) => {
-    original(...args);
-    record(`console.${level}: ${format(...args)}`);
+function install(): string[] {
+  const said: string[] = [];
+  const record = (what: string) => {
+    if (!ALLOWED.some((pattern) => pattern.test(what))) said.push(what);
   };
+  for (const level of ['warn', 'error'] as const) {
+    const original = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      original(...args);
+      record(`console.${level}: ${format(...args)}`);
+    };
+  }
+  process.on('warning', (warning) => record(`process warning: ${warning.name}: ${warning.message}`));
+  return said;
 }
-process.on('warning', (warning) => record(`process warning: ${warning.name}: ${warning.message}`));
 
 function failOnWarnings() {
   const said = seen.splice(0);

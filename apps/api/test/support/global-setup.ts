@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,14 +31,36 @@ export default async function setup(project: TestProject) {
 }
 
 async function pgliteTemplate(project: TestProject) {
+  const file = await cachedPgliteTemplate();
+  project.provide('pgliteTemplatePath', file);
+}
+
+/**
+ * The template is kept between runs under the system temp folder, named after what it is made of
+ * (the migrations and the PGlite build), so a run of one test file does not pay for it either.
+ */
+async function cachedPgliteTemplate(): Promise<string> {
+  const folder = migrationsFolder();
+  // The resolved path names the installed PGlite version (pnpm keeps it in the path).
+  const hash = createHash('sha256').update(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (const name of (await readdir(folder, { recursive: true })).sort()) {
+    const file = path.join(folder, name);
+    if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
+  }
+  const dir = path.join(os.tmpdir(), 'agentroom-test-templates');
+  const file = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return file;
+
   const client = new PGlite();
-  await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  await migrate(drizzle(client), { migrationsFolder: folder });
   const dump = await client.dumpDataDir('none');
   await client.close();
-  const file = path.join(os.tmpdir(), `agentroom-pglite-template-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplatePath', file);
-  return () => rm(file, { force: true });
+  await mkdir(dir, { recursive: true });
+  // Written aside and renamed, so a run starting at the same moment never reads half a file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return file;
 }
 
 async function postgresTemplate(project: TestProject, serverUrl: string) {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { adminQuery } from './postgres-admin';
 
@@ -35,4 +37,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     dataDir: 'memory://',
     drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
   };
+}
+
+/**
+ * For an API process on a PGlite data dir (it cannot be handed a dump): writes the migrated template
+ * there first, so the process opens a ready database instead of running initdb and the migrations.
+ */
+export async function writeTemplateToDataDir(database: TestDatabase, dataDir: string): Promise<void> {
+  if (!database.pgliteDump) return;
+  // The same folder the API's database client opens under DATA_DIR.
+  const client = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: database.pgliteDump });
+  await client.waitReady;
+  await client.close();
 }
