@@ -46,9 +46,9 @@ export interface RunningServer {
  * The composition root: the one place that builds every instance and wires who hears what. Opens
  * the database, migrates, seeds when empty, and serves REST + Socket.IO on one port.
  */
-export async function startServer(config: AppConfig, options: { logger?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(config: AppConfig, options: { logger?: Logger; pgliteDump?: Blob } = {}): Promise<RunningServer> {
   const logger = withSafeSerializers(options.logger ?? pino({ level: config.logLevel }));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, pgliteDump: options.pgliteDump });
   // Nodes starting together take turns: one migrates and seeds, the others then find it done.
   const seeded = await database.withStartupLock(async () => {
     await database.migrate();

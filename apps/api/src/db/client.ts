@@ -64,6 +64,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** In-memory PGlite only: start from this dumpDataDir() tarball, not an empty cluster (tests clone a migrated template). */
+  pgliteDump?: Blob;
 }): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
@@ -84,7 +86,7 @@ export async function openDatabase(options: {
   }
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pglite'));
+  const client = inMemory ? new PGlite({ loadDataDir: options.pgliteDump }) : new PGlite(path.join(options.dataDir, 'pglite'));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

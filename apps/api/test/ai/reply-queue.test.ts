@@ -8,7 +8,7 @@ import { auth, closeSockets, connectSocket, joinConversation, sendMessage, start
 import { spawnApiProcess } from '../support/api-process';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
-import { createTestDatabase } from '../support/test-database';
+import { createTestDatabase, writeTemplateToDataDir } from '../support/test-database';
 import { chatWithAiAgent, collectStream, nextMessageFrom } from './ai-fixtures';
 
 let llm: FakeLlm;
@@ -103,6 +103,7 @@ describe('a node killed mid-reply', () => {
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agentroom-crash-'));
     dirs.push(dataDir);
+    await writeTemplateToDataDir(database, dataDir);
     const env = {
       LLM_BASE_URL: llm.baseUrl,
       AI_LEASE_MS: '1000',

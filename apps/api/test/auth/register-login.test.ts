@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '@agentroom/shared';
-import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
+import { registerThroughMail, signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
 import { tokenFromMail } from '@agentroom/testkit';
 
 let server: TestServer;
@@ -59,7 +59,7 @@ describe('register', () => {
 
 describe('login, me, logout', () => {
   it('signs in by username, by email and by @username; wrong password is 401', async () => {
-    const user = await signUpVerified(server, 'login');
+    const user = await registerThroughMail(server, 'login');
     for (const username of [user.username, user.email, `@${user.username}`]) {
       const res = await server.api().post('/api/v1/auth/login').send({ username, password: user.password }).expect(200);
       expect(res.body.data.user).toMatchObject({ username: user.username, isVerified: true });

@@ -2,9 +2,14 @@ import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
+import { hashPassword } from '../../src/auth/passwords';
+import { createSession } from '../../src/auth/sessions';
+import { signAccessToken } from '../../src/auth/tokens';
+import { accounts, agents } from '../../src/db/schema';
+import { presentUser } from '../../src/users/presenters';
 import { startMailCapture, tokenFromMail, type MailCapture } from '@agentroom/testkit';
 import { withContractChecks } from './contract-check';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer extends RunningServer {
   mail: MailCapture;
@@ -23,7 +28,9 @@ export async function startTestServer(
   options: { logger?: Logger } = {},
 ): Promise<TestServer> {
   const mail = await startMailCapture();
-  const database = await createTestDatabase();
+  // A caller that brings its own database (two nodes on one, a restart on a data dir) needs no new one.
+  const ownDatabase = env.DATABASE_URL !== undefined || env.DATA_DIR !== undefined;
+  const database: TestDatabase = ownDatabase ? { dataDir: 'memory://', drop: async () => {} } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -43,7 +50,10 @@ export async function startTestServer(
     ...env,
   });
   tweak?.(config);
-  const server = await startServer(config, { logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = await startServer(config, {
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    pgliteDump: database.pgliteDump,
+  });
   return {
     ...server,
     mail,
@@ -65,12 +75,43 @@ export function uniqueUser(prefix = 'user') {
   return { username: id, email: `${id}@example.test`, password: 'Passw0rdOk', firstName: 'Test', lastName: prefix };
 }
 
-/** Registers, follows the verification mail, signs in; returns the token and user. */
-export async function signUpVerified(server: TestServer, prefix = 'user') {
+/** The real sign-up: registers, follows the verification mail, signs in. For tests about that flow. */
+export async function registerThroughMail(server: TestServer, prefix = 'user') {
   const input = uniqueUser(prefix);
   const reg = await server.api().post('/api/v1/auth/register').send(input).expect(201);
   const mail = await server.mail.nextMail(input.email);
   await server.api().post('/api/v1/auth/email/verify-email').send({ token: tokenFromMail(mail, '/auth/verify-email') }).expect(200);
   const login = await server.api().post('/api/v1/auth/login').send({ username: input.username, password: input.password }).expect(200);
   return { ...input, token: login.body.data.token as string, user: login.body.data.user, agentId: reg.body.data.user.agentId as string };
+}
+
+// Every test user has the same password, so one argon2 hash serves them all.
+const passwordHashes = new Map<string, Promise<string>>();
+
+/**
+ * A verified user with a live session, for tests that are not about signing up (the auth tests cover
+ * that through registerThroughMail): the rows are inserted directly and the token comes from the real
+ * session module, so it works everywhere a login token does, password included. Same shape as
+ * registerThroughMail.
+ */
+export async function signUpVerified(server: TestServer, prefix = 'user') {
+  const input = uniqueUser(prefix);
+  const { config } = server.ctx;
+  let passwordHash = passwordHashes.get(input.password);
+  if (!passwordHash) passwordHashes.set(input.password, (passwordHash = hashPassword(input.password, config)));
+  const hash = await passwordHash;
+  const { account, agent } = await server.ctx.db.transaction(async (tx) => {
+    const [agent] = await tx
+      .insert(agents)
+      .values({ username: input.username, firstName: input.firstName, lastName: input.lastName, isHuman: true, role: 'Member' })
+      .returning();
+    const [account] = await tx
+      .insert(accounts)
+      .values({ agentId: agent!.id, email: input.email, passwordHash: hash, emailVerifiedAt: new Date() })
+      .returning();
+    return { account: account!, agent: agent! };
+  });
+  const session = await createSession(server.ctx.db, account.id, config);
+  const token = signAccessToken({ sessionId: session.id, accountId: account.id }, config);
+  return { ...input, token, user: presentUser(account, agent), agentId: agent.id };
 }
