@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const nginxConf = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx.conf'), 'utf8');
 // What every response carries whoever serves it; the rest of the API's headers are its security headers.
-const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'etag', 'date', 'connection', 'keep-alive']);
+// Per-response headers, not security policy: nginx's static files have their own.
+const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'etag', 'date', 'connection', 'keep-alive', 'x-request-id']);
 
 /** The location blocks of deploy/nginx.conf that serve files rather than proxy to the API. */
 function fileLocations(conf: string): { name: string; body: string }[] {

@@ -29,7 +29,7 @@ import {
   ZSentMessageResponse,
   ZStopReplyResponse,
 } from '../schemas/responses/chat';
-import { ZDevMailboxResponse, ZHealthResponse } from '../schemas/responses/misc';
+import { ZDevMailboxResponse, ZHealthResponse, ZLiveResponse, ZReadyResponse } from '../schemas/responses/misc';
 import {
   ZAgentResponse,
   ZLeftTeamResponse,
@@ -84,6 +84,8 @@ const ZDownloadQuery = z.object({ token: z.string().optional().meta({ descriptio
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/health', tag: 'System', summary: 'Liveness and database check', auth: 'public', success: { 200: ZHealthResponse } },
+  { method: 'get', path: '/health/live', tag: 'System', summary: 'The process answers (restart it if not)', auth: 'public', success: { 200: ZLiveResponse } },
+  { method: 'get', path: '/health/ready', tag: 'System', summary: 'Database (and Redis when configured) answer: send traffic only if 200; 503 lists each state', auth: 'public', success: { 200: ZReadyResponse } },
   { method: 'get', path: '/openapi.json', tag: 'System', summary: 'This OpenAPI document', auth: 'public', file: { contentTypes: ['application/json'], description: 'The OpenAPI 3.1 document.' } },
 
   // ---- auth (spec §7) ----

@@ -8,6 +8,8 @@ export const ZErrorEnvelope = z
     error: z.string(),
     code: z.enum(ERROR_CODES),
     details: z.record(z.string(), z.string()).optional(),
+    /** The request's `X-Request-Id`: quote it in an error report to find its log lines. */
+    requestId: z.string().optional(),
   })
   .meta({ id: 'ErrorEnvelope', description: 'Every failed call answers in this shape.' });
 

@@ -4,6 +4,15 @@ import { ZIsoDateTime } from './users';
 /** GET /health */
 export const ZHealthResponse = z.strictObject({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
+/** GET /health/live: the process answers. */
+export const ZLiveResponse = z.strictObject({ status: z.literal('ok') });
+
+/** GET /health/ready: every dependency answered (a 503 error envelope lists each state in `details`). */
+export const ZReadyResponse = z.strictObject({
+  status: z.literal('ok'),
+  checks: z.strictObject({ database: z.literal('up'), redis: z.enum(['up', 'not_configured']) }),
+});
+
 /** GET /dev/mailbox (development and test only): the outbox, newest first, without the HTML bodies. */
 export const ZDevMailboxResponse = z.strictObject({
   messages: z.array(
