@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TChatMessage } from '@agentroom/shared';
+import { conversationRoom, type TChatMessage } from '@agentroom/shared';
 import { createRedisPresence } from '../../src/realtime/presence';
 import { startServer, type RunningServer } from '../../src/server';
 import { startOwnRedis } from '../support/redis-process';
@@ -121,8 +121,14 @@ describe.skipIf(!databaseUrl)('two API nodes while their Redis goes away', () =>
     expect(reconnects).toBe(0);
     expect(socketB.connected).toBe(true);
 
-    // The link carries live messages again. (A publish queued during the outage may still arrive
-    // late and out of order: a copy of what the chat already holds.)
+    // The link carries live messages again once both nodes' adapter connections are back (each
+    // reconnects on its own backoff): node 1 can see node 2's socket in the room through Redis.
+    // (A publish queued during the outage may still arrive late and out of order: a copy of what
+    // the chat already holds.)
+    const room = conversationRoom(conversationId);
+    await expect
+      .poll(async () => (await node1.io.in(room).fetchSockets().catch(() => [])).length, { timeout: 20_000, interval: 100 })
+      .toBe(1);
     const next = nextEvent(socketB, 'message:received', (m) => m.content === 'live again');
     const afterwards = await sendMessage(node1, a, conversationId, 'live again');
     expect(await next).toEqual(afterwards);
