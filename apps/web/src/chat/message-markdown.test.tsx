@@ -41,4 +41,30 @@ describe('MessageMarkdown', () => {
     expect(box.querySelector('img')).toBeNull();
     expect(box.querySelector('a')).toHaveAttribute('href', 'https://tracker.example/pixel.png');
   });
+
+  it('keeps a Shift+Enter line break as a line break', () => {
+    const paragraph = renderMarkdown('line one\nline two').querySelector('p')!;
+    expect(paragraph.querySelector('br')).not.toBeNull();
+    expect(paragraph.innerHTML).toMatch(/line one<br>\s*line two/);
+  });
+
+  it('leaves asterisks inside words and numbers alone, but still emphasises between spaces', () => {
+    const math = renderMarkdown('2*3*4 and a*b*c and 2**3**4');
+    expect(math.querySelector('em, strong')).toBeNull();
+    expect(math).toHaveTextContent('2*3*4 and a*b*c and 2**3**4');
+    const prose = renderMarkdown('an *italic* and a **bold** word, *edge*. 这是**重要**的');
+    expect(prose.querySelector('em')).toHaveTextContent('italic');
+    expect([...prose.querySelectorAll('strong')].map((s) => s.textContent)).toEqual(['bold', '重要']);
+    expect(prose.querySelectorAll('em')).toHaveLength(2);
+  });
+
+  it('lets a long word or URL wrap inside the bubble and code blocks scroll inside themselves', () => {
+    const box = renderMarkdown(`${'x'.repeat(300)} https://example.com/${'a'.repeat(300)}\n\n\`\`\`\n${'y'.repeat(300)}\n\`\`\``);
+    const text = box.querySelector('[data-testid="message-text"]')!;
+    // jsdom has no layout: the classes are what the browser lays out with (overflow-wrap: anywhere, a
+    // minmax(0, 1fr) column that gives the text no minimum width).
+    expect(text).toHaveClass('grid', 'grid-cols-[minmax(0,1fr)]');
+    expect(text.firstElementChild).toHaveClass('wrap-anywhere', 'min-w-0');
+    expect(box.querySelector('pre')).toHaveClass('overflow-x-auto', 'max-w-full');
+  });
 });

@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../ui/cn';
+import { remarkNoIntrawordEmphasis } from './intraword-emphasis';
 
 /**
  * Only http(s), mailto and relative links survive: `javascript:`, `data:` and `vbscript:` become
@@ -21,7 +23,7 @@ const components: Components = {
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        className="font-medium underline underline-offset-2 break-words"
+        className="font-medium underline underline-offset-2 wrap-anywhere"
       >
         {children}
       </a>
@@ -32,7 +34,7 @@ const components: Components = {
     <pre
       {...props}
       className={cn(
-        'my-2 overflow-x-auto rounded-lg bg-zinc-900 p-3 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
+        'my-2 max-w-full overflow-x-auto rounded-lg bg-zinc-900 p-3 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
         '[&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit',
         className,
       )}
@@ -55,24 +57,33 @@ const components: Components = {
   ),
 };
 
+// A line break typed with Shift+Enter is a line break in the bubble, as in every chat.
+const remarkPlugins = [remarkGfm, remarkBreaks, remarkNoIntrawordEmphasis];
+const rehypePlugins = [rehypeSanitize];
+
 /**
  * Message text as GitHub-flavoured Markdown, safely: raw HTML is dropped (never parsed into elements),
  * the tree is sanitized, links open in a new tab without access to this one.
+ * Layout: the one-column minmax(0, 1fr) grid gives the text no minimum width of its own, so a long
+ * word or URL wraps (overflow-wrap: anywhere) and a wide code block scrolls inside itself instead of
+ * pushing the bubble past the pane's edge.
  */
 export const MessageMarkdown = memo(function MessageMarkdown({ content, className }: { content: string; className?: string }) {
   return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)]" data-testid="message-text">
     <div
       className={cn(
-        'min-w-0 text-sm leading-relaxed break-words',
+        'min-w-0 text-sm leading-relaxed wrap-anywhere',
         '[&_p]:my-1 first:[&_p]:mt-0 last:[&_p]:mb-0 [&_ul]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-1 [&_ol]:list-decimal [&_ol]:pl-5',
         '[&_blockquote]:my-1 [&_blockquote]:border-l-2 [&_blockquote]:border-current/30 [&_blockquote]:pl-3 [&_blockquote]:opacity-90',
         '[&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold',
         className,
       )}
     >
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} skipHtml urlTransform={safeUrl} components={components}>
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} skipHtml urlTransform={safeUrl} components={components}>
         {content}
       </Markdown>
+    </div>
     </div>
   );
 });
