@@ -6,18 +6,9 @@ import { Button } from '../ui/button';
 import { SignOutButton } from '../auth/components/sign-out-button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
+import { messageSnippet } from './message-snippet';
 
 const RECENT = 5;
-
-function plainSnippet(content: string): string {
-  const text = content
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images: their text
-    .replace(/^\s{0,3}(#{1,6}|>|[-+*]|\d+\.)\s+/gm, '') // heading, quote and list markers
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 90 ? `${text.slice(0, 90)}…` : text || 'Sent a file';
-}
 
 /** What the agent did in this conversation, from the messages loaded: real data, newest first. */
 function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly TListMessage[] }) {
@@ -47,7 +38,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{plainSnippet(m.content)}</span>
+              <span className="block text-zinc-700 dark:text-zinc-300">{messageSnippet(m.content) || 'Sent a file'}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatMessageTimestamp(m.timestamp)}
               </time>

@@ -100,6 +100,16 @@ describe('chat page', () => {
     expect(body.clientMessageId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('shows recent messages in the profile as plain text that keeps underscores and asterisks', async () => {
+    const markdown = { ...hello, content: 'Set **LLM_BASE_URL** in `.env`, see [the docs](https://example.com);\n\n- then 2*3*4\n- snake_case_name' };
+    routes({
+      [`GET /chat/conversations/${CONVERSATION_ID}/messages?page=1&limit=50`]: ok({ messages: [markdown], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} }),
+    });
+    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    const recent = await screen.findByRole('list', { name: 'Recent messages' });
+    expect(within(recent).getByText(/^Set /)).toHaveTextContent(/^Set LLM_BASE_URL in \.env, see the docs; then 2\*3\*4 snake_case_name$/);
+  });
+
   it("says 'Error: Agent not found' for an unknown username", async () => {
     stubApi({ 'GET /agents/nobody': fail(404, 'Agent not found', 'NOT_FOUND') });
     renderPage(<ChatPage />, { path: '/p/@nobody', route: '/p/:username', auth: auth() });

@@ -71,19 +71,19 @@ const rehypePlugins = [rehypeSanitize];
 export const MessageMarkdown = memo(function MessageMarkdown({ content, className }: { content: string; className?: string }) {
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)]" data-testid="message-text">
-    <div
-      className={cn(
-        'min-w-0 text-sm leading-relaxed wrap-anywhere',
-        '[&_p]:my-1 first:[&_p]:mt-0 last:[&_p]:mb-0 [&_ul]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-1 [&_ol]:list-decimal [&_ol]:pl-5',
-        '[&_blockquote]:my-1 [&_blockquote]:border-l-2 [&_blockquote]:border-current/30 [&_blockquote]:pl-3 [&_blockquote]:opacity-90',
-        '[&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold',
-        className,
-      )}
-    >
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} skipHtml urlTransform={safeUrl} components={components}>
-        {content}
-      </Markdown>
-    </div>
+      <div
+        className={cn(
+          'min-w-0 text-sm leading-relaxed wrap-anywhere',
+          '[&_p]:my-1 first:[&_p]:mt-0 last:[&_p]:mb-0 [&_ul]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-1 [&_ol]:list-decimal [&_ol]:pl-5',
+          '[&_blockquote]:my-1 [&_blockquote]:border-l-2 [&_blockquote]:border-current/30 [&_blockquote]:pl-3 [&_blockquote]:opacity-90',
+          '[&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold',
+          className,
+        )}
+      >
+        <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} skipHtml urlTransform={safeUrl} components={components}>
+          {content}
+        </Markdown>
+      </div>
     </div>
   );
 });
