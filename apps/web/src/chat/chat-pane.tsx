@@ -142,7 +142,13 @@ export function ChatPane({
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <Composer onSend={session.send} onTypingChange={session.setTyping} disabled={!ready || isSelf} error={session.sendError} />
+      <Composer
+        onSend={session.send}
+        onTypingChange={session.setTyping}
+        disabled={!ready || isSelf}
+        error={session.sendError}
+        draftKey={session.conversation && user ? `${user.agentId}/${session.conversation.id}` : undefined}
+      />
     </section>
   );
 }

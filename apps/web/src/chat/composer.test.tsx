@@ -113,4 +113,34 @@ describe('Composer', () => {
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(onSend).not.toHaveBeenCalled();
   });
+
+  it('keeps a draft per conversation across leaving and coming back, and forgets it once sent', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(async () => {});
+    const open = (draftKey: string | undefined) => render(<Composer onSend={onSend} onTypingChange={() => {}} draftKey={draftKey} />);
+    const input = () => screen.getByPlaceholderText('Type a message...');
+
+    // The conversation id arrives after the composer is on screen.
+    const chatA = open(undefined);
+    chatA.rerender(<Composer onSend={onSend} onTypingChange={() => {}} draftKey="drafts-test/a" />);
+    await user.type(input(), 'half a thought{Shift>}{Enter}{/Shift}and more');
+    chatA.unmount();
+
+    const chatB = open('drafts-test/b');
+    expect(input()).toHaveValue('');
+    await user.type(input(), 'for B');
+    chatB.unmount();
+
+    const backToA = open('drafts-test/a');
+    expect(input()).toHaveValue('half a thought\nand more');
+    await user.type(input(), '{Enter}');
+    expect(onSend).toHaveBeenCalledWith('half a thought\nand more', []);
+    backToA.unmount();
+
+    const againA = open('drafts-test/a');
+    expect(input()).toHaveValue('');
+    againA.unmount();
+    open('drafts-test/b');
+    expect(input()).toHaveValue('for B');
+  });
 });

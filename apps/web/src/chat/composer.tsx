@@ -1,8 +1,9 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS } from '@agentroom/shared';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
+import { readDraft, writeDraft } from './drafts';
 import { formatBytes } from './message-attachments';
 import { useTypingSignal } from './use-typing-signal';
 
@@ -13,6 +14,8 @@ export interface ComposerProps {
   disabled?: boolean;
   /** The last send's error, shown under the input. */
   error?: string;
+  /** Where the unsent text is kept (the conversation): it comes back when the chat is opened again. */
+  draftKey?: string;
 }
 
 const allowedTypes = new Set<string>(ATTACHMENT_MIME_TYPES);
@@ -35,8 +38,14 @@ export function checkFiles(current: readonly File[], chosen: readonly File[]): {
 }
 
 /** Spec §2 composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip. */
-export function Composer({ onSend, onTypingChange, disabled = false, error }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey }: ComposerProps) {
+  const [text, setText] = useState(() => readDraft(draftKey));
+  // The conversation is known only once it has started: its draft is loaded then.
+  const [draftLoadedFor, setDraftLoadedFor] = useState(draftKey);
+  if (draftLoadedFor !== draftKey) {
+    setDraftLoadedFor(draftKey);
+    setText(readDraft(draftKey));
+  }
   const [files, setFiles] = useState<File[]>([]);
   const [fileProblems, setFileProblems] = useState<string[]>([]);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -44,6 +53,8 @@ export function Composer({ onSend, onTypingChange, disabled = false, error }: Co
   const { activity, stop } = useTypingSignal(onTypingChange);
   const errorId = useId();
   const blank = text.trim() === '' && files.length === 0;
+
+  useEffect(() => writeDraft(draftKey, text), [draftKey, text]);
 
   // Grow with the text; max-h-24 caps it and the rest scrolls.
   useLayoutEffect(() => {
