@@ -18,7 +18,7 @@ export function TextAreaField({
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {optional && <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400"> (optional)</span>}
+        {optional && <span className="font-normal text-zinc-500 dark:text-zinc-400"> (optional)</span>}
       </label>
       <textarea
         id={id}

@@ -30,7 +30,7 @@ export function TextField({ label, error, hint, labelAside, trailing, optional, 
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
           {label}
-          {optional && <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>}
+          {optional && <span className="font-normal text-zinc-500 dark:text-zinc-400"> (optional)</span>}
         </label>
         {labelAside}
       </div>
