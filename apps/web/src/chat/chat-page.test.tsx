@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { TChatMessage, TConversation } from '@agentroom/shared';
 import { fail, ok, stubApi } from '../test/api-stub';
@@ -16,6 +17,9 @@ vi.mock('react-virtuoso', async () => {
       createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
   };
 });
+
+// Toasts are rendered by the app shell, not here: the spy says whether one was raised.
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const me = makeUser();
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', middleName: 'J', lastName: 'Chen', fullName: 'Maya J Chen', role: 'Product Designer', isHuman: true });
@@ -85,7 +89,7 @@ describe('chat page', () => {
     });
   });
 
-  it('a failed send removes the pending message, shows the error inline and as a toast, and restores the text', async () => {
+  it('a failed send removes the pending message, shows the error once (inline, no toast), and restores the text', async () => {
     const user = userEvent.setup();
     const api = routes({ [`POST /chat/conversations/${CONVERSATION_ID}/messages/async`]: fail(500, 'Failed to send message', 'INTERNAL') });
     renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
@@ -94,6 +98,8 @@ describe('chat page', () => {
     await user.type(input, 'are you there?{Enter}');
     await waitFor(() => expect(input).toHaveValue('are you there?'));
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to send message');
+    expect(screen.getAllByText('Failed to send message')).toHaveLength(1);
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.queryAllByTestId('message').map((m) => m.textContent)).not.toContainEqual(expect.stringContaining('are you there?'));
     const body = api.callsTo(`POST /chat/conversations/${CONVERSATION_ID}/messages/async`)[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ content: 'are you there?', targetAgentId: maya.id });

@@ -54,9 +54,8 @@ export function useOutgoingMessages(
         dispatch({ type: 'sendConfirmed', clientMessageId, message });
       } catch (error) {
         dispatch({ type: 'sendFailed', clientMessageId });
-        const text = errorMessage(error, CHAT_FALLBACKS.sendMessage);
-        setSendError(text);
-        toast.error(text);
+        // Shown once, under the composer where the text came back (no toast on top of it).
+        setSendError(errorMessage(error, CHAT_FALLBACKS.sendMessage));
         throw error;
       }
     },
