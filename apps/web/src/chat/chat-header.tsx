@@ -12,6 +12,16 @@ const iconButton = cn(
   focusRing,
 );
 
+/**
+ * What the connection dot means, read aloud; its title stays the spec's 'Connected' or
+ * 'Disconnected' (the avatar's own dot is the agent's presence: 'Online', 'Offline', 'Status unknown').
+ */
+const connectionLabel: Record<ConnectionState, string> = {
+  connected: 'Connected',
+  connecting: 'Disconnected, reconnecting…',
+  disconnected: 'Disconnected',
+};
+
 /** Spec §2 agent header: back, avatar, full name, role, and the socket's connection dot. */
 export function ChatHeader({
   agent,
@@ -51,11 +61,15 @@ export function ChatHeader({
       )}
       <span
         role="img"
-        aria-label={connected ? 'Connected' : 'Disconnected'}
+        aria-label={`Connection: ${connectionLabel[connection]}`}
         title={connected ? 'Connected' : 'Disconnected'}
         data-testid="connection-dot"
         data-connection={connected ? 'connected' : 'disconnected'}
-        className={cn('mx-1 size-2.5 shrink-0 rounded-full', connected ? 'bg-emerald-500' : 'bg-red-500')}
+        className={cn(
+          'mx-1 size-2.5 shrink-0 rounded-full',
+          connected ? 'bg-emerald-500' : 'bg-red-500',
+          connection === 'connecting' && 'motion-safe:animate-pulse',
+        )}
       />
       <button
         type="button"
