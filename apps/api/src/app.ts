@@ -20,6 +20,7 @@ import { devMailboxApiRoutes, devMailboxEnabled, devMailboxPage } from './mail/d
 import { healthRoutes } from './http/health-routes';
 import { agentsRoutes } from './agents/agents-routes';
 import { teamsRoutes } from './teams/teams-routes';
+import { invitationsRoutes } from './teams/invitations-routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { usersRoutes } from './users/users-routes';
 
@@ -34,6 +35,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
   api.use('/avatars', avatarRoutes());
+  api.use(invitationsRoutes(ctx, redis));
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));
   api.use('/chat', aiRoutes(ctx, replies));

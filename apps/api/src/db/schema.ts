@@ -169,6 +169,34 @@ export const teamMembers = pgTable(
 );
 
 
+/**
+ * An emailed invitation to a team (issue 12). Only the token's sha256 is stored; the link is single
+ * use and expires. One pending invitation per team and address: inviting again revokes the older one.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: id(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => agents.id, { onDelete: 'set null' }),
+    expiresAt: tstz('expires_at').notNull(),
+    acceptedAt: tstz('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => agents.id, { onDelete: 'set null' }),
+    revokedAt: tstz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('team_invitations_pending_key')
+      .on(t.teamId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
 export const conversations = pgTable(
   'conversations',
   {

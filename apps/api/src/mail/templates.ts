@@ -55,3 +55,16 @@ export const magicLinkMail = (name: string, url: string) =>
     url,
     footer: 'This link expires in 15 minutes and works once. If you did not ask for it, you can ignore this email.',
   });
+
+/** Names typed by users go into a header: no line breaks there. */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+
+export const invitationMail = (inviterName: string, teamName: string, url: string) =>
+  linkMail({
+    subject: oneLine(`${inviterName} invited you to ${teamName} on ${PRODUCT_NAME}`),
+    greeting: 'Hi,',
+    body: `${oneLine(inviterName)} invited you to join the team ${oneLine(teamName)} on ${PRODUCT_NAME}. Sign in or create an account with the link below to join.`,
+    action: 'Join team',
+    url,
+    footer: 'This link expires in 7 days and works once. If you did not expect it, you can ignore this email.',
+  });

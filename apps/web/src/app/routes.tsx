@@ -14,6 +14,7 @@ const VerifyEmailPage = named(() => import('../auth/pages/verify-email-page'), '
 const ForgotPasswordPage = named(() => import('../auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('../auth/pages/reset-password-page'), 'ResetPasswordPage');
 const MagicLinkPage = named(() => import('../auth/pages/magic-link-page'), 'MagicLinkPage');
+const InvitePage = named(() => import('../invitations/invite-page'), 'InvitePage');
 
 // Signed-in screens: swap a placeholder for the real page by changing its import here.
 const TeamLayout = lazy(() => import('../teams/team-layout'));
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
   { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/auth/reset-password', element: <ResetPasswordPage /> },
   { path: '/auth/magic-link', element: <MagicLinkPage /> },
+  { path: '/invite', element: <InvitePage /> },
   {
     element: <RequireVerifiedUser />,
     children: [

@@ -13,6 +13,7 @@ import { Modal } from './dialogs';
 import { serverFieldErrors, validateForm } from './form-errors';
 import { SelectField } from './form-fields';
 import { useAddMember, useLeaveTeam } from './team-queries';
+import { TeamInvitationsSection } from './team-invitations-section';
 
 const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
@@ -168,6 +169,7 @@ export function TeamSettingsDialog({
               </h3>
               <AddMemberForm handle={team.handle} />
             </section>
+            <TeamInvitationsSection handle={team.handle} />
             <section className="space-y-3">
               <h3 className={sectionTitle}>
                 <Bot aria-hidden="true" className="size-4" /> AI agents

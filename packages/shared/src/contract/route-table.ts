@@ -17,6 +17,14 @@ import {
   ZStartConversationRequest,
 } from '../schemas/chat';
 import { ZAddMemberRequest, ZCreateAiAgentRequest, ZCreateTeamRequest, ZUpdateAiAgentRequest } from '../schemas/teams';
+import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
+import {
+  ZAcceptedInvitationResponse,
+  ZInvitationLinkResponse,
+  ZInvitationResponse,
+  ZInvitationsResponse,
+  ZRevokedInvitationResponse,
+} from '../schemas/responses/invitations';
 import {
   ZActiveRepliesResponse,
   ZAttachmentsResponse,
@@ -114,6 +122,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/teams/:handle/agents', tag: 'Teams', summary: 'Create an AI agent in a team (owners and admins)', auth: 'verified', body: ZCreateAiAgentRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
   { method: 'post', path: '/teams/:handle/members', tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', auth: 'verified', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
   { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
+  { method: 'post', path: '/teams/:handle/invitations', tag: 'Invitations', summary: 'Invite someone by email; replaces an older pending invitation to the same address (owners and admins)', auth: 'verified', body: ZCreateInvitationRequest, success: { 201: ZInvitationResponse }, rateLimited: true },
+  { method: 'get', path: '/teams/:handle/invitations', tag: 'Invitations', summary: 'Pending invitations of a team (owners and admins)', auth: 'verified', success: { 200: ZInvitationsResponse } },
+  { method: 'delete', path: '/teams/:handle/invitations/:id', tag: 'Invitations', summary: 'Revoke a pending invitation (owners and admins)', auth: 'verified', success: { 200: ZRevokedInvitationResponse }, rateLimited: true },
+  { method: 'get', path: '/invitations/:token', tag: 'Invitations', summary: 'Which team an emailed invitation link is for and whether it still works', auth: 'public', success: { 200: ZInvitationLinkResponse }, rateLimited: true },
+  { method: 'post', path: '/invitations/accept', tag: 'Invitations', summary: 'Join the team of an emailed invitation (any verified account holding the link)', auth: 'verified', body: ZAcceptInvitationRequest, success: { 200: ZAcceptedInvitationResponse }, rateLimited: true },
   { method: 'get', path: '/agents/:username', tag: 'Agents', summary: 'An agent the caller may see, by username (a leading @ is ignored)', auth: 'verified', success: { 200: ZAgentResponse } },
   { method: 'patch', path: '/agents/:id', tag: 'Agents', summary: 'Edit an AI agent (managers of its team)', auth: 'verified', body: ZUpdateAiAgentRequest, success: { 200: ZAgentResponse }, rateLimited: true },
 

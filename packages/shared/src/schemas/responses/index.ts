@@ -4,3 +4,4 @@ export * from './teams';
 export * from './chat';
 export * from './events';
 export * from './misc';
+export * from './invitations';

@@ -1,0 +1,65 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { accounts, agents, teamInvitations, teamMembers, teams } from '../db/schema';
+
+export type InvitationRow = typeof teamInvitations.$inferSelect;
+
+const isPending = and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt));
+
+/** Whether an account with this address is an active member of the team. */
+export async function isActiveMemberByEmail(db: DbOrTx, teamId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .innerJoin(accounts, eq(accounts.agentId, teamMembers.agentId))
+    .where(and(eq(teamMembers.teamId, teamId), isNull(teamMembers.leftAt), sql`lower(${accounts.email}) = ${email}`))
+    .limit(1);
+  return !!row;
+}
+
+/** Revokes the pending invitation(s) of an address, so only the newest link works. */
+export async function revokePendingFor(db: DbOrTx, teamId: string, email: string): Promise<void> {
+  await db
+    .update(teamInvitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.email, email), isPending));
+}
+
+export async function insertInvitation(db: DbOrTx, values: typeof teamInvitations.$inferInsert): Promise<InvitationRow> {
+  const [row] = await db.insert(teamInvitations).values(values).returning();
+  return row!;
+}
+
+/** Pending, unexpired invitations of a team, newest first, with the inviter's username. */
+export async function findPendingInvitations(db: DbOrTx, teamId: string) {
+  return db
+    .select({ invitation: teamInvitations, inviter: agents.username })
+    .from(teamInvitations)
+    .leftJoin(agents, eq(agents.id, teamInvitations.invitedBy))
+    .where(and(eq(teamInvitations.teamId, teamId), isPending, gt(teamInvitations.expiresAt, new Date())))
+    .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id));
+}
+
+/** Revokes one pending invitation of the team; false when there is none with that id. */
+export async function revokeInvitation(db: DbOrTx, teamId: string, id: string): Promise<boolean> {
+  const revoked = await db
+    .update(teamInvitations)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), isPending))
+    .returning({ id: teamInvitations.id });
+  return revoked.length > 0;
+}
+
+export async function findInvitationByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: teamInvitations, team: teams })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .where(eq(teamInvitations.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function markInvitationAccepted(db: DbOrTx, id: string, agentId: string): Promise<void> {
+  await db.update(teamInvitations).set({ acceptedAt: new Date(), acceptedBy: agentId }).where(eq(teamInvitations.id, id));
+}

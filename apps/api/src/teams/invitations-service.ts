@@ -1,0 +1,139 @@
+import {
+  INVITATION_MESSAGES,
+  INVITATION_TTL_MS,
+  isUuid,
+  type TAcceptedInvitationResponse,
+  type TInvitationLinkResponse,
+  type TPendingInvitation,
+} from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { AppError, conflict, notFound } from '../core/app-error';
+import { inTransaction } from '../core/transaction';
+import { findAgentById } from '../agents/agents-repo';
+import { generateEmailToken, sha256 } from '../auth/tokens';
+import { teamMembershipChanged } from '../chat/conversation-access-changes';
+import { enqueueMail } from '../mail/outbox';
+import { invitationMail } from '../mail/templates';
+import { assertTeamManager, findActiveMembership } from './team-access';
+import { presentTeam } from './team-presenters';
+import { findActiveMembersOf, insertMembership, lockTeam } from './teams-repo';
+import { assertRoomForOneMore } from './teams-service';
+import {
+  findInvitationByHash,
+  findPendingInvitations,
+  insertInvitation,
+  isActiveMemberByEmail,
+  markInvitationAccepted,
+  revokeInvitation,
+  revokePendingFor,
+  type InvitationRow,
+} from './invitations-repo';
+
+/*
+ * Lock order: every write to a team's invitations (invite, revoke, accept) first takes the team's row
+ * lock (lockTeam), so they run one at a time per team and never deadlock on each other.
+ */
+
+const presentInvitation = (row: InvitationRow, inviter: string | null): TPendingInvitation => ({
+  id: row.id,
+  email: row.email,
+  invitedBy: inviter,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/**
+ * POST /teams/:handle/invitations: the invitation row and its mail commit together; an older pending
+ * invitation to the same address is revoked, so its link stops working.
+ */
+export async function createInvitation(ctx: AppContext, handle: string, callerId: string, email: string): Promise<TPendingInvitation> {
+  return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+    const { team } = await assertTeamManager(tx, handle, callerId);
+    await lockTeam(tx, team.id);
+    if (await isActiveMemberByEmail(tx, team.id, email)) throw conflict(INVITATION_MESSAGES.alreadyMember, { email: INVITATION_MESSAGES.alreadyMember });
+    await revokePendingFor(tx, team.id, email);
+    const { raw, hash } = generateEmailToken();
+    const row = await insertInvitation(tx, {
+      teamId: team.id,
+      email,
+      tokenHash: hash,
+      invitedBy: callerId,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    });
+    const inviter = await findAgentById(tx, callerId);
+    const inviterName = inviter?.firstName || inviter?.username || 'A teammate';
+    await enqueueMail(tx, email, invitationMail(inviterName, team.name, `${ctx.config.appUrl}/invite?token=${raw}`));
+    publish('mail.queued', {});
+    return presentInvitation(row, inviter?.username ?? null);
+  });
+}
+
+export async function listInvitations(ctx: AppContext, handle: string, callerId: string): Promise<TPendingInvitation[]> {
+  const { team } = await assertTeamManager(ctx.db, handle, callerId);
+  const rows = await findPendingInvitations(ctx.db, team.id);
+  return rows.map(({ invitation, inviter }) => presentInvitation(invitation, inviter));
+}
+
+export async function cancelInvitation(ctx: AppContext, handle: string, callerId: string, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { team } = await assertTeamManager(tx, handle, callerId);
+    if (!isUuid(id)) throw notFound(INVITATION_MESSAGES.notFound);
+    await lockTeam(tx, team.id);
+    if (!(await revokeInvitation(tx, team.id, id))) throw notFound(INVITATION_MESSAGES.notFound);
+  });
+}
+
+// Our tokens are 43 base64url characters; anything else cannot be one and costs no query.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+type LinkState = Exclude<TInvitationLinkResponse['status'], 'invalid'>;
+function linkState(invitation: InvitationRow, now = new Date()): LinkState | 'invalid' {
+  if (invitation.revokedAt) return 'invalid';
+  if (invitation.acceptedAt) return 'used';
+  if (invitation.expiresAt <= now) return 'expired';
+  return 'valid';
+}
+
+/**
+ * GET /invitations/:token (public): the link's state and, unless it was revoked or never existed,
+ * the team's name and handle. Nothing about the address, the inviter or the members.
+ */
+export async function describeInvitationLink(ctx: AppContext, token: string): Promise<TInvitationLinkResponse> {
+  const found = TOKEN_SHAPE.test(token) ? await findInvitationByHash(ctx.db, sha256(token)) : undefined;
+  const status = found ? linkState(found.invitation) : 'invalid';
+  if (!found || status === 'invalid') return { status: 'invalid', team: null };
+  return { status, team: { name: found.team.name, handle: found.team.handle } };
+}
+
+const invalidLink = () => new AppError(400, 'TOKEN_INVALID', INVITATION_MESSAGES.invalidLink);
+const expiredLink = () => new AppError(400, 'LINK_EXPIRED', INVITATION_MESSAGES.expiredLink);
+
+/**
+ * POST /invitations/accept: the link is the credential (any verified account may use it, like Slack's
+ * invite links), single use. Someone already in the team gets 200 without spending the link, so the
+ * person it was meant for can still use it. A full team answers 409 and the link stays unused.
+ */
+export async function acceptInvitation(ctx: AppContext, callerId: string, token: string): Promise<TAcceptedInvitationResponse> {
+  if (!TOKEN_SHAPE.test(token)) throw invalidLink();
+  const tokenHash = sha256(token);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const seen = await findInvitationByHash(tx, tokenHash);
+    if (!seen) throw invalidLink();
+    await lockTeam(tx, seen.team.id);
+    // Read again under the team lock: a concurrent accept or revoke has finished by now.
+    const found = (await findInvitationByHash(tx, tokenHash))!;
+    const { team, invitation } = found;
+    const existing = await findActiveMembership(tx, team.id, callerId);
+    if (existing && !invitation.revokedAt) return { team, membership: existing, joined: false };
+    const state = linkState(invitation);
+    if (state === 'expired') throw expiredLink();
+    if (state !== 'valid') throw invalidLink();
+    await assertRoomForOneMore(tx, team);
+    const membership = await insertMembership(tx, { teamId: team.id, agentId: callerId, role: 'member' });
+    await markInvitationAccepted(tx, invitation.id, callerId);
+    return { team, membership, joined: true };
+  });
+  if (outcome.joined) await teamMembershipChanged(ctx, callerId);
+  const members = await findActiveMembersOf(ctx.db, [outcome.team.id]);
+  return { team: presentTeam(outcome.team, members.get(outcome.team.id) ?? [], outcome.membership), joined: outcome.joined };
+}

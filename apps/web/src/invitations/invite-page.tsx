@@ -1,0 +1,86 @@
+import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock, LoaderCircle, Users } from 'lucide-react';
+import { errorMessage } from '../api/api-error';
+import { invitationApi } from '../api/invitation-api';
+import { useAuth } from '../auth/auth-context';
+import { AuthLayout } from '../auth/components/auth-layout';
+import { StatusScreen } from '../auth/components/status-screen';
+import { fullPageLoad } from '../lib/full-page-load';
+import { usePageTitle } from '../lib/use-page-title';
+import { Button } from '../ui/button';
+
+const JOIN_FAILED = 'Could not join the team. Please try again.';
+
+/**
+ * /invite?token: shows which team invites and whether the link still works. Opening the page spends
+ * nothing (a mail scanner's GET is harmless); joining is the button's POST.
+ */
+export function InvitePage() {
+  usePageTitle('Team Invitation');
+  const token = useSearchParams()[0].get('token')?.trim() ?? '';
+  const auth = useAuth();
+  const link = useQuery({ queryKey: ['invitation-link', token], queryFn: () => invitationApi.describeLink(token), enabled: !!token, retry: false });
+  const join = useMutation({
+    mutationFn: () => invitationApi.accept(token),
+    // A full load, so the drawer and sockets start with the new team.
+    onSuccess: (result) => fullPageLoad(`/t/${encodeURIComponent(result.team.handle)}`),
+  });
+  const here = `/invite?token=${encodeURIComponent(token)}`;
+
+  if (token && (link.isPending || auth.isLoading)) {
+    return (
+      <AuthLayout>
+        <StatusScreen icon={LoaderCircle} spin tone="info" title="Opening your invitation..." />
+      </AuthLayout>
+    );
+  }
+
+  const status = link.data?.status ?? 'invalid';
+  const team = link.data?.team;
+  if (!token || link.isError || status === 'invalid' || !team) {
+    return (
+      <AuthLayout>
+        <StatusScreen icon={CircleX} tone="error" title="Invitation not valid">
+          <p role="alert">{link.isError ? errorMessage(link.error, 'Could not open the invitation.') : 'This invitation link is invalid or was replaced by a newer one.'}</p>
+        </StatusScreen>
+      </AuthLayout>
+    );
+  }
+  if (status !== 'valid') {
+    const expired = status === 'expired';
+    return (
+      <AuthLayout>
+        <StatusScreen icon={expired ? Clock : CircleCheck} tone="warning" title={expired ? 'Invitation expired' : 'Invitation already used'}>
+          <p role="alert">
+            {expired ? `Ask an admin of ${team.name} for a new invitation.` : `This link to ${team.name} has been used. Ask an admin of the team for a new one.`}
+          </p>
+        </StatusScreen>
+      </AuthLayout>
+    );
+  }
+
+  const actions = auth.isAuthenticated ? (
+    <Button size="lg" loading={join.isPending || join.isSuccess} onClick={() => join.mutate()}>
+      Join team
+    </Button>
+  ) : (
+    <div className="flex flex-wrap justify-center gap-3">
+      <Button asChild size="lg">
+        <Link to="/auth/login" state={{ from: here }}>Sign in to join</Link>
+      </Button>
+      <Button asChild size="lg" variant="secondary">
+        <Link to="/auth/register" state={{ from: here }}>Register to join</Link>
+      </Button>
+    </div>
+  );
+  return (
+    <AuthLayout>
+      <StatusScreen icon={Users} tone="info" title={`Join ${team.name}`} actions={actions}>
+        <p>You have been invited to the team {team.name} (/t/{team.handle}).</p>
+        {join.isError && <p role="alert">{errorMessage(join.error, JOIN_FAILED)}</p>}
+        {auth.isAuthenticated && !auth.isEmailVerified && <p>Verify your email address first, then come back to this link.</p>}
+      </StatusScreen>
+    </AuthLayout>
+  );
+}

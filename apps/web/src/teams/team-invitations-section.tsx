@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Mail, Send, X } from 'lucide-react';
+import { ZCreateInvitationRequest, type TErrorDetails } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { invitationApi } from '../api/invitation-api';
+import { useAuth } from '../auth/auth-context';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+import { serverFieldErrors, validateForm } from './form-errors';
+
+const INVITE_FAILED = 'Could not send the invitation. Please try again.';
+const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
+
+/** Managers of a team: invite someone by email, see the pending invitations, revoke one. */
+export function TeamInvitationsSection({ handle }: { handle: string }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const queryKey = ['invitations', user?.id, handle.toLowerCase()];
+  const pending = useQuery({ queryKey, queryFn: () => invitationApi.pending(handle), enabled: !!user });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const invite = useMutation({ mutationFn: (email: string) => invitationApi.invite(handle, { email }), onSuccess: refresh });
+  const revoke = useMutation({ mutationFn: (id: string) => invitationApi.revoke(handle, id), onSuccess: refresh });
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<TErrorDetails>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateForm(ZCreateInvitationRequest, { email });
+    if (checked.errors) return setErrors(checked.errors);
+    setErrors({});
+    try {
+      const sent = await invite.mutateAsync(checked.data.email);
+      toast.success(`Invitation sent to ${sent.email}`);
+      setEmail('');
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(Object.keys(fields).length ? fields : { email: errorMessage(error, INVITE_FAILED) });
+    }
+  };
+
+  return (
+    <section className="space-y-3">
+      <h3 className={sectionTitle}>
+        <Mail aria-hidden="true" className="size-4" /> Invite by email
+      </h3>
+      <form onSubmit={submit} noValidate className="flex items-end gap-3" aria-label="Invite by email">
+        <div className="flex-1">
+          <TextField
+            label="Email address"
+            type="email"
+            placeholder="colleague@example.com"
+            value={email}
+            error={errors.email}
+            hint="They get a link to join; it works once and expires in 7 days."
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <Button type="submit" loading={invite.isPending}>
+          <Send aria-hidden="true" className="size-4" />
+          Invite
+        </Button>
+      </form>
+      {revoke.isError && <Alert>{errorMessage(revoke.error, 'Could not revoke the invitation.')}</Alert>}
+      {pending.data && pending.data.length > 0 && (
+        <ul aria-label="Pending invitations" className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {pending.data.map((invitation) => (
+            <li key={invitation.id} className="flex items-center gap-3 px-3 py-2.5">
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium">{invitation.email}</span>
+                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                  {invitation.invitedBy ? `Invited by @${invitation.invitedBy} · ` : ''}expires {new Date(invitation.expiresAt).toLocaleDateString()}
+                </span>
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                loading={revoke.isPending && revoke.variables === invitation.id}
+                onClick={() => revoke.mutate(invitation.id)}
+                aria-label={`Revoke the invitation to ${invitation.email}`}
+              >
+                <X aria-hidden="true" className="size-3.5" />
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
