@@ -16,7 +16,14 @@ import {
   ZSendMessageRequest,
   ZStartConversationRequest,
 } from '../schemas/chat';
-import { ZAddMemberRequest, ZCreateAiAgentRequest, ZCreateTeamRequest, ZUpdateAiAgentRequest } from '../schemas/teams';
+import {
+  ZAddMemberRequest,
+  ZChangeMemberRoleRequest,
+  ZCreateAiAgentRequest,
+  ZCreateTeamRequest,
+  ZUpdateAiAgentRequest,
+  ZUpdateTeamRequest,
+} from '../schemas/teams';
 import {
   ZActiveRepliesResponse,
   ZAttachmentsResponse,
@@ -32,7 +39,9 @@ import {
 import { ZDevMailboxResponse, ZHealthResponse, ZLiveResponse, ZReadyResponse } from '../schemas/responses/misc';
 import {
   ZAgentResponse,
+  ZDeletedTeamResponse,
   ZLeftTeamResponse,
+  ZRemovedMemberResponse,
   ZTeamAgentResponse,
   ZTeamAgentsResponse,
   ZTeamResponse,
@@ -113,7 +122,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/teams/:handle/agents', tag: 'Teams', summary: 'The agents of a team, with presence', auth: 'verified', success: { 200: ZTeamAgentsResponse } },
   { method: 'post', path: '/teams/:handle/agents', tag: 'Teams', summary: 'Create an AI agent in a team (owners and admins)', auth: 'verified', body: ZCreateAiAgentRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
   { method: 'post', path: '/teams/:handle/members', tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', auth: 'verified', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
-  { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
+  { method: 'patch', path: '/teams/:handle', tag: 'Teams', summary: 'Rename or describe a team (owners)', auth: 'verified', body: ZUpdateTeamRequest, success: { 200: ZTeamResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle', tag: 'Teams', summary: 'Delete a team: every membership ends (owners)', auth: 'verified', success: { 200: ZDeletedTeamResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team (the last owner of a team with others in it answers 409)', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
+  { method: 'patch', path: '/teams/:handle/members/:agentId', tag: 'Teams', summary: "Change a member's role (owners and admins; only owners touch owners)", auth: 'verified', body: ZChangeMemberRoleRequest, success: { 200: ZTeamAgentResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/members/:agentId', tag: 'Teams', summary: 'Remove a member, as if they left (owners and admins; only owners remove owners)', auth: 'verified', success: { 200: ZRemovedMemberResponse }, rateLimited: true },
   { method: 'get', path: '/agents/:username', tag: 'Agents', summary: 'An agent the caller may see, by username (a leading @ is ignored)', auth: 'verified', success: { 200: ZAgentResponse } },
   { method: 'patch', path: '/agents/:id', tag: 'Agents', summary: 'Edit an AI agent (managers of its team)', auth: 'verified', body: ZUpdateAiAgentRequest, success: { 200: ZAgentResponse }, rateLimited: true },
 
