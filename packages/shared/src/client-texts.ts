@@ -24,6 +24,10 @@ export const TEAM_ACTION_ERRORS = {
   saveAgent: 'Could not save the agent',
   addMember: 'Could not add the member',
   leaveTeam: 'Could not leave the team',
+  changeRole: 'Could not change the role',
+  removeMember: 'Could not remove the member',
+  saveTeam: 'Could not save the team',
+  deleteTeam: 'Could not delete the team',
 } as const;
 
 export const AUTH_FORM_TEXTS = {

@@ -60,3 +60,10 @@ export async function assertTeamManager(db: DbOrTx, handle: string, agentId: str
   if (!isTeamManagerRole(access.membership.role)) throw forbidden(TEAM_MESSAGES.managersOnly);
   return access;
 }
+
+/** Membership as an owner: renaming, describing and deleting the team. Others get 404/403 as above. */
+export async function assertTeamOwner(db: DbOrTx, handle: string, agentId: string) {
+  const access = await assertTeamMember(db, handle, agentId);
+  if (access.membership.role.toLowerCase() !== 'owner') throw forbidden(TEAM_MESSAGES.ownersOnly);
+  return access;
+}

@@ -63,3 +63,18 @@ export async function markMembershipLeft(db: DbOrTx, membershipId: string): Prom
 export async function setMembershipRole(db: DbOrTx, membershipId: string, role: string): Promise<void> {
   await db.update(teamMembers).set({ role }).where(eq(teamMembers.id, membershipId));
 }
+
+export async function updateTeamDetails(db: DbOrTx, teamId: string, values: { name?: string; description?: string }): Promise<TeamRow> {
+  const [team] = await db.update(teams).set(values).where(eq(teams.id, teamId)).returning();
+  return team!;
+}
+
+/** Ends every active membership of the team at once; returns who was in it. */
+export async function endAllMemberships(db: DbOrTx, teamId: string): Promise<string[]> {
+  const rows = await db
+    .update(teamMembers)
+    .set({ leftAt: new Date() })
+    .where(and(eq(teamMembers.teamId, teamId), isNull(teamMembers.leftAt)))
+    .returning({ agentId: teamMembers.agentId });
+  return rows.map((row) => row.agentId);
+}

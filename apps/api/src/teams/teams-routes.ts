@@ -1,6 +1,12 @@
 import { Router, type Request } from 'express';
 import type { Redis } from 'ioredis';
-import { ZAddMemberRequest, ZCreateAiAgentRequest, ZCreateTeamRequest } from '@agentroom/shared';
+import {
+  ZAddMemberRequest,
+  ZChangeMemberRoleRequest,
+  ZCreateAiAgentRequest,
+  ZCreateTeamRequest,
+  ZUpdateTeamRequest,
+} from '@agentroom/shared';
 import { createAiAgent } from '../agents/agents-service';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
@@ -8,6 +14,7 @@ import { sendData } from '../http/envelope';
 import { createRateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import * as teams from './teams-service';
+import * as teamAdmin from './team-admin-service';
 
 /** A named path segment; Express types allow arrays for wildcards, which these routes do not use. */
 export const pathParam = (req: Request, name: string): string => {
@@ -42,6 +49,16 @@ export function teamsRoutes(ctx: AppContext, redis?: Redis): Router {
     sendData(res, { team: await teams.getTeam(ctx, pathParam(req, 'handle'), authOf(req).agentId) });
   });
 
+  router.patch('/:handle', writeLimit, verified, async (req, res) => {
+    const input = parseInput(ZUpdateTeamRequest, req.body);
+    sendData(res, { team: await teamAdmin.updateTeam(ctx, pathParam(req, 'handle'), authOf(req).agentId, input) });
+  });
+
+  router.delete('/:handle', writeLimit, verified, async (req, res) => {
+    await teamAdmin.deleteTeam(ctx, pathParam(req, 'handle'), authOf(req).agentId);
+    sendData(res, { deleted: true });
+  });
+
   router.get('/:handle/agents', verified, async (req, res) => {
     sendData(res, { agents: await teams.listTeamAgents(ctx, pathParam(req, 'handle'), authOf(req).agentId) });
   });
@@ -59,6 +76,18 @@ export function teamsRoutes(ctx: AppContext, redis?: Redis): Router {
   router.delete('/:handle/members/me', writeLimit, verified, async (req, res) => {
     await teams.leaveTeam(ctx, pathParam(req, 'handle'), authOf(req).agentId);
     sendData(res, { left: true });
+  });
+
+  // After /members/me, so 'me' is never taken for an id.
+  router.patch('/:handle/members/:agentId', writeLimit, verified, async (req, res) => {
+    const input = parseInput(ZChangeMemberRoleRequest, req.body);
+    const { agentId } = authOf(req);
+    sendData(res, { agent: await teamAdmin.changeMemberRole(ctx, pathParam(req, 'handle'), agentId, pathParam(req, 'agentId'), input) });
+  });
+
+  router.delete('/:handle/members/:agentId', writeLimit, verified, async (req, res) => {
+    await teamAdmin.removeMember(ctx, pathParam(req, 'handle'), authOf(req).agentId, pathParam(req, 'agentId'));
+    sendData(res, { removed: true });
   });
 
   return router;

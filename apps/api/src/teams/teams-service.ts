@@ -1,5 +1,4 @@
 import {
-  isTeamManagerRole,
   TEAM_ERRORS,
   TEAM_MESSAGES,
   type TTeam,
@@ -23,12 +22,13 @@ import {
   countActiveMembers,
   findActiveMembersOf,
   findActiveTeamsOf,
+  endAllMemberships,
   insertMembership,
   insertTeam,
   lockTeam,
   markMembershipLeft,
-  setMembershipRole,
 } from './teams-repo';
+import { announceEndedMemberships } from './team-admin-service';
 
 export type TCreateTeamInput = z.output<typeof ZCreateTeamRequest>;
 export type TAddMemberInput = z.output<typeof ZAddMemberRequest>;
@@ -118,20 +118,23 @@ export async function addMember(ctx: AppContext, handle: string, callerId: strin
 const alreadyMember = () => conflict(TEAM_MESSAGES.alreadyMember, { username: TEAM_MESSAGES.alreadyMember });
 
 /**
- * DELETE /teams/:handle/members/me: sets left_at. When the last owner or admin leaves, the longest-standing
- * remaining human member becomes owner, so a team is never left without someone who can manage it.
- * The person loses the team's conversations and AI agents at once (see teamMembershipChanged).
+ * DELETE /teams/:handle/members/me: sets left_at; the person loses the team's conversations and AI
+ * agents at once (see teamMembershipChanged). The last owner must hand ownership on first (409) while
+ * other people remain; the last person out ends the team's remaining (AI) memberships too, so an
+ * empty team is the same as a deleted one.
  */
 export async function leaveTeam(ctx: AppContext, handle: string, agentId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const { team, membership } = await assertTeamMember(tx, handle, agentId);
     await lockTeam(tx, team.id);
+    const others = ((await findActiveMembersOf(tx, [team.id])).get(team.id) ?? []).filter((m) => m.agent.id !== agentId);
+    const people = others.filter((m) => m.agent.isHuman);
+    if (!people.length) return endAllMemberships(tx, team.id);
+    const isOwner = membership.role.toLowerCase() === 'owner';
+    if (isOwner && !people.some((m) => m.membership.role.toLowerCase() === 'owner'))
+      throw conflict(TEAM_MESSAGES.lastOwnerCannotLeave);
     await markMembershipLeft(tx, membership.id);
-    if (!isTeamManagerRole(membership.role)) return;
-    const remaining = (await findActiveMembersOf(tx, [team.id])).get(team.id) ?? [];
-    if (remaining.some((m) => isTeamManagerRole(m.membership.role))) return;
-    const successor = remaining.find((m) => m.agent.isHuman);
-    if (successor) await setMembershipRole(tx, successor.membership.id, 'owner');
+    return [agentId];
   });
-  await teamMembershipChanged(ctx, agentId);
+  await announceEndedMemberships(ctx, ended);
 }

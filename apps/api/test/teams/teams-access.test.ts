@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import { TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
-import { teams } from '../../src/db/schema';
+import { teamMembers, teams } from '../../src/db/schema';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, uniqueHandle, type TestUser } from './team-helpers';
 
@@ -32,6 +32,10 @@ describe('who may call the team and agent routes', () => {
     ['post', '/api/v1/teams/some-team/agents'],
     ['post', '/api/v1/teams/some-team/members'],
     ['delete', '/api/v1/teams/some-team/members/me'],
+    ['patch', '/api/v1/teams/some-team'],
+    ['delete', '/api/v1/teams/some-team'],
+    ['patch', '/api/v1/teams/some-team/members/0190a000-0000-7000-8000-000000000000'],
+    ['delete', '/api/v1/teams/some-team/members/0190a000-0000-7000-8000-000000000000'],
     ['get', '/api/v1/agents/someone'],
     ['patch', '/api/v1/agents/0190a000-0000-7000-8000-000000000000'],
   ];
@@ -288,13 +292,27 @@ describe('DELETE /teams/:handle/members/me', () => {
     await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(colleague.token)).expect(200);
   });
 
-  it('hands ownership to the longest-standing person when the last owner leaves', async () => {
+  it('refuses the last owner (409) while people remain; once another owner exists, they may leave', async () => {
     const team = await createTeam(server, owner);
     await createAiAgent(server, owner, team.handle, { firstName: 'Bot' });
     await addMember(server, owner, team.handle, colleague.username);
+    const refused = await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(owner.token)).expect(409);
+    expect(refused.body.error).toBe(TEAM_MESSAGES.lastOwnerCannotLeave);
+    await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(owner.token)).expect(200);
+
+    await server.api().patch(`/api/v1/teams/${team.handle}/members/${colleague.agentId}`).set(bearer(owner.token)).send({ role: 'owner' }).expect(200);
     await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(owner.token)).expect(200);
     const view = await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(colleague.token)).expect(200);
     expect(view.body.data.team).toMatchObject({ myRole: 'owner', canManage: true, memberCount: 2 });
+  });
+
+  it('lets the last person leave: the team is then empty, its AI agents included', async () => {
+    const team = await createTeam(server, owner);
+    await createAiAgent(server, owner, team.handle, { firstName: 'Bot' });
+    await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(owner.token)).expect(200);
+    await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(owner.token)).expect(403);
+    const [left] = await server.ctx.db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt)));
+    expect(left).toBeUndefined();
   });
 
   it('404 for an unknown team', async () => {

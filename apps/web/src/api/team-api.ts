@@ -2,6 +2,7 @@ import {
   TEAM_FETCH_ERRORS,
   type TAddMemberRequest,
   type TAgentResponse,
+  type TChangeMemberRoleRequest,
   type TCreateAiAgentRequest,
   type TCreateTeamRequest,
   type TProfile,
@@ -10,6 +11,7 @@ import {
   type TTeamResponse,
   type TTeamsResponse,
   type TUpdateAiAgentRequest,
+  type TUpdateTeamRequest,
 } from '@agentroom/shared';
 import { http } from './api-client';
 
@@ -35,6 +37,15 @@ export const teamApi = {
     http.post<TTeamAgentResponse>(`${teamPath(handle)}/members`, input).then((d) => d.agent),
 
   leave: (handle: string) => http.delete<unknown>(`${teamPath(handle)}/members/me`),
+
+  changeRole: (handle: string, agentId: string, input: TChangeMemberRoleRequest) =>
+    http.patch<TTeamAgentResponse>(`${teamPath(handle)}/members/${encodeURIComponent(agentId)}`, input).then((d) => d.agent),
+
+  removeMember: (handle: string, agentId: string) => http.delete<unknown>(`${teamPath(handle)}/members/${encodeURIComponent(agentId)}`),
+
+  updateTeam: (handle: string, input: TUpdateTeamRequest) => http.patch<TTeamResponse>(teamPath(handle), input).then((d) => d.team),
+
+  deleteTeam: (handle: string) => http.delete<unknown>(teamPath(handle)),
 
   createAiAgent: (handle: string, input: TCreateAiAgentRequest) =>
     http.post<TTeamAgentResponse>(`${teamPath(handle)}/agents`, input).then((d) => d.agent),

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAddMemberRequest, TCreateAiAgentRequest, TCreateTeamRequest, TUpdateAiAgentRequest } from '@agentroom/shared';
+import type {
+  TAddMemberRequest,
+  TChangeMemberRoleRequest,
+  TCreateAiAgentRequest,
+  TCreateTeamRequest,
+  TUpdateAiAgentRequest,
+  TUpdateTeamRequest,
+} from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { teamApi } from '../api/team-api';
 import { myTeamsKey } from './use-my-teams';
@@ -71,16 +78,41 @@ export function useUpdateAiAgent() {
   });
 }
 
-export function useLeaveTeam(handle: string) {
+export function useChangeMemberRole(handle: string) {
+  const invalidate = useInvalidateTeams();
+  return useMutation({
+    mutationFn: ({ agentId, input }: { agentId: string; input: TChangeMemberRoleRequest }) => teamApi.changeRole(handle, agentId, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveMember(handle: string) {
+  const invalidate = useInvalidateTeams();
+  return useMutation({ mutationFn: (agentId: string) => teamApi.removeMember(handle, agentId), onSuccess: invalidate });
+}
+
+export function useUpdateTeam(handle: string) {
+  const invalidate = useInvalidateTeams();
+  return useMutation({ mutationFn: (input: TUpdateTeamRequest) => teamApi.updateTeam(handle, input), onSuccess: invalidate });
+}
+
+/** After leaving or deleting, the team is no longer ours: drop its cached data rather than refetch into a 403. */
+function useForgetTeam(handle: string) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  return useMutation({
-    mutationFn: () => teamApi.leave(handle),
-    onSuccess: async () => {
-      // The team is no longer ours: drop its cached data rather than refetch into a 403.
-      queryClient.removeQueries({ queryKey: teamKeys.team(user?.id, handle) });
-      queryClient.removeQueries({ queryKey: teamKeys.agents(user?.id, handle) });
-      await queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) });
-    },
-  });
+  return async () => {
+    queryClient.removeQueries({ queryKey: teamKeys.team(user?.id, handle) });
+    queryClient.removeQueries({ queryKey: teamKeys.agents(user?.id, handle) });
+    await queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) });
+  };
+}
+
+export function useLeaveTeam(handle: string) {
+  const forget = useForgetTeam(handle);
+  return useMutation({ mutationFn: () => teamApi.leave(handle), onSuccess: forget });
+}
+
+export function useDeleteTeam(handle: string) {
+  const forget = useForgetTeam(handle);
+  return useMutation({ mutationFn: () => teamApi.deleteTeam(handle), onSuccess: forget });
 }

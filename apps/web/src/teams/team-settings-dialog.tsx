@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Bot, LogOut, Pencil, Plus, UserPlus } from 'lucide-react';
+import { Bot, LogOut, Pencil, Plus, Settings2, Trash2, UserPlus, Users } from 'lucide-react';
 import { TEAM_ACTION_ERRORS, ZAddMemberRequest, type TErrorDetails, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
@@ -14,6 +14,8 @@ import { serverFieldErrors, validateForm } from './form-errors';
 import { SelectField } from './form-fields';
 import { useAddMember, useLeaveTeam } from './team-queries';
 import { TeamInvitationsSection } from './team-invitations-section';
+import { TeamMembersSection } from './team-members-section';
+import { DeleteTeamSection, TeamDetailsForm } from './team-owner-sections';
 
 const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
@@ -146,7 +148,10 @@ function LeaveSection({ team }: { team: TTeam }) {
   );
 }
 
-/** Team settings: owners and admins add members and create or edit AI agents; anyone may leave. */
+/**
+ * Team settings: everyone sees the members and may leave; owners and admins add members, change roles,
+ * remove members and manage AI agents; owners edit the details and may delete the team.
+ */
 export function TeamSettingsDialog({
   team,
   agents,
@@ -161,6 +166,12 @@ export function TeamSettingsDialog({
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Team settings" description={`${team.name} · /t/${team.handle}`} className="max-w-xl">
       <div className="space-y-7">
+        <section className="space-y-3">
+          <h3 className={sectionTitle}>
+            <Users aria-hidden="true" className="size-4" /> Members
+          </h3>
+          <TeamMembersSection team={team} agents={agents} />
+        </section>
         {team.canManage ? (
           <>
             <section className="space-y-3">
@@ -180,12 +191,28 @@ export function TeamSettingsDialog({
         ) : (
           <Alert tone="info">Only the team's owners and admins can add members and manage AI agents.</Alert>
         )}
+        {team.myRole === 'owner' && (
+          <section className="space-y-3">
+            <h3 className={sectionTitle}>
+              <Settings2 aria-hidden="true" className="size-4" /> Team details
+            </h3>
+            <TeamDetailsForm team={team} />
+          </section>
+        )}
         <section className="space-y-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           <h3 className={sectionTitle}>
             <LogOut aria-hidden="true" className="size-4" /> Leave the team
           </h3>
           <LeaveSection team={team} />
         </section>
+        {team.myRole === 'owner' && (
+          <section className="space-y-3">
+            <h3 className={`${sectionTitle} text-red-700 dark:text-red-400`}>
+              <Trash2 aria-hidden="true" className="size-4" /> Delete team
+            </h3>
+            <DeleteTeamSection team={team} />
+          </section>
+        )}
       </div>
     </Modal>
   );

@@ -16,7 +16,14 @@ import {
   ZSendMessageRequest,
   ZStartConversationRequest,
 } from '../schemas/chat';
-import { ZAddMemberRequest, ZCreateAiAgentRequest, ZCreateTeamRequest, ZUpdateAiAgentRequest } from '../schemas/teams';
+import {
+  ZAddMemberRequest,
+  ZChangeMemberRoleRequest,
+  ZCreateAiAgentRequest,
+  ZCreateTeamRequest,
+  ZUpdateAiAgentRequest,
+  ZUpdateTeamRequest,
+} from '../schemas/teams';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
 import {
   ZAcceptedInvitationResponse,
@@ -40,7 +47,9 @@ import {
 import { ZDevMailboxResponse, ZHealthResponse, ZLiveResponse, ZReadyResponse } from '../schemas/responses/misc';
 import {
   ZAgentResponse,
+  ZDeletedTeamResponse,
   ZLeftTeamResponse,
+  ZRemovedMemberResponse,
   ZTeamAgentResponse,
   ZTeamAgentsResponse,
   ZTeamResponse,
@@ -121,7 +130,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/teams/:handle/agents', tag: 'Teams', summary: 'The agents of a team, with presence', auth: 'verified', success: { 200: ZTeamAgentsResponse } },
   { method: 'post', path: '/teams/:handle/agents', tag: 'Teams', summary: 'Create an AI agent in a team (owners and admins)', auth: 'verified', body: ZCreateAiAgentRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
   { method: 'post', path: '/teams/:handle/members', tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', auth: 'verified', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
-  { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
+  { method: 'patch', path: '/teams/:handle', tag: 'Teams', summary: 'Rename or describe a team (owners)', auth: 'verified', body: ZUpdateTeamRequest, success: { 200: ZTeamResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle', tag: 'Teams', summary: 'Delete a team: every membership ends (owners)', auth: 'verified', success: { 200: ZDeletedTeamResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team (the last owner of a team with others in it answers 409)', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
+  { method: 'patch', path: '/teams/:handle/members/:agentId', tag: 'Teams', summary: "Change a member's role (owners and admins; only owners touch owners)", auth: 'verified', body: ZChangeMemberRoleRequest, success: { 200: ZTeamAgentResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/members/:agentId', tag: 'Teams', summary: 'Remove a member, as if they left (owners and admins; only owners remove owners)', auth: 'verified', success: { 200: ZRemovedMemberResponse }, rateLimited: true },
   { method: 'post', path: '/teams/:handle/invitations', tag: 'Invitations', summary: 'Invite someone by email; replaces an older pending invitation to the same address (owners and admins)', auth: 'verified', body: ZCreateInvitationRequest, success: { 201: ZInvitationResponse }, rateLimited: true },
   { method: 'get', path: '/teams/:handle/invitations', tag: 'Invitations', summary: 'Pending invitations of a team (owners and admins)', auth: 'verified', success: { 200: ZInvitationsResponse } },
   { method: 'delete', path: '/teams/:handle/invitations/:id', tag: 'Invitations', summary: 'Revoke a pending invitation (owners and admins)', auth: 'verified', success: { 200: ZRevokedInvitationResponse }, rateLimited: true },

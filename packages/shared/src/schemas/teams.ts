@@ -33,6 +33,13 @@ export const TEAM_MESSAGES = {
   invalidAgentId: 'Invalid agent id',
   nothingToUpdate: 'Nothing to update',
   aiAgentBelongsToItsTeam: 'AI agents belong to the team that created them',
+  ownersOnly: 'Only team owners can do this',
+  ownersManageOwners: 'Only owners can make or unmake an owner',
+  memberNotFound: 'Member not found',
+  notYourself: 'You cannot change or remove yourself; leave the team instead',
+  aiAgentKeepsMemberRole: 'AI agents keep the member role',
+  lastOwnerCannotLeave: 'You are the last owner: make another member an owner before you leave',
+  roleRequired: 'Role must be owner, admin or member',
 } as const;
 
 const HANDLE_PATTERN = /^[A-Za-z0-9-]+$/;
@@ -89,6 +96,28 @@ export const ZAddMemberRequest = z.object({
   role: z.enum(ASSIGNABLE_MEMBER_ROLES).optional().default('member'),
 });
 export type TAddMemberRequest = z.input<typeof ZAddMemberRequest>;
+
+/** Every membership role; only owners hand out or take away 'owner'. */
+export const TEAM_MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
+export type TTeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
+
+export const ZChangeMemberRoleRequest = z.object({
+  role: z.enum(TEAM_MEMBER_ROLES, { error: TEAM_MESSAGES.roleRequired }),
+});
+export type TChangeMemberRoleRequest = z.input<typeof ZChangeMemberRoleRequest>;
+
+/** Owners rename and describe a team; at least one field. */
+export const ZUpdateTeamRequest = z
+  .object({
+    name: safeString({ error: TEAM_MESSAGES.nameRequired })
+      .trim()
+      .min(1, { error: TEAM_MESSAGES.nameRequired })
+      .max(TEAM_NAME_MAX_LENGTH, tooLong(TEAM_NAME_MAX_LENGTH))
+      .optional(),
+    description: optionalText(TEAM_DESCRIPTION_MAX_LENGTH).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.description !== undefined, { error: TEAM_MESSAGES.nothingToUpdate });
+export type TUpdateTeamRequest = z.input<typeof ZUpdateTeamRequest>;
 
 const aiAgentFields = {
   firstName: safeString({ error: TEAM_MESSAGES.firstNameRequired })

@@ -45,3 +45,5 @@ export type TAgentResponse = z.infer<typeof ZAgentResponse>;
 export const ZTeamAgentResponse = z.strictObject({ agent: ZTeamAgent });
 export type TTeamAgentResponse = z.infer<typeof ZTeamAgentResponse>;
 export const ZLeftTeamResponse = z.strictObject({ left: z.literal(true) });
+export const ZRemovedMemberResponse = z.strictObject({ removed: z.literal(true) });
+export const ZDeletedTeamResponse = z.strictObject({ deleted: z.literal(true) });

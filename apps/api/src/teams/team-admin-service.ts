@@ -1,0 +1,87 @@
+import { TEAM_MESSAGES, type TTeam, type TTeamAgent, type ZChangeMemberRoleRequest, type ZUpdateTeamRequest } from '@agentroom/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import type { TeamRow } from '../db/rows';
+import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
+import { presentTeamAgent } from '../agents/agent-presenters';
+import { readPresence } from '../agents/agent-presence';
+import { teamMembershipChanged } from '../chat/conversation-access-changes';
+import { assertTeamManager, assertTeamOwner } from './team-access';
+import { presentTeam } from './team-presenters';
+import { endAllMemberships, findActiveMembersOf, lockTeam, markMembershipLeft, setMembershipRole, updateTeamDetails } from './teams-repo';
+
+type TChangeRoleInput = z.output<typeof ZChangeMemberRoleRequest>;
+type TUpdateTeamInput = z.output<typeof ZUpdateTeamRequest>;
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isOwnerRole = (role: string) => role.toLowerCase() === 'owner';
+
+/** The active member `targetId` of the locked team, for a manager acting on someone else. */
+async function findTargetMember(tx: DbOrTx, team: TeamRow, callerId: string, targetId: string) {
+  if (targetId === callerId) throw badRequest(TEAM_MESSAGES.notYourself);
+  await lockTeam(tx, team.id);
+  // An id that could never exist is simply not found, like an unknown one.
+  const members = UUID_SHAPE.test(targetId) ? ((await findActiveMembersOf(tx, [team.id])).get(team.id) ?? []) : [];
+  const target = members.find((m) => m.agent.id === targetId);
+  if (!target) throw notFound(TEAM_MESSAGES.memberNotFound);
+  return target;
+}
+
+/** Owners and admins change roles; only owners make or unmake an owner. AI agents stay members. */
+export async function changeMemberRole(
+  ctx: AppContext,
+  handle: string,
+  callerId: string,
+  targetId: string,
+  input: TChangeRoleInput,
+): Promise<TTeamAgent> {
+  const target = await ctx.db.transaction(async (tx) => {
+    const { team, membership: mine } = await assertTeamManager(tx, handle, callerId);
+    const target = await findTargetMember(tx, team, callerId, targetId);
+    if (!target.agent.isHuman && input.role !== 'member') throw conflict(TEAM_MESSAGES.aiAgentKeepsMemberRole);
+    if ((isOwnerRole(target.membership.role) || input.role === 'owner') && !isOwnerRole(mine.role))
+      throw forbidden(TEAM_MESSAGES.ownersManageOwners);
+    await setMembershipRole(tx, target.membership.id, input.role);
+    return { agent: target.agent, membership: { ...target.membership, role: input.role } };
+  });
+  const presence = await readPresence(ctx, [target.agent]);
+  return presentTeamAgent(target.agent, target.membership, presence.get(target.agent.id) ?? null);
+}
+
+/** Removing someone is their leaving (left_at), done by a manager: they lose the team's conversations at once. */
+export async function removeMember(ctx: AppContext, handle: string, callerId: string, targetId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { team, membership: mine } = await assertTeamManager(tx, handle, callerId);
+    const target = await findTargetMember(tx, team, callerId, targetId);
+    if (isOwnerRole(target.membership.role) && !isOwnerRole(mine.role)) throw forbidden(TEAM_MESSAGES.ownersManageOwners);
+    await markMembershipLeft(tx, target.membership.id);
+  });
+  await teamMembershipChanged(ctx, targetId);
+}
+
+/** PATCH /teams/:handle: owners rename and describe their team. */
+export async function updateTeam(ctx: AppContext, handle: string, callerId: string, input: TUpdateTeamInput): Promise<TTeam> {
+  const { team, membership } = await assertTeamOwner(ctx.db, handle, callerId);
+  const updated = await updateTeamDetails(ctx.db, team.id, { name: input.name, description: input.description });
+  const members = await findActiveMembersOf(ctx.db, [team.id]);
+  return presentTeam(updated, members.get(team.id) ?? [], membership);
+}
+
+/**
+ * DELETE /teams/:handle: a soft delete. Every membership ends (rows and conversations stay as history),
+ * so the team leaves everyone's list, and its team-scoped conversations and AI agents, which need an
+ * active membership (decision 0006), are unreachable at once. The handle stays taken.
+ */
+export async function deleteTeam(ctx: AppContext, handle: string, callerId: string): Promise<void> {
+  const formerMembers = await ctx.db.transaction(async (tx) => {
+    const { team } = await assertTeamOwner(tx, handle, callerId);
+    await lockTeam(tx, team.id);
+    return endAllMemberships(tx, team.id);
+  });
+  await announceEndedMemberships(ctx, formerMembers);
+}
+
+export async function announceEndedMemberships(ctx: AppContext, agentIds: string[]): Promise<void> {
+  for (const agentId of agentIds) await teamMembershipChanged(ctx, agentId);
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { TEAM_ACTION_ERRORS, TEAM_MEMBER_ROLES, type TTeam, type TTeamAgent, type TTeamMemberRole } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { useAuth } from '../auth/auth-context';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { AgentAvatar } from './agent-avatar';
+import { useChangeMemberRole, useRemoveMember } from './team-queries';
+
+const ROLE_LABELS: Record<TTeamMemberRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+const roleLabel = (role: string) => ROLE_LABELS[role as TTeamMemberRole] ?? role;
+const selectClass =
+  'h-8 rounded-lg border border-zinc-300 bg-white px-2 text-xs text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100';
+
+/**
+ * The member list with roles. Managers change roles and remove members; only owners touch owners
+ * (the API enforces the same), nobody acts on themselves (they leave), and AI agents stay members.
+ */
+export function TeamMembersSection({ team, agents }: { team: TTeam; agents: TTeamAgent[] }) {
+  const { user } = useAuth();
+  const changeRole = useChangeMemberRole(team.handle);
+  const removeMember = useRemoveMember(team.handle);
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const iAmOwner = team.myRole === 'owner';
+  const mayActOn = (agent: TTeamAgent) => team.canManage && agent.id !== user?.agentId && (iAmOwner || agent.membershipRole !== 'owner');
+  const roleChoices = TEAM_MEMBER_ROLES.filter((role) => iAmOwner || role !== 'owner');
+
+  const onRole = async (agent: TTeamAgent, role: TTeamMemberRole) => {
+    setError(null);
+    try {
+      await changeRole.mutateAsync({ agentId: agent.id, input: { role } });
+      toast.success(`${agent.fullName} is now ${roleLabel(role).toLowerCase()}`);
+    } catch (failure) {
+      setError(errorMessage(failure, TEAM_ACTION_ERRORS.changeRole));
+    }
+  };
+  const onRemove = async (agent: TTeamAgent) => {
+    setError(null);
+    try {
+      await removeMember.mutateAsync(agent.id);
+      setConfirmingId(null);
+      toast.success(`${agent.fullName} was removed from the team`);
+    } catch (failure) {
+      setError(errorMessage(failure, TEAM_ACTION_ERRORS.removeMember));
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      {error && <Alert>{error}</Alert>}
+      <ul aria-label="Members" className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        {agents.map((agent) => (
+          <li key={agent.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
+            <AgentAvatar src={agent.avatarUrl} name={agent.fullName} className="size-8" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium">{agent.fullName}</span>
+              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                @{agent.username}
+                {agent.isHuman ? '' : ' · AI agent'}
+              </span>
+            </span>
+            {mayActOn(agent) && agent.isHuman ? (
+              <select
+                aria-label={`Role of ${agent.fullName}`}
+                className={selectClass}
+                value={agent.membershipRole}
+                disabled={changeRole.isPending}
+                onChange={(e) => onRole(agent, e.target.value as TTeamMemberRole)}
+              >
+                {roleChoices.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">{roleLabel(agent.membershipRole)}</span>
+            )}
+            {mayActOn(agent) &&
+              (confirmingId === agent.id ? (
+                <span className="flex items-center gap-1">
+                  <Button variant="ghost" size="sm" onClick={() => setConfirmingId(null)}>
+                    Keep
+                  </Button>
+                  <Button size="sm" className="bg-red-600 hover:bg-red-500 dark:bg-red-600" loading={removeMember.isPending} onClick={() => onRemove(agent)}>
+                    Remove {agent.fullName}
+                  </Button>
+                </span>
+              ) : (
+                <Button variant="ghost" size="sm" aria-label={`Remove ${agent.fullName}`} onClick={() => setConfirmingId(agent.id)}>
+                  Remove
+                </Button>
+              ))}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
