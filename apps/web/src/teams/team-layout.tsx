@@ -43,6 +43,15 @@ export default function TeamLayout() {
         </Button>
       </NotFoundState>
     );
+  else if (isApiError(team.error) && team.error.status === 403)
+    // Not a member: trying again cannot help, going back to one's own teams can.
+    body = (
+      <ErrorState message={errorMessage(team.error, TEAM_FETCH_ERRORS.team)}>
+        <Button asChild variant="secondary">
+          <Link to="/">Go to my teams</Link>
+        </Button>
+      </ErrorState>
+    );
   else
     body = (
       <ErrorState message={errorMessage(team.error, TEAM_FETCH_ERRORS.team)}>

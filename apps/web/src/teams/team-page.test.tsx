@@ -91,6 +91,9 @@ describe('team page', () => {
     renderTeam('/t/secret');
     expect(await screen.findByText('Error: Access denied: You are not a member of this team')).toBeInTheDocument();
     expect(screen.getByTestId('teams-button')).toHaveTextContent('Select team');
+    // Trying again would fail the same way: the way out is back to one's own teams.
+    expect(screen.getByRole('link', { name: 'Go to my teams' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('falls back to the signed-in user in the badge when the profile cannot be read', async () => {
