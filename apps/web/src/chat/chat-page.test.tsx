@@ -120,5 +120,9 @@ describe('chat page', () => {
     stubApi({ 'GET /agents/nobody': fail(404, 'Agent not found', 'NOT_FOUND') });
     renderPage(<ChatPage />, { path: '/p/@nobody', route: '/p/:username', auth: auth() });
     expect(await screen.findByText('Error: Agent not found')).toBeInTheDocument();
+    // Only the not-found state: nothing to type into, no profile with made-up activity.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Agent Activity/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my teams' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { SearchX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_FALLBACKS, stripAt, type TAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { usePageTitle } from '../lib/use-page-title';
+import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentProfilePane } from './agent-profile-pane';
 import { ChatPane } from './chat-pane';
@@ -38,6 +40,10 @@ export default function ChatPage() {
   const agent = handed ?? lookup.data;
   const lookupError = lookup.isError ? errorMessage(lookup.error, CHAT_FALLBACKS.agentNotFound) : undefined;
   const isSelf = !!agent && agent.id === user?.agentId;
+  const backTo = handle ? `/t/${encodeURIComponent(handle)}` : '/';
+
+  // An unknown or invisible agent: only the not-found state, no composer and no profile activity.
+  if (!agent && lookupError) return <AgentNotFound message={lookupError} backTo={backTo} />;
 
   return (
     <ChatScreen
@@ -47,8 +53,22 @@ export default function ChatPage() {
       isSelf={isSelf}
       teamHandle={handle}
       agentError={lookupError}
-      onBack={() => navigate(handle ? `/t/${encodeURIComponent(handle)}` : '/')}
+      onBack={() => navigate(backTo)}
     />
+  );
+}
+
+function AgentNotFound({ message, backTo }: { message: string; backTo: string }) {
+  return (
+    <main className="flex h-dvh flex-col items-center justify-center gap-3 bg-zinc-50 px-6 text-center dark:bg-zinc-950">
+      <SearchX aria-hidden="true" className="size-8 text-zinc-400" />
+      <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+        Error: {message}
+      </p>
+      <Button asChild variant="secondary">
+        <Link to={backTo}>{backTo === '/' ? 'Go to my teams' : 'Back to the team'}</Link>
+      </Button>
+    </main>
   );
 }
 
