@@ -3,6 +3,7 @@ import {
   AUTH_ERRORS,
   ZLoginRequest,
   ZRegisterRequest,
+  ZCheckResetLinkRequest,
   ZResetPasswordRequest,
   ZSendMagicLinkRequest,
   ZSendResetRequest,
@@ -80,6 +81,11 @@ export function authRoutes(ctx: AppContext, redis?: Redis): Router {
   router.post('/email/reset-password', tokenLimit, async (req, res) => {
     const { token, newPassword } = parseInput(ZResetPasswordRequest, req.body);
     sendData(res, { user: await auth.resetPassword(ctx, lockout, token, newPassword) });
+  });
+
+  router.post('/email/check-reset-link', tokenLimit, async (req, res) => {
+    const { token } = parseInput(ZCheckResetLinkRequest, req.body);
+    sendData(res, await auth.resetLinkStatus(ctx, token));
   });
 
   router.post('/email/send-magic-link', mailLimit, async (req, res) => {

@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, usernameExists } from '../users/users-repo';
-import { consumeEmailToken, issueEmailToken, revokeAllEmailTokens } from './email-tokens';
+import { consumeEmailToken, issueEmailToken, peekEmailToken, revokeAllEmailTokens } from './email-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { createSession, extendSession, findLiveSession, revokeAllSessions, revokeSession } from './sessions';
 import { signAccessToken, verifyAccessToken } from './tokens';
@@ -220,4 +220,9 @@ export async function verifyMagicLink(ctx: AppContext, token: string, userAgent?
   });
   if (newlyVerified) ctx.events.publish('session.changed', { accountId: newlyVerified });
   return result;
+}
+
+/** Whether a reset link still works, so the page can say 'Invalid Reset Link' before any typing. */
+export async function resetLinkStatus(ctx: AppContext, token: string) {
+  return { status: await peekEmailToken(ctx.db, token, 'reset_password') };
 }

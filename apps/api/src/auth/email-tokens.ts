@@ -52,6 +52,17 @@ export async function consumeEmailToken(db: DbOrTx, raw: string, purpose: TEmail
   return { status: 'invalid' };
 }
 
+/** What using the token would do now, without using it. */
+export async function peekEmailToken(db: DbOrTx, raw: string, purpose: TEmailTokenPurpose): Promise<'valid' | 'expired' | 'invalid'> {
+  const [row] = await db
+    .select({ usedAt: emailTokens.usedAt, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(raw)), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  if (!row || row.usedAt) return 'invalid';
+  return row.expiresAt <= new Date() ? 'expired' : 'valid';
+}
+
 /** A password reset kills every outstanding emailed link of the account. */
 export async function revokeAllEmailTokens(db: DbOrTx, accountId: string) {
   await db

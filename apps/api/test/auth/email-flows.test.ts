@@ -132,6 +132,24 @@ describe('password reset', () => {
     expect(reuse.body.error).toBe(AUTH_ERRORS.invalidResetLinkLong);
   });
 
+  it('tells whether a reset link still works without spending it: valid, then invalid once used; unknown invalid; expired expired', async () => {
+    const user = await signUpVerified(server, 'rchk');
+    await post('/email/send-reset', { email: user.email }).expect(200);
+    const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
+    const check = async (t: string) => (await post('/email/check-reset-link', { token: t }).expect(200)).body.data.status;
+    expect(await check(token)).toBe('valid');
+    expect(await check(token)).toBe('valid'); // asking does not spend it
+    await post('/email/reset-password', { token, newPassword: 'N3wPassword' }).expect(200);
+    expect(await check(token)).toBe('invalid');
+    expect(await check('x'.repeat(43))).toBe('invalid');
+    await post('/email/check-reset-link', { token: '' }).expect(400);
+
+    await post('/email/send-reset', { email: user.email }).expect(200);
+    const second = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
+    await expireTokensOf(user.email);
+    expect(await check(second)).toBe('expired');
+  });
+
   it('an expired reset link says so and changes nothing', async () => {
     const user = await signUpVerified(server, 'rexp');
     await post('/email/send-reset', { email: user.email }).expect(200);

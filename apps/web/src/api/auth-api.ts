@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
+import { AUTH_ERRORS, type TAuthResult, type TRegisterRequest, type TResetLinkStatus, type TUser } from '@agentroom/shared';
 import { http } from './api-client';
 
 type UserAnswer = { user: TUser };
@@ -25,6 +25,10 @@ export const authApi = {
 
   sendPasswordReset: (email: string) =>
     http.post<unknown>('/auth/email/send-reset', { email: email.trim() }, { fallback: AUTH_ERRORS.sendResetFailed }),
+
+  /** Whether a reset link still works; asking does not spend it. */
+  checkResetLink: (token: string) =>
+    http.post<{ status: TResetLinkStatus }>('/auth/email/check-reset-link', { token }).then((data) => data.status),
 
   resetPassword: (token: string, newPassword: string) =>
     http

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ZLoginRequest,
   ZRegisterRequest,
+  ZCheckResetLinkRequest,
   ZResetPasswordRequest,
   ZSendMagicLinkRequest,
   ZSendResetRequest,
@@ -59,6 +60,7 @@ import {
   ZAuthResult,
   ZLoggedOutResponse,
   ZProfileResponse,
+  ZResetLinkStatusResponse,
   ZSentResponse,
   ZUserResponse,
 } from '../schemas/responses/users';
@@ -116,6 +118,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/auth/email/verify-email', tag: 'Auth', summary: 'Verify an email address with the mailed token', auth: 'public', body: ZVerifyEmailRequest, success: { 200: ZUserResponse } },
   { method: 'post', path: '/auth/email/send-reset', tag: 'Auth', summary: 'Mail a password reset link (answers the same whether or not the address is known)', auth: 'public', body: ZSendResetRequest, success: { 200: ZSentResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/reset-password', tag: 'Auth', summary: 'Set a new password with the mailed token', auth: 'public', body: ZResetPasswordRequest, success: { 200: ZUserResponse } },
+  { method: 'post', path: '/auth/email/check-reset-link', tag: 'Auth', summary: 'Whether a mailed reset link still works, without spending it', auth: 'public', body: ZCheckResetLinkRequest, success: { 200: ZResetLinkStatusResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/send-magic-link', tag: 'Auth', summary: 'Mail a sign-in link (by email or username)', auth: 'public', body: ZSendMagicLinkRequest, success: { 200: ZSentResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/verify-magic-link', tag: 'Auth', summary: 'Sign in with the mailed magic link token', auth: 'public', body: ZVerifyMagicLinkRequest, success: { 200: ZAuthResult } },
 

@@ -101,6 +101,8 @@ const token = (missingMessage: string) =>
 
 export const ZVerifyEmailRequest = z.object({ token: token(VALIDATION.noVerificationToken) });
 export const ZVerifyMagicLinkRequest = z.object({ token: token(VALIDATION.noMagicLinkToken) });
+/** Asks whether a reset link still works, without spending it (the page says so before any typing). */
+export const ZCheckResetLinkRequest = z.object({ token: token(VALIDATION.invalidResetLink) });
 
 export const ZSendResetRequest = z.object({
   email: safeString({ error: VALIDATION.emailRequired })

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
+import { ok, stubApi } from '../../test/api-stub';
 import { fakeAuth, renderPage } from '../../test/render';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -9,6 +10,26 @@ const password = () => screen.getByLabelText('New password', { selector: 'input'
 const confirmation = () => screen.getByLabelText('Confirm new password', { selector: 'input' });
 
 describe('ResetPasswordPage', () => {
+  beforeEach(() => {
+    stubApi({ 'POST /auth/email/check-reset-link': ok({ status: 'valid' }) });
+  });
+
+  it("says 'Invalid Reset Link' as soon as it opens a used or unknown link, before any typing", async () => {
+    const api = stubApi({ 'POST /auth/email/check-reset-link': ok({ status: 'invalid' }) });
+    renderPage(<ResetPasswordPage />, { path: '/auth/reset-password?token=used', auth: fakeAuth() });
+    expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid reset link. Please request a new password reset.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /auth/email/check-reset-link')[0]?.body).toEqual({ token: 'used' });
+  });
+
+  it('says an expired link has expired, at once', async () => {
+    stubApi({ 'POST /auth/email/check-reset-link': ok({ status: 'expired' }) });
+    renderPage(<ResetPasswordPage />, { path: '/auth/reset-password?token=old', auth: fakeAuth() });
+    expect(await screen.findByText('Reset link has expired. Please request a new password reset.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+
   it("shows 'Invalid Reset Link' without a token, with a way to ask for a new one", () => {
     renderPage(<ResetPasswordPage />, { path: '/auth/reset-password', auth: fakeAuth() });
     expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();

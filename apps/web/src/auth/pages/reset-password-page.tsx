@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { AUTH_ERRORS, ERROR_CODE, RESET_REDIRECT_MS, ZResetPasswordForm } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../../api/api-error';
+import { authApi } from '../../api/auth-api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -32,7 +33,18 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  if (!token) {
+  // A used, replaced or unknown link says so at once, not after the password is typed twice.
+  // If the check itself fails (offline), the form stays and the reset answers for itself.
+  const link = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => authApi.checkResetLink(token ?? ''),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const deadLink = !token || (!reset.isSuccess && (link.data === 'invalid' || link.data === 'expired'));
+
+  if (deadLink) {
     return (
       <AuthLayout>
         <StatusScreen
@@ -50,7 +62,7 @@ export function ResetPasswordPage() {
             </>
           }
         >
-          <p>{AUTH_ERRORS.invalidResetLinkLong}</p>
+          <p>{link.data === 'expired' ? AUTH_ERRORS.resetLinkExpired : AUTH_ERRORS.invalidResetLinkLong}</p>
         </StatusScreen>
       </AuthLayout>
     );

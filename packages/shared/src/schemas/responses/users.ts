@@ -54,4 +54,8 @@ export type TAuthResult = z.infer<typeof ZAuthResult>;
 export const ZUserResponse = z.strictObject({ user: ZUser });
 export const ZProfileResponse = z.strictObject({ profile: ZProfile });
 export const ZSentResponse = z.strictObject({ sent: z.literal(true) });
+
+/** POST /auth/email/check-reset-link: whether the link would still reset a password. */
+export const ZResetLinkStatusResponse = z.strictObject({ status: z.enum(['valid', 'expired', 'invalid']) });
+export type TResetLinkStatus = z.infer<typeof ZResetLinkStatusResponse>['status'];
 export const ZLoggedOutResponse = z.strictObject({ loggedOut: z.literal(true) });
