@@ -33,6 +33,8 @@ export const AUTH_ERRORS = {
   verificationLinkExpired: 'Verification link has expired. Please request a new one.',
   invalidCredentials: 'Invalid username/email or password',
   invalidToken: 'This link is invalid or has already been used.',
+  verificationLinkAlreadyUsed: 'This email address is already verified. You can sign in.',
+  verificationLinkReplaced: 'A newer verification link was sent. Please use the link in the latest email.',
   authRequired: 'Authentication required',
   sessionExpired: 'Your session has expired. Please sign in again.',
   emailNotVerified: 'Please verify your email address first',

@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, usernameExists } from '../users/users-repo';
-import { consumeEmailToken, issueEmailToken, peekEmailToken, revokeAllEmailTokens } from './email-tokens';
+import { consumeEmailToken, issueEmailToken, peekEmailToken, revokeAllEmailTokens, spentTokenOf } from './email-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { createSession, extendSession, findLiveSession, revokeAllSessions, revokeSession } from './sessions';
 import { signAccessToken, verifyAccessToken } from './tokens';
@@ -156,10 +156,24 @@ function tokenFailure(status: 'expired' | 'invalid', expiredMessage: string, inv
     : new AppError(400, 'TOKEN_INVALID', invalidMessage);
 }
 
+/**
+ * A verification link that no longer works says why: the address is verified already (sign in), or a
+ * newer link replaced it (use the latest mail). The link's holder read that mailbox, so this tells
+ * them nothing new.
+ */
+async function spentVerificationLink(tx: DbOrTx, token: string): Promise<AppError> {
+  const spent = await spentTokenOf(tx, token, 'verify_email');
+  if (!spent) return tokenFailure('invalid', AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
+  const row = await findAccountWithAgent(tx, spent.accountId);
+  if (row?.account.emailVerifiedAt) return new AppError(400, 'TOKEN_INVALID', AUTH_ERRORS.verificationLinkAlreadyUsed);
+  return new AppError(400, 'TOKEN_INVALID', spent.reason === 'replaced' ? AUTH_ERRORS.verificationLinkReplaced : AUTH_ERRORS.invalidToken);
+}
+
 /** The token is spent and the account verified in one transaction: both happen or neither. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<TUser> {
   const accountId = await ctx.db.transaction(async (tx) => {
     const result = await consumeEmailToken(tx, token, 'verify_email');
+    if (result.status === 'invalid') throw await spentVerificationLink(tx, token);
     if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
     await tx.update(accounts).set({ emailVerifiedAt: new Date() }).where(eq(accounts.id, result.accountId));
     return result.accountId;

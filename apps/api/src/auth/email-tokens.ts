@@ -52,6 +52,25 @@ export async function consumeEmailToken(db: DbOrTx, raw: string, purpose: TEmail
   return { status: 'invalid' };
 }
 
+/**
+ * Why a token no longer works, when it is ours: 'replaced' when a newer one of the same purpose was
+ * issued after it (issuing retires the older ones), 'used' otherwise.
+ */
+export async function spentTokenOf(db: DbOrTx, raw: string, purpose: TEmailTokenPurpose) {
+  const [row] = await db
+    .select({ accountId: emailTokens.accountId, createdAt: emailTokens.createdAt, usedAt: emailTokens.usedAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(raw)), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  if (!row?.usedAt) return undefined;
+  const [newer] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.accountId, row.accountId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, row.createdAt)))
+    .limit(1);
+  return { accountId: row.accountId, reason: newer ? ('replaced' as const) : ('used' as const) };
+}
+
 /** What using the token would do now, without using it. */
 export async function peekEmailToken(db: DbOrTx, raw: string, purpose: TEmailTokenPurpose): Promise<'valid' | 'expired' | 'invalid'> {
   const [row] = await db

@@ -46,6 +46,9 @@ describe('email verification', () => {
     expect(ok.body.data.user).toMatchObject({ username: input.username, isVerified: true });
     const again = await post('/email/verify-email', { token }).expect(400);
     expect(again.body.code).toBe('TOKEN_INVALID');
+    // It says why: the address is verified already.
+    expect(again.body.error).toBe(AUTH_ERRORS.verificationLinkAlreadyUsed);
+    expect((await post('/email/verify-email', { token: 'z'.repeat(43) }).expect(400)).body.error).toBe(AUTH_ERRORS.invalidToken);
   });
 
   it('an expired link answers with a message containing "expired"', async () => {
@@ -68,7 +71,8 @@ describe('email verification', () => {
     await post('/email/resend-verification', {}, login.body.data.token).expect(200);
     const second = tokenFromMail(await server.mail.nextMail(input.email), '/auth/verify-email');
     expect(second).not.toBe(first);
-    await post('/email/verify-email', { token: first }).expect(400);
+    const replaced = await post('/email/verify-email', { token: first }).expect(400);
+    expect(replaced.body.error).toBe(AUTH_ERRORS.verificationLinkReplaced);
     await post('/email/verify-email', { token: second }).expect(200);
     const done = await post('/email/send-verification', {}, login.body.data.token).expect(409);
     expect(done.body.error).toBe(AUTH_ERRORS.alreadyVerified);

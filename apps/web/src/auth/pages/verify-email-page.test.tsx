@@ -33,6 +33,23 @@ describe('VerifyEmailPage', () => {
     expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
   });
 
+  it('says the address is verified already when the link was used before, with the way in', async () => {
+    const used = new ApiError('This email address is already verified. You can sign in.', 400, 'TOKEN_INVALID');
+    const auth = fakeAuth({ verifyEmail: vi.fn(async () => Promise.reject(used)) });
+    renderPage(<VerifyEmailPage />, { path: '/auth/verify-email?token=used', auth });
+    expect(await screen.findByRole('heading', { name: 'Email Already Verified' })).toBeInTheDocument();
+    expect(screen.getByText('This email address is already verified. You can sign in.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to Sign In' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('says a newer link replaced this one', async () => {
+    const replaced = new ApiError('A newer verification link was sent. Please use the link in the latest email.', 400, 'TOKEN_INVALID');
+    const auth = fakeAuth({ verifyEmail: vi.fn(async () => Promise.reject(replaced)) });
+    renderPage(<VerifyEmailPage />, { path: '/auth/verify-email?token=old', auth });
+    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('A newer verification link was sent. Please use the link in the latest email.');
+  });
+
   it("shows 'Verification Failed' without a token and never calls the API", () => {
     const auth = fakeAuth();
     renderPage(<VerifyEmailPage />, { path: '/auth/verify-email', auth });

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react';
 import { AUTH_ERRORS, VALIDATION } from '@agentroom/shared';
-import { errorMessage } from '../../api/api-error';
+import { errorMessage, isApiError } from '../../api/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRunOnce } from '../../lib/use-run-once';
 import { Button } from '../../ui/button';
@@ -56,6 +56,25 @@ export function VerifyEmailPage() {
   }
 
   const error = token ? verify.error : new Error(VALIDATION.noVerificationToken);
+  // A link used before: the address is verified already, so the way on is in, not another link.
+  if (isApiError(error) && error.message === AUTH_ERRORS.verificationLinkAlreadyUsed) {
+    return (
+      <AuthLayout>
+        <StatusScreen
+          icon={CircleCheck}
+          tone="success"
+          title="Email Already Verified"
+          actions={
+            <Button asChild size="lg">
+              {auth.isAuthenticated ? <Link to="/">Go to Dashboard</Link> : <Link to="/auth/login">Continue to Sign In</Link>}
+            </Button>
+          }
+        >
+          <p>{AUTH_ERRORS.verificationLinkAlreadyUsed}</p>
+        </StatusScreen>
+      </AuthLayout>
+    );
+  }
   const expired = isExpiredLinkError(error);
   const resend = auth.isLoading ? null : auth.isAuthenticated && !auth.isEmailVerified ? (
     <ResendVerificationButton />
