@@ -79,11 +79,23 @@ describe.skipIf(!databaseUrl)('two API nodes while their Redis goes away', () =>
     expect(logged('rate limits count per node in memory')).toBe(1);
   });
 
+  /** Node 1 sees node 2's socket in the conversation room through Redis: both adapter links work. */
+  const linkIsUp = (conversationId: string) =>
+    expect
+      .poll(async () => (await node1.io.in(conversationRoom(conversationId)).fetchSockets().catch(() => [])).length, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(1);
+
   it('tells a client on node 2 to catch up once Redis is back, and it gets what node 1 stored meanwhile without reconnecting', async () => {
     const [a, b] = await Promise.all([signUpVerified(node1, 'ra'), signUpVerified(node1, 'rb')]);
     const { id: conversationId } = await startConversation(node1, a, b);
     const socketB = await connectSocket(node2.url, b.token);
     expect(await joinConversation(socketB, conversationId)).toEqual({ ok: true });
+    // The previous test stopped and restarted Redis: wait until both nodes' adapter links are back
+    // (node 1 sees node 2's socket in the room through Redis) before expecting live delivery.
+    await linkIsUp(conversationId);
     let reconnects = 0;
     socketB.on('disconnect', () => (reconnects += 1));
     const live = nextEvent(socketB, 'message:received');
@@ -125,10 +137,7 @@ describe.skipIf(!databaseUrl)('two API nodes while their Redis goes away', () =>
     // reconnects on its own backoff): node 1 can see node 2's socket in the room through Redis.
     // (A publish queued during the outage may still arrive late and out of order: a copy of what
     // the chat already holds.)
-    const room = conversationRoom(conversationId);
-    await expect
-      .poll(async () => (await node1.io.in(room).fetchSockets().catch(() => [])).length, { timeout: 20_000, interval: 100 })
-      .toBe(1);
+    await linkIsUp(conversationId);
     const next = nextEvent(socketB, 'message:received', (m) => m.content === 'live again');
     const afterwards = await sendMessage(node1, a, conversationId, 'live again');
     expect(await next).toEqual(afterwards);
