@@ -6,6 +6,7 @@ export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/teams';
 export * from './schemas/invitations';
+export * from './schemas/notifications';
 export * from './schemas/chat';
 export * from './events';
 export * from './schemas/responses';

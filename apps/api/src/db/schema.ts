@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { CONVERSATION_TYPES } from '@agentroom/shared';
+import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -60,12 +60,18 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: tstz('email_verified_at'),
     passwordChangedAt: tstz('password_changed_at'),
+    /**
+     * Minutes messages from others may stay unread before one email lists them (issue 12); null: Off.
+     * The unread-mail worker locks this row while it writes such a mail (one node per person at a time).
+     */
+    unreadMailDelayMinutes: integer('unread_mail_delay_minutes').default(DEFAULT_UNREAD_EMAIL_DELAY),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('accounts_agent_id_key').on(t.agentId),
     uniqueIndex('accounts_email_key').on(t.email),
     check('accounts_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('accounts_unread_mail_delay_positive', sql`${t.unreadMailDelayMinutes} is null or ${t.unreadMailDelayMinutes} > 0`),
   ],
 );
 
@@ -119,6 +125,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on notification mail. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
@@ -224,6 +232,8 @@ export const conversationParticipants = pgTable(
       .references(() => agents.id, { onDelete: 'cascade' }),
     lastReadMessageId: uuid('last_read_message_id'),
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** Messages up to this seq were listed in an unread-messages email (or predate turning the emails on). */
+    mailedSeq: bigint('mailed_seq', { mode: 'number' }).notNull().default(0),
     joinedAt: tstz('joined_at').notNull().defaultNow(),
   },
   (t) => [

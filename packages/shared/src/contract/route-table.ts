@@ -26,6 +26,8 @@ import {
   ZUpdateTeamRequest,
 } from '../schemas/teams';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
+import { ZUnsubscribeQuery, ZUnsubscribeRequest, ZUpdateNotificationSettingsRequest } from '../schemas/notifications';
+import { ZNotificationSettingsResponse, ZUnsubscribedResponse } from '../schemas/responses/notifications';
 import {
   ZAcceptedInvitationResponse,
   ZInvitationLinkResponse,
@@ -124,6 +126,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // ---- users ----
   { method: 'get', path: '/users/me', tag: 'Users', summary: 'The signed-in profile', auth: 'signed-in', success: { 200: ZProfileResponse } },
+  { method: 'get', path: '/users/me/notifications', tag: 'Notifications', summary: "The caller's notification settings", auth: 'signed-in', success: { 200: ZNotificationSettingsResponse } },
+  {
+    method: 'patch',
+    path: '/users/me/notifications',
+    tag: 'Notifications',
+    summary: 'How long unread messages wait before one email lists them (minutes; null turns the emails off)',
+    auth: 'signed-in',
+    body: ZUpdateNotificationSettingsRequest,
+    success: { 200: ZNotificationSettingsResponse },
+  },
+  {
+    method: 'post',
+    path: '/notifications/unsubscribe',
+    tag: 'Notifications',
+    summary:
+      'Turn the unread-message emails off with the token of the mailed link, without signing in. Mail clients use the one-click form (RFC 8058): the token in the query and `List-Unsubscribe=One-Click` as a form body',
+    auth: 'public',
+    query: ZUnsubscribeQuery,
+    body: ZUnsubscribeRequest,
+    success: { 200: ZUnsubscribedResponse },
+    rateLimited: true,
+  },
   { method: 'get', path: '/avatars/:seed.svg', tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -)', auth: 'public', file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
 
   // ---- teams and agents (DESIGN §4) ----

@@ -5,3 +5,4 @@ export * from './chat';
 export * from './events';
 export * from './misc';
 export * from './invitations';
+export * from './notifications';
