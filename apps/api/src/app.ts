@@ -23,6 +23,7 @@ import { teamsRoutes } from './teams/teams-routes';
 import { invitationsRoutes } from './teams/invitations-routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { usersRoutes } from './users/users-routes';
+import { notificationsRoutes } from './notifications/notifications-routes';
 
 const BODY_LIMIT = '100kb';
 
@@ -34,6 +35,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
   api.use('/users', usersRoutes(ctx));
+  api.use(notificationsRoutes(ctx, redis));
   api.use('/avatars', avatarRoutes());
   api.use(invitationsRoutes(ctx, redis));
   api.use('/teams', teamsRoutes(ctx, redis));

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  UNREAD_MAIL_POLL_MS: positiveInt(30_000),
+  UNREAD_MAIL_MINUTE_MS: positiveInt(60_000),
 });
 
 export interface AppConfig {
@@ -87,6 +89,11 @@ export interface AppConfig {
   metricsToken?: string;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * The unread-messages email: how often a node looks for people to mail, and how long one minute of
+   * the per-user delay lasts (60 000; tests and demos shorten it, so the 15-minute default waits 15 × that).
+   */
+  unreadMail: { pollMs: number; minuteMs: number };
 }
 
 export type TrustProxy = false | number | string[];
@@ -177,5 +184,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO === 'true',
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    unreadMail: { pollMs: env.UNREAD_MAIL_POLL_MS, minuteMs: env.UNREAD_MAIL_MINUTE_MS },
   };
 }

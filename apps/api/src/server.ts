@@ -18,6 +18,7 @@ import { createEventBus } from './core/event-bus';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/demo-seed';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
+import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeCrossNode } from './realtime/cross-node';
 import { subscribeFanOut } from './realtime/fan-out';
@@ -38,6 +39,7 @@ export interface RunningServer {
   io: AppSocketServer;
   mailWorker: MailWorker;
   replyWorker: ReplyWorker;
+  unreadMailWorker: UnreadMailWorker;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -76,6 +78,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const mail = startMailWorker(database.db, config, logger, metrics);
   const replies = startReplyWorker(ctx, models, { metrics });
   const sweeper = startOrphanUploadSweeper(ctx);
+  const unreadMail = startUnreadMailWorker(ctx);
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),
     events.subscribe('message.created', ({ repliesQueued }) => (repliesQueued ? replies.kick() : undefined)),
@@ -108,11 +111,14 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     io,
     mailWorker: mail,
     replyWorker: replies,
+    unreadMailWorker: unreadMail,
     seeded,
     close: async () => {
       // Nothing may publish through the adapter once its Redis connections start closing.
       subscriptions.forEach((unsubscribe) => unsubscribe());
       sweeper.stop();
+      // A pass under way finishes (its mail is committed with its marks, or neither) before the database closes.
+      await unreadMail.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // This node's presence leaves Redis before the connections do.

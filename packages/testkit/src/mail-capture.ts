@@ -7,6 +7,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every header, by lower-case name (the last one wins). */
+  headers: Record<string, string>;
 }
 
 type Waiter = { to: string; resolve: (mail: CapturedMail) => void; reject: (error: Error) => void };
@@ -35,7 +37,8 @@ export async function startMailCapture() {
         .then((parsed) => {
           const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
           for (const to of recipients) {
-            const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html ?? '' };
+            const headers = Object.fromEntries(parsed.headers.map((h) => [h.key.toLowerCase(), h.value]));
+            const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html ?? '', headers };
             inbox.push(mail);
             deliverToWaiters(mail);
           }

@@ -53,7 +53,7 @@ export function startMailWorker(db: Db, config: AppConfig, logger: Logger, metri
   async function deliver(mail: OutboxRow) {
     try {
       if (transport) {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       } else if (config.env === 'production') {
         // No mailbox and no console reader to trust in production: the links stay out of the logs.
         logger.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');

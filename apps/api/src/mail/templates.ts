@@ -4,6 +4,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe on notification mail). */
+  headers?: Record<string, string>;
 }
 
 const escapeHtml = (value: string) =>
@@ -68,3 +70,73 @@ export const invitationMail = (inviterName: string, teamName: string, url: strin
     url,
     footer: 'This link expires in 7 days and works once. If you did not expect it, you can ignore this email.',
   });
+
+/** One conversation in the unread-messages mail: who, where it opens, and its newest unread lines. */
+export interface UnreadConversationDigest {
+  /** The other participant's name (and the team, for a team conversation). */
+  title: string;
+  url: string;
+  unreadCount: number;
+  /** The newest unread lines, oldest first, as short plain text. */
+  lines: { sender: string; text: string }[];
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * "You have unread messages": one mail for every conversation whose messages waited past the
+ * person's delay, with the latest lines and a link to each, and a one-click unsubscribe link.
+ */
+export function unreadMessagesMail(options: {
+  name: string;
+  conversations: UnreadConversationDigest[];
+  /** Conversations left out of the list (it shows the first ones). */
+  moreConversations: number;
+  appUrl: string;
+  delayText: string;
+  unsubscribeUrl: string;
+}): MailContent {
+  const { name, conversations, moreConversations, appUrl, delayText, unsubscribeUrl } = options;
+  const total = conversations.length + moreConversations;
+  const subject =
+    total === 1
+      ? oneLine(`New messages from ${conversations[0]!.title} on ${PRODUCT_NAME}`)
+      : `New messages in ${total} conversations on ${PRODUCT_NAME}`;
+  const earlier = (c: UnreadConversationDigest) => c.unreadCount - c.lines.length;
+  const why = `You get this email because messages waited unread for ${delayText}. Change the delay or turn these emails off under Notifications in ${PRODUCT_NAME}.`;
+
+  const textBlocks = conversations.map((c) =>
+    [
+      `${oneLine(c.title)} — ${plural(c.unreadCount, 'unread message')}`,
+      ...(earlier(c) > 0 ? [`  (${plural(earlier(c), 'earlier message')} not shown)`] : []),
+      ...c.lines.map((line) => `  ${oneLine(line.sender)}: ${line.text}`),
+      `Open the conversation: ${c.url}`,
+    ].join('\n'),
+  );
+  if (moreConversations > 0) textBlocks.push(`…and ${plural(moreConversations, 'more conversation')}: ${appUrl}/`);
+  const text = `${hello(oneLine(name))}\n\nYou have unread messages on ${PRODUCT_NAME}.\n\n${textBlocks.join('\n\n')}\n\n${why}\nUnsubscribe from these emails: ${unsubscribeUrl}\n\n— ${PRODUCT_NAME}`;
+
+  const muted = 'font-size:13px;color:#555';
+  const htmlBlocks = conversations
+    .map(
+      (c) => `<div style="border:1px solid #e4e4e7;border-radius:12px;padding:12px 16px;margin:12px 0">
+<p style="margin:0 0 8px"><strong>${escapeHtml(c.title)}</strong> <span style="${muted}">· ${escapeHtml(plural(c.unreadCount, 'unread message'))}</span></p>
+${earlier(c) > 0 ? `<p style="margin:0 0 6px;${muted}">${escapeHtml(plural(earlier(c), 'earlier message'))} not shown</p>` : ''}
+${c.lines.map((line) => `<p style="margin:0 0 6px"><span style="color:#555">${escapeHtml(line.sender)}:</span> ${escapeHtml(line.text)}</p>`).join('\n')}
+<p style="margin:8px 0 0"><a href="${escapeHtml(c.url)}" style="color:#4f46e5">Open the conversation</a></p>
+</div>`,
+    )
+    .join('\n');
+  const more =
+    moreConversations > 0 ? `<p><a href="${escapeHtml(`${appUrl}/`)}" style="color:#4f46e5">…and ${escapeHtml(plural(moreConversations, 'more conversation'))}</a></p>` : '';
+  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111;max-width:520px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(PRODUCT_NAME)}</h1>
+<p>${escapeHtml(hello(oneLine(name)))}</p>
+<p>You have unread messages on ${escapeHtml(PRODUCT_NAME)}.</p>
+${htmlBlocks}
+${more}
+<p style="${muted}">${escapeHtml(why)}</p>
+<p style="${muted}"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#555">Unsubscribe from these emails</a></p>
+</body></html>`;
+  return { subject, text, html };
+}

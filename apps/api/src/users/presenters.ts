@@ -4,7 +4,7 @@ import type { AccountRow, AgentRow } from '../db/rows';
 /** Locally generated avatar, served by us (no third-party image host). */
 export const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
 
-const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'>) =>
+export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'>) =>
   [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;
 
 export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): TAgent {

@@ -14,6 +14,7 @@ import {
   sendMessage,
   startConversation,
 } from '../chat/chat-fixtures';
+import { unsubscribeToken } from '../../src/notifications/unsubscribe-token';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, type TestUser } from '../teams/team-helpers';
 
@@ -288,6 +289,24 @@ const ROWS: Row[] = [
     expected: by(404, 404, 201, 404, 404),
   },
   { name: 'GET /chat/conversations', request: (k, api) => api.get('/api/v1/chat/conversations'), expected: by(200, 200, 200, 200, 200) },
+  // Notification settings: only the caller's own (there is no id to name anyone else's); unverified accounts too.
+  { name: 'GET /users/me/notifications', request: (k, api) => api.get('/api/v1/users/me/notifications'), expected: by(200, 200, 200, 200, 200, { unverified: 200 }) },
+  {
+    name: 'PATCH /users/me/notifications',
+    request: (k, api) => api.patch('/api/v1/users/me/notifications').send({ unreadEmailDelayMinutes: 60 }),
+    expected: by(200, 200, 200, 200, 200, { unverified: 200 }),
+  },
+  // Public: the mailed token is the credential, whoever sends it (and whatever bearer comes along).
+  {
+    name: "POST /notifications/unsubscribe (the peer's mailed token)",
+    request: (k, api) => api.post('/api/v1/notifications/unsubscribe').send({ token: unsubscribeToken(users.peer.user.id, server.ctx.config.jwtSecret) }),
+    expected: by(200, 200, 200, 200, 200, { anonymous: 200, unverified: 200, revoked: 200 }),
+  },
+  {
+    name: 'POST /notifications/unsubscribe (a token signed with another secret)',
+    request: (k, api) => api.post('/api/v1/notifications/unsubscribe').send({ token: unsubscribeToken(users.peer.user.id, 'some-other-secret-of-32-characters!!') }),
+    expected: by(400, 400, 400, 400, 400, { anonymous: 400, unverified: 400, revoked: 400 }),
+  },
 ];
 
 describe('access matrix: caller kind × route', () => {
