@@ -15,6 +15,7 @@ const ForgotPasswordPage = named(() => import('../auth/pages/forgot-password-pag
 const ResetPasswordPage = named(() => import('../auth/pages/reset-password-page'), 'ResetPasswordPage');
 const MagicLinkPage = named(() => import('../auth/pages/magic-link-page'), 'MagicLinkPage');
 const InvitePage = named(() => import('../invitations/invite-page'), 'InvitePage');
+const UnsubscribePage = named(() => import('../notifications/unsubscribe-page'), 'UnsubscribePage');
 
 // Signed-in screens: swap a placeholder for the real page by changing its import here.
 const TeamLayout = lazy(() => import('../teams/team-layout'));
@@ -29,6 +30,7 @@ export const routes: RouteObject[] = [
   { path: '/auth/reset-password', element: <ResetPasswordPage /> },
   { path: '/auth/magic-link', element: <MagicLinkPage /> },
   { path: '/invite', element: <InvitePage /> },
+  { path: '/notifications/unsubscribe', element: <UnsubscribePage /> },
   {
     element: <RequireVerifiedUser />,
     children: [

@@ -1,9 +1,12 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { tokenStorage } from '../api/token-storage';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from './auth-context';
 import { VerificationRequiredPage } from './pages/verification-required-page';
+
+// Toasts and browser notifications for new messages: once per signed-in session, loaded after the page.
+const MessageNotifications = lazy(() => import('../notifications/message-notifications'));
 
 /**
  * Layout route for /, /p/* and /t/*: signed in and verified, or the login page (carrying where
@@ -19,9 +22,14 @@ export function RequireVerifiedUser() {
   }
   if (!auth.isEmailVerified) return <VerificationRequiredPage />;
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MessageNotifications />
+      </Suspense>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import type { ReactNode, Ref } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
@@ -31,29 +31,40 @@ function message(id: string, at: number, senderId = SELF, extra: Partial<TListMe
 
 // jsdom has no layout, so Virtuoso cannot position a list that starts at its end: a plain list
 // stands in, rendering every item through the same itemContent and Header (the browser journeys
-// exercise the real one).
-vi.mock('react-virtuoso', () => ({
-  Virtuoso: function VirtuosoStub<T, C>(props: {
-    data: T[];
-    context: C;
-    firstItemIndex?: number;
-    components?: { Header?: (p: { context: C }) => ReactNode; Footer?: (p: { context: C }) => ReactNode };
-    itemContent: (index: number, item: T) => ReactNode;
-    computeItemKey: (index: number, item: T) => string;
-  }) {
-    const { Header, Footer } = props.components ?? {};
-    const first = props.firstItemIndex ?? 0;
-    return (
-      <div data-testid="virtuoso" data-first-item-index={first}>
-        {Header && <Header context={props.context} />}
-        {props.data.map((item, i) => (
-          <div key={props.computeItemKey(first + i, item)}>{props.itemContent(first + i, item)}</div>
-        ))}
-        {Footer && <Footer context={props.context} />}
-      </div>
-    );
-  },
+// exercise the real one). It hands the test its scroll callbacks and records scroll requests.
+const virtuoso = vi.hoisted(() => ({
+  atBottomStateChange: undefined as ((atBottom: boolean) => void) | undefined,
+  scrollToIndex: [] as unknown[],
 }));
+vi.mock('react-virtuoso', async () => {
+  const { useImperativeHandle } = await import('react');
+  return {
+    Virtuoso: function VirtuosoStub<T, C>(props: {
+      ref?: Ref<unknown>;
+      data: T[];
+      context: C;
+      firstItemIndex?: number;
+      components?: { Header?: (p: { context: C }) => ReactNode; Footer?: (p: { context: C }) => ReactNode };
+      itemContent: (index: number, item: T) => ReactNode;
+      computeItemKey: (index: number, item: T) => string;
+      atBottomStateChange?: (atBottom: boolean) => void;
+    }) {
+      useImperativeHandle(props.ref, () => ({ scrollToIndex: (location: unknown) => virtuoso.scrollToIndex.push(location), autoscrollToBottom: () => {} }));
+      virtuoso.atBottomStateChange = props.atBottomStateChange;
+      const { Header, Footer } = props.components ?? {};
+      const first = props.firstItemIndex ?? 0;
+      return (
+        <div data-testid="virtuoso" data-first-item-index={first}>
+          {Header && <Header context={props.context} />}
+          {props.data.map((item, i) => (
+            <div key={props.computeItemKey(first + i, item)}>{props.itemContent(first + i, item)}</div>
+          ))}
+          {Footer && <Footer context={props.context} />}
+        </div>
+      );
+    },
+  };
+});
 
 function listProps(props: Partial<MessageListProps>): MessageListProps {
   return {
@@ -200,5 +211,48 @@ describe('MessageList', () => {
     expect(second).not.toHaveTextContent('Half');
     await user.click(within(first!).getByRole('button', { name: 'Stop generating' }));
     expect(props.onStop).toHaveBeenCalledWith('s1');
+  });
+
+  describe('"New messages ↓"', () => {
+    const pill = () => screen.queryByRole('button', { name: 'New messages ↓' });
+    const scrolledUp = () => act(() => virtuoso.atBottomStateChange?.(false));
+
+    it('appears when someone else’s message arrives while the list is scrolled up; clicking it scrolls to the newest and hides it', async () => {
+      const user = userEvent.setup();
+      virtuoso.scrollToIndex = [];
+      const first = [message('a', NOW, 'maya'), message('b', NOW + 1000)];
+      const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
+      scrolledUp();
+      expect(pill()).not.toBeInTheDocument();
+
+      rerender(<MessageList {...listProps({ messages: [...first, message('c', NOW + 2000, 'maya')] })} />);
+      await user.click(pill()!);
+      expect(virtuoso.scrollToIndex).toEqual([{ index: 'LAST', align: 'end', behavior: 'smooth' }]);
+      expect(pill()).not.toBeInTheDocument();
+    });
+
+    it('disappears when the reader scrolls to the bottom', () => {
+      const first = [message('a', NOW, 'maya')];
+      const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
+      scrolledUp();
+      rerender(<MessageList {...listProps({ messages: [...first, message('b', NOW + 1000, 'maya')] })} />);
+      expect(pill()).toBeInTheDocument();
+      act(() => virtuoso.atBottomStateChange?.(true));
+      expect(pill()).not.toBeInTheDocument();
+    });
+
+    it('stays away at the bottom, for older pages, and for one’s own messages', () => {
+      const page = [message('b', NOW + 1000, 'maya')];
+      const { rerender } = render(<MessageList {...listProps({ messages: page })} />);
+      rerender(<MessageList {...listProps({ messages: [...page, message('c', NOW + 2000, 'maya')] })} />);
+      expect(pill()).not.toBeInTheDocument();
+
+      scrolledUp();
+      const withOlder = [message('a', NOW, 'maya'), ...page, message('c', NOW + 2000, 'maya')];
+      rerender(<MessageList {...listProps({ messages: withOlder })} />);
+      rerender(<MessageList {...listProps({ messages: [...withOlder, message('d', NOW + 3000, SELF, { pending: true })] })} />);
+      rerender(<MessageList {...listProps({ messages: [...withOlder, message('d', NOW + 3000, SELF)] })} />);
+      expect(pill()).not.toBeInTheDocument();
+    });
   });
 });

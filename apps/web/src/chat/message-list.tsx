@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageSquare } from 'lucide-react';
-import { groupMessages, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
-import { Button } from '../ui/button';
+import { groupMessages, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
+import { Button, focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
 import { MessageBubble } from './message-bubble';
 import { StreamingBubble } from './streaming-bubble';
 import type { StreamingReply } from './stream-assembly';
@@ -98,6 +99,22 @@ export function MessageList(props: MessageListProps) {
   }
 
   const latest = messages[messages.length - 1];
+
+  // "New messages ↓": someone else's message arrived at the end while the reader is scrolled up.
+  // (Older pages come in at the top, and one's own message scrolls the list down by itself.)
+  const [isAtBottom, setIsAtBottom] = useState(true);
+  const [newBelow, setNewBelow] = useState(false);
+  const newestKey = latest ? keyOf(latest) : undefined;
+  const [shownNewest, setShownNewest] = useState(newestKey);
+  if (shownNewest !== newestKey) {
+    setShownNewest(newestKey);
+    if (shownNewest !== undefined && latest && !isAtBottom && !latest.pending && latest.sender.id !== selfAgentId) setNewBelow(true);
+  }
+  const showNewest = () => {
+    setNewBelow(false);
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
+  };
+
   const regenerable = latest && !latest.pending && latest.sender.isAgent && streams.length === 0 ? latest.id : undefined;
   const lastItem = items.at(-1);
   const ownMessageLast = lastItem?.kind === 'message' && lastItem.message.pending;
@@ -125,45 +142,61 @@ export function MessageList(props: MessageListProps) {
     );
 
   return (
-    <Virtuoso
-      ref={virtuoso}
-      className="flex-1"
-      aria-label="Messages"
-      data={items}
-      context={context}
-      components={listComponents}
-      firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-      computeItemKey={(_index, item) => item.key}
-      // Stick to the bottom for new messages when already there, and always for one's own message.
-      followOutput={(isAtBottom) => (ownMessageLast || isAtBottom ? 'auto' : false)}
-      atBottomThreshold={80}
-      atBottomStateChange={(value) => {
-        atBottom.current = value;
-      }}
-      // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
-      totalListHeightChanged={() => {
-        if (atBottom.current) virtuoso.current?.autoscrollToBottom();
-      }}
-      rangeChanged={onRange}
-      // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
-      increaseViewportBy={{ top: 400, bottom: 0 }}
-      itemContent={(_index, item) =>
-        item.kind === 'stream' ? (
-          <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} />
-        ) : (
-          <MessageBubble
-            message={item.message}
-            own={item.message.sender.id === selfAgentId}
-            firstInGroup={item.firstInGroup}
-            seenBy={seenByOf(seenStatus, item.message)}
-            canRegenerate={item.message.id === regenerable}
-            now={now}
-            onEdit={onEdit}
-            onRegenerate={onRegenerate}
-          />
-        )
-      }
-    />
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <Virtuoso
+        ref={virtuoso}
+        className="flex-1"
+        aria-label="Messages"
+        data={items}
+        context={context}
+        components={listComponents}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        computeItemKey={(_index, item) => item.key}
+        // Stick to the bottom for new messages when already there, and always for one's own message.
+        followOutput={(isAtBottom) => (ownMessageLast || isAtBottom ? 'auto' : false)}
+        atBottomThreshold={80}
+        atBottomStateChange={(value) => {
+          atBottom.current = value;
+          setIsAtBottom(value);
+          if (value) setNewBelow(false);
+        }}
+        // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
+        totalListHeightChanged={() => {
+          if (atBottom.current) virtuoso.current?.autoscrollToBottom();
+        }}
+        rangeChanged={onRange}
+        // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
+        increaseViewportBy={{ top: 400, bottom: 0 }}
+        itemContent={(_index, item) =>
+          item.kind === 'stream' ? (
+            <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} />
+          ) : (
+            <MessageBubble
+              message={item.message}
+              own={item.message.sender.id === selfAgentId}
+              firstInGroup={item.firstInGroup}
+              seenBy={seenByOf(seenStatus, item.message)}
+              canRegenerate={item.message.id === regenerable}
+              now={now}
+              onEdit={onEdit}
+              onRegenerate={onRegenerate}
+            />
+          )
+        }
+      />
+      {newBelow && (
+        <button
+          type="button"
+          onClick={showNewest}
+          className={cn(
+            'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-indigo-600 px-3.5 py-1.5 text-xs font-medium text-white shadow-lg hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400',
+            focusRing,
+          )}
+        >
+          {NOTIFICATION_TEXTS.newMessagesPill}
+        </button>
+      )}
+    </div>
   );
 }

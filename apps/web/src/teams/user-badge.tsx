@@ -1,4 +1,10 @@
+import { useState } from 'react';
+import { Bell } from 'lucide-react';
+import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { NotificationSettingsDialog } from '../notifications/notification-settings-dialog';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
 import { AgentAvatar } from './agent-avatar';
 import { useMyProfile } from './team-queries';
 
@@ -9,6 +15,7 @@ import { useMyProfile } from './team-queries';
 export function UserBadge() {
   const { user } = useAuth();
   const profile = useMyProfile();
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   if (!user) return null;
   const agent = profile.data?.agent;
   const name = agent ? agent.fullName : '';
@@ -33,6 +40,19 @@ export function UserBadge() {
           <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
         )}
       </span>
+      <button
+        type="button"
+        aria-label={NOTIFICATION_TEXTS.menuItem}
+        title={NOTIFICATION_TEXTS.menuItem}
+        onClick={() => setNotificationsOpen(true)}
+        className={cn(
+          '-mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+          focusRing,
+        )}
+      >
+        <Bell aria-hidden="true" className="size-4" />
+      </button>
+      <NotificationSettingsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} />
     </div>
   );
 }

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { NOTIFICATION_TEXTS as T, SOCKET_EVENTS, type TChatMessage, type TChatSender, type TConversation, type TConversationMessageEvent } from '@agentroom/shared';
+import { notificationApi } from '../api/notification-api';
+import { useAuth } from '../auth/auth-context';
+import { messageSnippet } from '../chat/message-snippet';
+import { useRealtime } from '../realtime/realtime-context';
+import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
+
+interface Target {
+  /** Where the app opens the conversation: /p/@username, or /t/:handle/p/@username for a team's. */
+  path: string;
+  teamName: string | null;
+}
+
+export function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent'>): string {
+  const person = `/p/@${encodeURIComponent(conversation.otherAgent.username)}`;
+  return conversation.team ? `/t/${encodeURIComponent(conversation.team.handle)}${person}` : person;
+}
+
+/** '/t/Design/p/maya' and '/t/design/p/@maya' are the same page. */
+const samePage = (a: string, b: string) => {
+  const normal = (path: string) => {
+    let decoded = path;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // Keep a malformed path as it is.
+    }
+    return decoded.toLowerCase().replace(/\/p\/@/, '/p/').replace(/\/$/, '');
+  };
+  return normal(a) === normal(b);
+};
+
+const nameOf = (sender: TChatSender) => [sender.firstName, sender.lastName].filter(Boolean).join(' ') || 'Someone';
+
+/** Where a conversation opens, looked up once per conversation (undefined when it cannot be read). */
+function targetOf(queryClient: QueryClient, userId: string, conversationId: string): Promise<Target | undefined> {
+  return queryClient
+    .fetchQuery({
+      queryKey: ['notifications', 'conversation-target', userId, conversationId],
+      queryFn: async (): Promise<Target> => {
+        const conversation = await notificationApi.conversation(conversationId);
+        return { path: conversationPath(conversation), teamName: conversation.team?.name ?? null };
+      },
+      staleTime: Infinity,
+      retry: false,
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * App-wide, for a signed-in user: a message from someone else in a conversation that is not on screen
+ * (the server sends `conversation:message` to sockets outside its room) shows a toast that opens it;
+ * while the tab is in the background, any such message (also `message:received` in the open
+ * conversation) shows a browser notification when the user turned those on.
+ */
+export function useMessageNotifications(): void {
+  const { socket } = useRealtime();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  useEffect(() => {
+    here.current = pathname;
+  });
+  const selfId = user?.agentId;
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!socket || !selfId || !userId) return;
+    const announce = async (message: TChatMessage, inOpenRoom: boolean) => {
+      if (message.sender.id === selfId) return;
+      const target = await targetOf(queryClient, userId, message.conversationId);
+      const title = target?.teamName ? `${nameOf(message.sender)} · ${target.teamName}` : nameOf(message.sender);
+      const body = messageSnippet(message.content) || T.attachmentOnly;
+      const open = () => {
+        if (target) navigate(target.path);
+      };
+      if (shouldNotifyInBrowser()) showBrowserNotification({ title, body, tag: message.conversationId, onOpen: open });
+      // The socket may not have joined the open conversation's room yet: its page is on screen all the same.
+      const onScreen = inOpenRoom || (target !== undefined && samePage(target.path, here.current));
+      if (!onScreen)
+        toast(title, {
+          id: `message:${message.id}`,
+          description: body,
+          action: target ? { label: T.toastOpen, onClick: open } : undefined,
+        });
+    };
+    const onOtherConversation = (event: TConversationMessageEvent) => void announce(event.message, false);
+    const onOpenConversation = (message: TChatMessage) => void announce(message, true);
+    socket.on(SOCKET_EVENTS.conversationMessage, onOtherConversation);
+    socket.on(SOCKET_EVENTS.messageReceived, onOpenConversation);
+    return () => {
+      socket.off(SOCKET_EVENTS.conversationMessage, onOtherConversation);
+      socket.off(SOCKET_EVENTS.messageReceived, onOpenConversation);
+    };
+  }, [socket, selfId, userId, navigate, queryClient]);
+}
