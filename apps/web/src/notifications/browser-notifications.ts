@@ -8,7 +8,7 @@ export type BrowserPermission = NotificationPermission | 'unsupported';
 const OFF_KEY = 'agentroom:browser-notifications-off';
 
 export function browserPermission(): BrowserPermission {
-  return typeof window !== 'undefined' && 'Notification' in window ? window.Notification.permission : 'unsupported';
+  return typeof window !== 'undefined' && typeof window.Notification === 'function' ? window.Notification.permission : 'unsupported';
 }
 
 export function browserNotificationsOff(): boolean {
