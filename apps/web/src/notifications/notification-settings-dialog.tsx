@@ -22,7 +22,7 @@ const CHOICES: Choice[] = [...UNREAD_EMAIL_DELAYS, null];
 const valueOf = (choice: Choice) => (choice === null ? 'off' : String(choice));
 const labelOf = (choice: Choice) => (choice === null ? T.delayLabels.off : T.delayLabels[choice]);
 
-export const notificationSettingsKey = (userId: string | undefined) => ['notification-settings', userId] as const;
+const notificationSettingsKey = (userId: string | undefined) => ['notification-settings', userId] as const;
 
 /** The email delay: one radio per choice, saved as soon as it changes. */
 function EmailSection() {

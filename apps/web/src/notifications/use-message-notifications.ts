@@ -15,7 +15,7 @@ interface Target {
   teamName: string | null;
 }
 
-export function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent'>): string {
+function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent'>): string {
   const person = `/p/@${encodeURIComponent(conversation.otherAgent.username)}`;
   return conversation.team ? `/t/${encodeURIComponent(conversation.team.handle)}${person}` : person;
 }
