@@ -10,13 +10,10 @@ export const jpegImage = (width = 300, height = 500) => solid(width, height, '#e
 export const webpImage = (width = 320, height = 320) => solid(width, height, '#22c55e').webp().toBuffer();
 
 /** Two frames of 40×30, red then blue: an avatar keeps the first. */
-export const animatedGif = () =>
-  sharp(
-    ['#ff0000', '#0000ff'].map((background) => ({ create: { width: 40, height: 30, channels: 4 as const, background } })),
-    { join: { animated: true } },
-  )
-    .gif()
-    .toBuffer();
+export async function animatedGif(): Promise<Buffer> {
+  const frames = await Promise.all(['#ff0000', '#0000ff'].map((colour) => solid(40, 30, colour).png().toBuffer()));
+  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
