@@ -6,6 +6,7 @@ import {
   ZResetPasswordRequest,
   ZSendMagicLinkRequest,
   ZSendResetRequest,
+  ZSendVerificationRequest,
   ZVerifyEmailRequest,
   ZVerifyMagicLinkRequest,
 } from '../schemas/auth';
@@ -109,13 +110,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/openapi.json', tag: 'System', summary: 'This OpenAPI document', auth: 'public', file: { contentTypes: ['application/json'], description: 'The OpenAPI 3.1 document.' } },
 
   // ---- auth (spec §7) ----
-  { method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a verification mail follows', auth: 'public', body: ZRegisterRequest, success: { 201: ZUserResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a verification mail follows (its link returns to `next`, a path of this app, when given)', auth: 'public', body: ZRegisterRequest, success: { 201: ZUserResponse }, rateLimited: true },
   { method: 'post', path: '/auth/login', tag: 'Auth', summary: 'Sign in by username or email', auth: 'public', body: ZLoginRequest, success: { 200: ZAuthResult }, rateLimited: true },
   { method: 'get', path: '/auth/me', tag: 'Auth', summary: 'The signed-in user', auth: 'signed-in', success: { 200: ZUserResponse } },
   { method: 'post', path: '/auth/logout', tag: 'Auth', summary: 'End this session', auth: 'signed-in', success: { 200: ZLoggedOutResponse } },
   { method: 'post', path: '/auth/refresh', tag: 'Auth', summary: 'A fresh access token for a live session (the bearer token may have expired)', auth: 'expired-token', success: { 200: ZAuthResult } },
-  { method: 'post', path: '/auth/email/send-verification', tag: 'Auth', summary: 'Mail a verification link', auth: 'signed-in', success: { 200: ZSentResponse }, rateLimited: true },
-  { method: 'post', path: '/auth/email/resend-verification', tag: 'Auth', summary: 'Mail a verification link again', auth: 'signed-in', success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/send-verification', tag: 'Auth', summary: 'Mail a verification link (`next`: a path of this app the link returns to)', auth: 'signed-in', body: ZSendVerificationRequest, success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/resend-verification', tag: 'Auth', summary: 'Mail a verification link again (`next`: a path of this app the link returns to)', auth: 'signed-in', body: ZSendVerificationRequest, success: { 200: ZSentResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/verify-email', tag: 'Auth', summary: 'Verify an email address with the mailed token', auth: 'public', body: ZVerifyEmailRequest, success: { 200: ZUserResponse } },
   { method: 'post', path: '/auth/email/send-reset', tag: 'Auth', summary: 'Mail a password reset link (answers the same whether or not the address is known)', auth: 'public', body: ZSendResetRequest, success: { 200: ZSentResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/reset-password', tag: 'Auth', summary: 'Set a new password with the mailed token', auth: 'public', body: ZResetPasswordRequest, success: { 200: ZUserResponse } },
