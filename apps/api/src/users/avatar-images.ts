@@ -13,7 +13,7 @@ const accepted = new Set<string>(AVATAR_MIME_TYPES);
 /** What libvips calls each accepted type, to check its decoder agrees with the sniffed bytes. */
 const VIPS_FORMATS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
-export const unsupportedAvatarType = () =>
+const unsupportedAvatarType = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', AVATAR_ERRORS.unsupportedType, { avatar: AVATAR_ERRORS.unsupportedType });
 const unreadable = () => badRequest(AVATAR_ERRORS.unreadable, { avatar: AVATAR_ERRORS.unreadable });
 const tooManyPixels = () => badRequest(AVATAR_ERRORS.tooManyPixels, { avatar: AVATAR_ERRORS.tooManyPixels });

@@ -2,7 +2,7 @@ import { isOwnAvatarUrl, type TAgent, type TProfile, type TUser } from '@agentro
 import type { AccountRow, AgentRow } from '../db/rows';
 
 /** Locally generated avatar, served by us (no third-party image host). */
-export const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
+const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
 
 /**
  * The avatar every presenter shows: an uploaded or generated one of ours, else the one generated from

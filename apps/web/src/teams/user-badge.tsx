@@ -1,4 +1,5 @@
 import { useAuth } from '../auth/auth-context';
+import { ProfileButton } from '../avatars/profile-dialog';
 import { AgentAvatar } from './agent-avatar';
 import { useMyProfile } from './team-queries';
 
@@ -33,6 +34,7 @@ export function UserBadge() {
           <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
         )}
       </span>
+      <ProfileButton className="-mr-2" />
     </div>
   );
 }
