@@ -1,13 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import { CircleAlert, Pencil, RefreshCw } from 'lucide-react';
-import {
-  formatMessageTimestamp,
-  NO_MODEL_NOTICE_CODE,
-  NO_MODEL_SETUP_HINT,
-  noModelNotice,
-  type TListMessage,
-  type TSeenAgent,
-} from '@agentroom/shared';
+import { formatMessageTimestamp, NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage, type TSeenAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -15,6 +8,7 @@ import { fullNameOf } from './agent-names';
 import { MessageAttachments } from './message-attachments';
 import { MessageMarkdown } from './message-markdown';
 import { SeenBy } from './seen-by';
+import { shownContent } from './shown-content';
 
 export interface MessageBubbleProps {
   message: TListMessage;
@@ -123,7 +117,7 @@ export const MessageBubble = memo(function MessageBubble({
             {message.notice?.code === NO_MODEL_NOTICE_CODE ? (
               // Said the same kind way for every such notice, older ones (which carried set-up details) too.
               <>
-                <p>{noModelNotice(message.sender.firstName || senderName)}</p>
+                <p>{shownContent(message)}</p>
                 {showModelHint && (
                   <p data-testid="model-setup-hint" className="text-xs opacity-90">
                     {NO_MODEL_SETUP_HINT}

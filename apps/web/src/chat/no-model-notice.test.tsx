@@ -74,6 +74,9 @@ describe('an AI agent with no language model', () => {
     await teamsLoaded();
     expect(note).not.toHaveTextContent(/LLM_BASE_URL|Ollama/);
     expect(screen.queryByTestId('model-setup-hint')).not.toBeInTheDocument();
+    // The profile's recent messages say it the same way.
+    expect(screen.getByRole('list', { name: 'Recent messages' })).toHaveTextContent("Nova isn't connected to a language model yet");
+    expect(screen.getByRole('list', { name: 'Recent messages' })).not.toHaveTextContent('LLM_BASE_URL');
   });
 
   it("also tells an owner of the agent's team how to connect a model", async () => {
