@@ -34,9 +34,9 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   api.use('/health', healthRoutes(ctx, redis));
   api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
-  api.use('/users', usersRoutes(ctx));
+  api.use('/users', usersRoutes(ctx, redis));
   api.use(notificationsRoutes(ctx, redis));
-  api.use('/avatars', avatarRoutes());
+  api.use('/avatars', avatarRoutes(ctx));
   api.use(invitationsRoutes(ctx, redis));
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));

@@ -20,6 +20,7 @@ import { seedDemoData } from './demo/demo-seed';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
+import { subscribeAgentUpdates } from './realtime/agent-updates';
 import { subscribeCrossNode } from './realtime/cross-node';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
@@ -94,7 +95,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
     resyncClientsOnReconnect(io, redis, logger);
   }
-  subscriptions.push(subscribeFanOut(events, io), subscribeCrossNode(events, io, ctx.caches, { multiNode: Boolean(redis) }));
+  subscriptions.push(
+    subscribeFanOut(events, io),
+    subscribeCrossNode(events, io, ctx.caches, { multiNode: Boolean(redis) }),
+    subscribeAgentUpdates(ctx, events, io),
+  );
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from './schemas/text';
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type {
+  TAgentUpdatedEvent,
   TConversationMessageEvent,
   TMessageSeenEvent,
   TMessageStreamEvent,
@@ -26,6 +27,7 @@ export const SOCKET_EVENTS = {
   messageUpdated: 'message:updated',
   messageStream: 'message:stream',
   presenceChanged: 'presence:changed',
+  agentUpdated: 'agent:updated',
   resync: 'sync:resync',
 } as const;
 
@@ -55,7 +57,7 @@ export const ZTypingPayload = z.object({
 export type TTypingPayload = z.infer<typeof ZTypingPayload>;
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
-export type { TConversationMessageEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
+export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
@@ -70,6 +72,7 @@ export interface ServerToClientEvents {
   'conversation:participant:typing': (event: TTypingEvent) => void;
   'conversation:message:seen': (event: TMessageSeenEvent) => void;
   'presence:changed': (event: TPresenceEvent) => void;
+  'agent:updated': (event: TAgentUpdatedEvent) => void;
   'sync:resync': (event: TResyncEvent) => void;
 }
 

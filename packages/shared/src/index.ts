@@ -5,6 +5,7 @@ export * from './validation';
 export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/teams';
+export * from './schemas/avatars';
 export * from './schemas/invitations';
 export * from './schemas/notifications';
 export * from './schemas/chat';

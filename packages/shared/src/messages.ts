@@ -61,3 +61,13 @@ export const GENERIC_ERRORS = {
   payloadTooLarge: 'Request body is too large',
   validation: 'Please check the highlighted fields',
 } as const;
+
+/**
+ * An AI agent with no language model (issue 12). Everyone sees the friendly line (stored as the
+ * notice's text, and shown for every `no_model` notice, old ones included); the set-up hint is for
+ * the owners of the agent's team only (and the server log), never every user.
+ */
+export const NO_MODEL_NOTICE_CODE = 'no_model';
+export const noModelNotice = (agentName: string) => `${agentName} isn't connected to a language model yet`;
+export const NO_MODEL_SETUP_HINT =
+  'Only owners of this team see this: set LLM_BASE_URL to an OpenAI-compatible server (or run Ollama locally), then try again.';

@@ -7,7 +7,8 @@ import { sendData } from '../http/envelope';
 import { createRateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { pathParam } from '../teams/teams-routes';
-import { findVisibleAgent, updateAiAgent } from './agents-service';
+import { uploadAvatar, uploadedAvatarBytes } from '../users/avatar-upload';
+import { assertMayEditAiAgent, findVisibleAgent, removeAiAgentAvatar, replaceAiAgentAvatar, updateAiAgent } from './agents-service';
 
 const AGENT_WRITES_PER_WINDOW = 300;
 
@@ -29,6 +30,25 @@ export function agentsRoutes(ctx: AppContext, redis?: Redis): Router {
   router.patch('/:id', writeLimit, verified, async (req, res) => {
     const input = parseInput(ZUpdateAiAgentRequest, req.body);
     sendData(res, { agent: await updateAiAgent(ctx, pathParam(req, 'id'), authOf(req).agentId, input) });
+  });
+
+  // Who may change the avatar is settled before the upload is read: an outsider's bytes are never parsed.
+  router.put(
+    '/:id/avatar',
+    writeLimit,
+    verified,
+    async (req, res, next) => {
+      res.locals.agentId = (await assertMayEditAiAgent(ctx, pathParam(req, 'id'), authOf(req).agentId)).id;
+      next();
+    },
+    uploadAvatar(),
+    async (req, res) => {
+      sendData(res, { agent: await replaceAiAgentAvatar(ctx, res.locals.agentId as string, uploadedAvatarBytes(req)) });
+    },
+  );
+
+  router.delete('/:id/avatar', writeLimit, verified, async (req, res) => {
+    sendData(res, { agent: await removeAiAgentAvatar(ctx, pathParam(req, 'id'), authOf(req).agentId) });
   });
 
   return router;

@@ -20,6 +20,7 @@ import { badRequest, forbidden, notFound } from '../core/app-error';
 import { assertTeamManager } from '../teams/team-access';
 import { insertMembership } from '../teams/teams-repo';
 import { assertRoomForOneMore } from '../teams/teams-service';
+import { deleteAvatarFile, removeAvatar, replaceAvatar } from '../users/avatar-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
 import type { AgentRow } from '../db/rows';
@@ -124,17 +125,41 @@ function applyEdit(agent: AgentRow, input: TUpdateAiAgentInput): Partial<AgentRo
 }
 
 /**
- * PATCH /agents/:id: only AI agents, only by an owner or admin of the team that owns the agent.
- * An agent the caller cannot see (not a member of its team) answers 404, as if it did not exist.
+ * Who may edit an AI agent (its fields and its avatar): only AI agents, only an owner or admin of
+ * the team that owns it. An agent the caller cannot see (not a member of its team) answers 404, as
+ * if it did not exist; a person 403; a plain member 403.
  */
-export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
+export async function assertMayEditAiAgent(ctx: AppContext, id: string, callerId: string): Promise<AgentRow> {
   if (!isUuid(id)) throw badRequest(TEAM_MESSAGES.invalidAgentId, { id: TEAM_MESSAGES.invalidAgentId });
   const agent = await findAgentById(ctx.db, id);
   if (!agent || !(await canSeeAgent(ctx.db, agent, callerId))) throw agentNotFound();
   if (agent.isHuman) throw forbidden(TEAM_MESSAGES.onlyAiEditable);
   if (!(await managesTeamOf(ctx.db, agent.id, callerId))) throw forbidden(TEAM_MESSAGES.managersOnly);
+  return agent;
+}
+
+const presentWithPresence = async (ctx: AppContext, row: AgentRow): Promise<TAgent> => {
+  const presence = await readPresence(ctx, [row]);
+  return presentAgentCard(row, presence.get(row.id) ?? null);
+};
+
+/** PATCH /agents/:id (assertMayEditAiAgent decides who). */
+export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
+  const agent = await assertMayEditAiAgent(ctx, id, callerId);
   const [updated] = await ctx.db.update(agents).set(applyEdit(agent, input)).where(eq(agents.id, agent.id)).returning();
-  ctx.events.publish('agent.updated', { agentId: agent.id });
-  const presence = await readPresence(ctx, [updated!]);
-  return presentAgentCard(updated!, presence.get(updated!.id) ?? null);
+  ctx.events.publish('agent.updated', { agentId: agent.id, agent: presentAgentCard(updated!) });
+  // Cleared (or set to a generated one): an uploaded image is no one's any more.
+  if (updated!.biometric.avatarUrl !== agent.biometric.avatarUrl) await deleteAvatarFile(ctx, agent.biometric.avatarUrl);
+  return presentWithPresence(ctx, updated!);
+}
+
+/** PUT /agents/:id/avatar, for an agent `assertMayEditAiAgent` let the caller edit before the upload was read. */
+export async function replaceAiAgentAvatar(ctx: AppContext, agentId: string, bytes: Buffer): Promise<TAgent> {
+  return presentWithPresence(ctx, await replaceAvatar(ctx, agentId, bytes));
+}
+
+/** DELETE /agents/:id/avatar */
+export async function removeAiAgentAvatar(ctx: AppContext, id: string, callerId: string): Promise<TAgent> {
+  const agent = await assertMayEditAiAgent(ctx, id, callerId);
+  return presentWithPresence(ctx, await removeAvatar(ctx, agent.id));
 }

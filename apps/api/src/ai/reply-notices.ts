@@ -1,7 +1,8 @@
+import { NO_MODEL_NOTICE_CODE, noModelNotice } from '@agentroom/shared';
+import type { AgentRow } from '../db/rows';
+
 /** What the chat shows when an AI agent cannot answer; each code is stable for the client. */
-export const REPLY_NOTICES = {
-  no_model:
-    'This agent has no model configured, so it cannot answer yet. Set LLM_BASE_URL (or run Ollama locally) and try again.',
+const REPLY_NOTICES = {
   budget_exhausted: "This team has used today's AI token budget. Replies resume tomorrow (UTC).",
   rate_limited: 'The model provider is rate limiting requests right now. Try again in a moment.',
   timeout: 'The model took too long to answer. Try again.',
@@ -9,5 +10,12 @@ export const REPLY_NOTICES = {
   unavailable: 'The model provider could not be reached. Try again.',
   interrupted: 'This reply was interrupted (the server restarted) and could not be finished. Try again.',
 } as const;
-export type TReplyNoticeCode = keyof typeof REPLY_NOTICES;
+export type TReplyNoticeCode = keyof typeof REPLY_NOTICES | typeof NO_MODEL_NOTICE_CODE;
 
+/**
+ * The notice's text. No model is said kindly and by name ("Nova isn't connected to a language model
+ * yet"): how to configure one is for the team's owners (the client adds it) and the server log.
+ */
+export function replyNoticeText(code: TReplyNoticeCode, agent: Pick<AgentRow, 'firstName' | 'username'>): string {
+  return code === NO_MODEL_NOTICE_CODE ? noModelNotice(agent.firstName || agent.username) : REPLY_NOTICES[code];
+}

@@ -12,7 +12,7 @@ import type { Metrics } from '../observability/metrics';
 import type { ModelRegistry } from './model-registry';
 import { buildContext } from './prompt';
 import { ProviderError, type StreamUsage } from './provider';
-import { REPLY_NOTICES, type TReplyNoticeCode } from './reply-notices';
+import { replyNoticeText, type TReplyNoticeCode } from './reply-notices';
 import { checkpointReplyJob, claimReplyJobs, finishReplyJob, requeueReplyJob } from './reply-jobs-repo';
 import type { AgentRow, ReplyJobRow } from '../db/rows';
 import { recordUsage, teamTokensToday } from './usage';
@@ -84,8 +84,8 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     });
   }
 
-  const notice = (job: ReplyJobRow, code: TReplyNoticeCode, error?: string) =>
-    complete(job, REPLY_NOTICES[code], 'failed', { notice: { code, retryable: code !== 'budget_exhausted' && code !== 'no_model', jobId: job.id } }, error);
+  const notice = (job: ReplyJobRow, agent: AgentRow, code: TReplyNoticeCode, error?: string) =>
+    complete(job, replyNoticeText(code, agent), 'failed', { notice: { code, retryable: code !== 'budget_exhausted' && code !== 'no_model', jobId: job.id } }, error);
 
   async function teamOf(job: ReplyJobRow): Promise<string | null> {
     if (job.teamId) return job.teamId;
@@ -118,22 +118,36 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     const [agent] = await ctx.db.select().from(agents).where(eq(agents.id, job.agentId));
     if (!agent) return void (await finishReplyJob(ctx.db, job, { status: 'failed', error: 'agent gone' }));
     if (job.cancelRequested) return void (await finishReplyJob(ctx.db, job, { status: 'cancelled' }));
-    if (job.attempts > ctx.config.ai.maxAttempts) return void (await notice(job, 'interrupted'));
+    if (job.attempts > ctx.config.ai.maxAttempts) return void (await notice(job, agent, 'interrupted'));
 
     const provider = await models.provider();
-    if (!provider) return void (await notice(job, 'no_model'));
+    if (!provider) {
+      // How to fix it goes to the log (and to the team's owners in the chat), not to every user.
+      ctx.logger.warn(
+        { agentId: agent.id, jobId: job.id },
+        'AI agent has no language model: set LLM_BASE_URL to an OpenAI-compatible server, or run Ollama locally',
+      );
+      return void (await notice(job, agent, 'no_model'));
+    }
     const teamId = await teamOf(job);
     if (teamId && (await teamTokensToday(ctx.db, teamId)) >= ctx.config.ai.teamDailyTokenBudget)
-      return void (await notice(job, 'budget_exhausted'));
+      return void (await notice(job, agent, 'budget_exhausted'));
 
     const state = running.get(job.id)!;
     await typing(job, agent, true);
-    await markMessageSeen(ctx, agent.id, job.triggerMessageId).catch(() => undefined);
+    // The agent has "seen" the message once its model answers: never while the model is down.
+    let seen = false;
+    const markSeen = async () => {
+      if (seen) return;
+      seen = true;
+      await markMessageSeen(ctx, agent.id, job.triggerMessageId).catch(() => undefined);
+    };
     const context = buildContext(agent, await history(job, agent), ctx.config.ai.contextTokens);
     let usage: StreamUsage | undefined;
     let lastCheckpoint = Date.now();
     try {
       for await (const event of provider.stream(context, { model: agent.model ?? undefined, signal: state.controller.signal })) {
+        await markSeen();
         if (event.type === 'usage') {
           usage = event.usage;
           continue;
@@ -147,6 +161,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
           if (check.cancelRequested) state.controller.abort();
         }
       }
+      await markSeen();
       await complete(job, state.text.trim() || '…', 'done', {});
     } catch (error) {
       const kind = error instanceof ProviderError ? error.kind : 'provider_error';
@@ -159,7 +174,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       } else {
         ctx.logger.warn({ err: error, jobId: job.id }, 'AI reply failed');
         options.metrics?.modelErrors.inc({ kind });
-        await notice(job, kind, error instanceof Error ? error.message : String(error));
+        await notice(job, agent, kind, error instanceof Error ? error.message : String(error));
       }
     } finally {
       emitStream(job, '', state.text.length, true);

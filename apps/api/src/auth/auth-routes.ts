@@ -6,6 +6,7 @@ import {
   ZCheckResetLinkRequest,
   ZResetPasswordRequest,
   ZSendMagicLinkRequest,
+  ZSendVerificationRequest,
   ZSendResetRequest,
   ZVerifyEmailRequest,
   ZVerifyMagicLinkRequest,
@@ -61,7 +62,8 @@ export function authRoutes(ctx: AppContext, redis?: Redis): Router {
   });
 
   const sendVerification: RequestHandler = async (req, res) => {
-    await auth.sendVerification(ctx, authOf(req).accountId);
+    const { next } = parseInput(ZSendVerificationRequest, req.body ?? {});
+    await auth.sendVerification(ctx, authOf(req).accountId, next);
     sendData(res, SENT);
   };
   router.post('/email/send-verification', mailLimit, signedIn, sendVerification);
@@ -89,9 +91,9 @@ export function authRoutes(ctx: AppContext, redis?: Redis): Router {
   });
 
   router.post('/email/send-magic-link', mailLimit, async (req, res) => {
-    const { email } = parseInput(ZSendMagicLinkRequest, req.body);
+    const { email, next } = parseInput(ZSendMagicLinkRequest, req.body);
     sendData(res, SENT);
-    afterResponse(ctx, 'magic link mail', () => auth.sendMagicLink(ctx, email));
+    afterResponse(ctx, 'magic link mail', () => auth.sendMagicLink(ctx, email, next));
   });
 
   router.post('/email/verify-magic-link', tokenLimit, async (req, res) => {

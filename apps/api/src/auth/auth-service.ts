@@ -1,5 +1,5 @@
 import { and, count, eq, max } from 'drizzle-orm';
-import { AUTH_ERRORS, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
+import { AUTH_ERRORS, isSafeNextPath, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { accounts, agents, emailTokens, type TEmailTokenPurpose } from '../db/schema';
@@ -26,11 +26,16 @@ const LINKS: Record<TEmailTokenPurpose, { path: string; mail: (name: string, url
 
 const displayName = ({ agent }: AccountWithAgent) => agent.firstName || agent.username;
 
-/** Issues a token and writes its mail in one transaction; the worker is kicked after commit. */
-async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: TEmailTokenPurpose, tx?: DbOrTx) {
+/**
+ * Issues a token and writes its mail in one transaction; the worker is kicked after commit. `next` (a
+ * path of this app, checked by the request schema) rides along in the link, so the page the link
+ * opens can continue there (e.g. back to an invitation).
+ */
+async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: TEmailTokenPurpose, tx?: DbOrTx, next?: string) {
   const write = async (db: DbOrTx) => {
     const raw = await issueEmailToken(db, row.account.id, purpose);
-    const url = `${ctx.config.appUrl}${LINKS[purpose].path}?token=${raw}`;
+    const back = next && isSafeNextPath(next) ? `&next=${encodeURIComponent(next)}` : '';
+    const url = `${ctx.config.appUrl}${LINKS[purpose].path}?token=${raw}${back}`;
     await enqueueMail(db, row.account.email, LINKS[purpose].mail(displayName(row), url));
   };
   if (tx) await write(tx);
@@ -68,7 +73,7 @@ export async function register(ctx: AppContext, input: TRegisterRequest): Promis
         .returning();
       const [account] = await tx.insert(accounts).values({ agentId: agent!.id, email: input.email, passwordHash }).returning();
       const created = { account: account!, agent: agent! };
-      await sendTokenMail(ctx, created, 'verify_email', tx);
+      await sendTokenMail(ctx, created, 'verify_email', tx, input.next);
       return created;
     });
     ctx.events.publish('mail.queued', {});
@@ -134,7 +139,7 @@ export async function refresh(ctx: AppContext, token: string): Promise<TAuthResu
  * and like the browser's button, the first resend is not held back by it). The account row is locked
  * so two racing requests cannot both pass the check.
  */
-export async function sendVerification(ctx: AppContext, accountId: string) {
+export async function sendVerification(ctx: AppContext, accountId: string, next?: string) {
   await ctx.db.transaction(async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
     const row = await loadUser(tx, accountId);
@@ -145,7 +150,7 @@ export async function sendVerification(ctx: AppContext, accountId: string) {
       .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, 'verify_email')));
     const waitMs = latest?.at && latest.issued > 1 ? latest.at.getTime() + RESEND_COOLDOWN_S * 1000 - Date.now() : 0;
     if (waitMs > 0) throw new RetryLaterError(AUTH_ERRORS.verificationCooldown, Math.ceil(waitMs / 1000));
-    await sendTokenMail(ctx, row, 'verify_email', tx);
+    await sendTokenMail(ctx, row, 'verify_email', tx, next);
   });
   ctx.events.publish('mail.queued', {});
 }
@@ -214,9 +219,9 @@ export async function resetPassword(ctx: AppContext, lockout: LoginLockout, toke
 }
 
 /** Accepts an email or a username; same answer either way. */
-export async function sendMagicLink(ctx: AppContext, identifier: string) {
+export async function sendMagicLink(ctx: AppContext, identifier: string, next?: string) {
   const row = await findAccountByIdentifier(ctx.db, stripAt(identifier));
-  if (row) await sendTokenMail(ctx, row, 'magic_link');
+  if (row) await sendTokenMail(ctx, row, 'magic_link', undefined, next);
 }
 
 /** Token spent, address proven and session created in one transaction. Password lockout does not apply. */

@@ -29,6 +29,10 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   'image/webp': (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
+/** The image type the first bytes announce (magic numbers), whatever the browser claimed; undefined if none. */
+export const sniffImageType = (head: Buffer): string | undefined =>
+  Object.keys(SIGNATURES).find((mime) => SIGNATURES[mime]!(head));
+
 /** Images are shown inline, so their bytes must really be that image type (the browser's claim is not enough). */
 export async function contentMatchesType(filePath: string, mime: string): Promise<boolean> {
   const check = SIGNATURES[mime];

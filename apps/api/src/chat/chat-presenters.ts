@@ -7,11 +7,8 @@ import type {
   TSeenAgent,
 } from '@agentroom/shared';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
-import { fallbackAvatarUrl, presentAgent } from '../users/presenters';
+import { avatarUrlOf as avatarOf, presentAgent } from '../users/presenters';
 import { signedAttachmentUrl } from './download-tokens';
-
-
-const avatarOf = (agent: AgentRow) => agent.biometric.avatarUrl || fallbackAvatarUrl(agent.id);
 
 function presentSender(agent: AgentRow): TChatSender {
   return {

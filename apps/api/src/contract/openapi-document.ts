@@ -60,6 +60,8 @@ function responsesOf(route: ApiRoute): ZodOpenApiResponsesObject {
   return responses;
 }
 
+const binary = z.string().meta({ contentMediaType: 'application/octet-stream' });
+
 function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
   const params = pathParamsOf(route.path);
   return {
@@ -79,7 +81,7 @@ function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
             required: true,
             content: {
               'multipart/form-data': {
-                schema: z.object({ files: z.array(z.string().meta({ contentMediaType: 'application/octet-stream' })) }),
+                schema: z.object({ [route.upload.field]: route.upload.multiple ? z.array(binary) : binary }),
               },
             },
           },

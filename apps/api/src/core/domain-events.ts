@@ -1,4 +1,4 @@
-import type { TChatMessage, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
+import type { TAgent, TChatMessage, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 import type { Publish } from './transaction';
 
@@ -27,8 +27,11 @@ export interface DomainEvents {
   'session.revoked': { sessionId?: string; accountId?: string };
   /** What a cached session says changed (email verified): forget it, keep its sockets. */
   'session.changed': { accountId: string };
-  /** An agent's name, role, avatar or memberships changed: cached conversation members are stale. */
-  'agent.updated': { agentId: string };
+  /**
+   * An agent's name, role, avatar or memberships changed: cached conversation members are stale.
+   * With `agent` (its new presented shape), the people who see it hear it at once (`agent:updated`).
+   */
+  'agent.updated': { agentId: string; agent?: TAgent };
   /**
    * A team membership began or ended: conversation access may have changed. The agent's sockets
    * leave the rooms of the conversations it lost; cached conversation members are stale.

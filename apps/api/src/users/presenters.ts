@@ -1,8 +1,15 @@
-import type { TAgent, TProfile, TUser } from '@agentroom/shared';
+import { isOwnAvatarUrl, type TAgent, type TProfile, type TUser } from '@agentroom/shared';
 import type { AccountRow, AgentRow } from '../db/rows';
 
 /** Locally generated avatar, served by us (no third-party image host). */
-export const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
+const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
+
+/**
+ * The avatar every presenter shows: an uploaded or generated one of ours, else the one generated from
+ * the id. An outside address stored before uploads existed is never shown (the CSP would block it).
+ */
+export const avatarUrlOf = (agent: Pick<AgentRow, 'id' | 'biometric'>) =>
+  isOwnAvatarUrl(agent.biometric.avatarUrl) ? agent.biometric.avatarUrl : fallbackAvatarUrl(agent.id);
 
 export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'>) =>
   [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;
@@ -18,8 +25,9 @@ export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): 
     role: agent.role,
     isHuman: agent.isHuman,
     personality: agent.personality,
-    avatarUrl: agent.biometric.avatarUrl || fallbackAvatarUrl(agent.id),
+    avatarUrl: avatarUrlOf(agent),
     model: agent.model,
+    ownerTeamId: agent.ownerTeamId,
     isOnline,
     createdAt: agent.createdAt.toISOString(),
   };

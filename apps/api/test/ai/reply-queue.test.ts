@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { messages, replyJobs } from '../../src/db/schema';
-import { auth, closeSockets, connectSocket, joinConversation, sendMessage, startConversation } from '../chat/chat-fixtures';
+import { auth, closeSockets, connectSocket, joinConversation, recordEvents, sendMessage, startConversation } from '../chat/chat-fixtures';
 import { spawnApiProcess } from '../support/api-process';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
@@ -22,19 +23,51 @@ afterAll(async () => {
 
 describe('without a model', () => {
   let server: TestServer;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer({ LLM_BASE_URL: '' });
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) });
+    server = await startTestServer({ LLM_BASE_URL: '' }, undefined, { logger });
   });
   afterAll(async () => server?.stop());
 
-  it('the AI agent shows offline and a message to it gets a plain notice, not a hanging indicator', async () => {
+  it('the AI agent shows offline and a message to it gets a friendly notice by name, not a hanging indicator', async () => {
     const { user, team, agent, conversation, socket } = await chatWithAiAgent(server);
     const cards = await server.api().get(`/api/v1/teams/${team.handle}/agents`).set(auth(user)).expect(200);
     expect(cards.body.data.agents.find((a: { id: string }) => a.id === agent.id).isOnline).toBe(false);
+    const seen = recordEvents(socket, 'conversation:message:seen');
     const notice = nextMessageFrom(socket, agent.id);
-    await sendMessage(server, user, conversation.id, 'hello?');
+    const sent = await sendMessage(server, user, conversation.id, 'hello?');
     expect(await notice).toMatchObject({ messageType: 'notice', notice: { code: 'no_model', retryable: false } });
-    expect((await notice).content).toContain('This agent has no model configured');
+    // Everyone reads the same stored text: kind, named, and without the set-up details.
+    expect((await notice).content).toBe("Marlow isn't connected to a language model yet");
+    expect((await notice).content).not.toMatch(/LLM_BASE_URL|Ollama/);
+    // How to fix it is in the server log.
+    expect(logLines.some((line) => line.includes('LLM_BASE_URL') && line.includes(agent.id))).toBe(true);
+    // The agent never saw the message: no seen event, no cursor.
+    expect(seen.filter((e) => e.agentId === agent.id)).toEqual([]);
+    const page = await server.api().get(`/api/v1/chat/conversations/${conversation.id}/messages`).set(auth(user)).expect(200);
+    expect(JSON.stringify(page.body.data.seenStatus[sent.id] ?? [])).not.toContain(agent.id);
+  });
+});
+
+describe('with its model down', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on the discard port: every request to the model is refused.
+    server = await startTestServer({ LLM_BASE_URL: 'http://127.0.0.1:9/v1' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('a message to the AI agent gets an "unavailable" notice and is never marked seen by it', async () => {
+    const { user, agent, conversation, socket } = await chatWithAiAgent(server);
+    const seen = recordEvents(socket, 'conversation:message:seen');
+    const notice = nextMessageFrom(socket, agent.id);
+    const sent = await sendMessage(server, user, conversation.id, 'anyone home?');
+    expect(await notice).toMatchObject({ messageType: 'notice', notice: { code: 'unavailable', retryable: true } });
+    // Events of one room arrive in the order they were published: a seen event would have come first.
+    expect(seen.filter((e) => e.agentId === agent.id)).toEqual([]);
+    const page = await server.api().get(`/api/v1/chat/conversations/${conversation.id}/messages`).set(auth(user)).expect(200);
+    expect(JSON.stringify(page.body.data.seenStatus[sent.id] ?? [])).not.toContain(agent.id);
   });
 });
 

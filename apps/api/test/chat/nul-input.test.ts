@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 type Method = 'post' | 'patch' | 'put';
-const agentFields = { firstName: 'Robo', middleName: 'Q', lastName: 'Bot', role: 'Helper', personality: 'Kind', avatarUrl: 'https://example.test/a.png', model: 'gpt' };
+const agentFields = { firstName: 'Robo', middleName: 'Q', lastName: 'Bot', role: 'Helper', personality: 'Kind', avatarUrl: '/api/v1/avatars/robo.svg', model: 'gpt' };
 
 /** Every string field of every team, agent and chat body: endpoint × field, each with a NUL inside. */
 const bodyCases: { method: Method; path: () => string; body: () => Record<string, unknown>; fields: string[] }[] = [

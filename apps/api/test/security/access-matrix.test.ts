@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage, TConversation, TTeam, TTeamAgent } from '@agentroom/shared';
@@ -44,6 +45,9 @@ const aiChat = {} as Record<Account, { conversationId: string; reply: string; jo
 let teamChat: TConversation;
 const teamMessage = {} as Record<'member' | 'leaver', TChatMessage>;
 let teamAttachmentId: string;
+/** An avatar the peer uploaded, and an image to upload. */
+let peerAvatarUrl: string;
+const avatarPng = sharp({ create: { width: 64, height: 64, channels: 3, background: '#6366f1' } }).png().toBuffer();
 
 const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
 const accountOf = (kind: Kind): Account => ((ACCOUNTS as string[]).includes(kind) ? (kind as Account) : 'member');
@@ -129,6 +133,14 @@ beforeAll(async () => {
   // The leaver's last write warms the send path's cache of participants just before leaving.
   teamMessage.leaver = await sendMessage(server, users.leaver, teamChat.id, 'Thanks, bye');
 
+  const peerAvatar = await server
+    .api()
+    .put('/api/v1/users/me/avatar')
+    .set(bearer(users.peer.token))
+    .attach('avatar', await avatarPng, { filename: 'peer.png', contentType: 'image/png' })
+    .expect(200);
+  peerAvatarUrl = peerAvatar.body.data.agent.avatarUrl;
+
   await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(users.leaver.token)).expect(200);
   await server.api().post('/api/v1/auth/logout').set(bearer(users.revoked.token)).expect(200);
 });
@@ -212,6 +224,35 @@ const ROWS: Row[] = [
     name: 'PATCH /agents/:id (a person)',
     request: (k, api) => api.patch(`/api/v1/agents/${users.peer.agentId}`).send({ role: 'Boss' }),
     expected: by(403, 403, 403, 403, 403),
+  },
+  // Avatars (issue 12): an AI agent's by its team's managers only, your own by anyone verified, the image by anyone
+  {
+    name: 'PUT /agents/:id/avatar (T’s AI agent)',
+    request: async (k, api) => api.put(`/api/v1/agents/${ai.id}/avatar`).attach('avatar', await avatarPng, { filename: 'a.png', contentType: 'image/png' }),
+    expected: by(200, 200, 403, 404, 404),
+  },
+  {
+    name: 'PUT /agents/:id/avatar (public team’s AI agent)',
+    request: async (k, api) => api.put(`/api/v1/agents/${publicAi.id}/avatar`).attach('avatar', await avatarPng, { filename: 'a.png', contentType: 'image/png' }),
+    expected: by(200, 404, 404, 404, 404),
+  },
+  {
+    name: 'PUT /agents/:id/avatar (a person)',
+    request: async (k, api) => api.put(`/api/v1/agents/${users.peer.agentId}/avatar`).attach('avatar', await avatarPng, { filename: 'a.png', contentType: 'image/png' }),
+    expected: by(403, 403, 403, 403, 403),
+  },
+  { name: 'DELETE /agents/:id/avatar (T’s AI agent)', request: (k, api) => api.delete(`/api/v1/agents/${ai.id}/avatar`), expected: by(200, 200, 403, 404, 404) },
+  { name: 'DELETE /agents/:id/avatar (a person)', request: (k, api) => api.delete(`/api/v1/agents/${users.peer.agentId}/avatar`), expected: by(403, 403, 403, 403, 403) },
+  {
+    name: 'PUT /users/me/avatar',
+    request: async (k, api) => api.put('/api/v1/users/me/avatar').attach('avatar', await avatarPng, { filename: 'me.png', contentType: 'image/png' }),
+    expected: by(200, 200, 200, 200, 200),
+  },
+  { name: 'DELETE /users/me/avatar', request: (k, api) => api.delete('/api/v1/users/me/avatar'), expected: by(200, 200, 200, 200, 200) },
+  {
+    name: 'GET /avatars/i/:id.webp (public: the random id is the secret)',
+    request: (k, api) => api.get(peerAvatarUrl),
+    expected: by(200, 200, 200, 200, 200, { anonymous: 200, unverified: 200, revoked: 200 }),
   },
   // Starting conversations
   {

@@ -36,9 +36,13 @@ describe('agent presenter fallbacks (spec §3)', () => {
     expect(presentAgentCard(row({ firstName: '', middleName: '', lastName: '' })).fullName).toBe('ada');
   });
 
-  it('uses the stored avatar, else one generated from the id', () => {
-    expect(presentAgentCard(row({ biometric: { avatarUrl: 'https://example.test/a.png' } })).avatarUrl).toBe('https://example.test/a.png');
-    expect(presentAgentCard(row()).avatarUrl).toBe('/api/v1/avatars/0190a000-0000-7000-8000-000000000001.svg');
+  it('uses the stored avatar when it is one of ours, else one generated from the id (an outside address never shows)', () => {
+    const uploaded = '/api/v1/avatars/i/0b8a3d8e-2f8e-4b8e-9c1e-6d1f2a3b4c5d.webp';
+    const generatedFromId = '/api/v1/avatars/0190a000-0000-7000-8000-000000000001.svg';
+    expect(presentAgentCard(row({ biometric: { avatarUrl: uploaded } })).avatarUrl).toBe(uploaded);
+    expect(presentAgentCard(row({ biometric: { avatarUrl: '/api/v1/avatars/seed.svg' } })).avatarUrl).toBe('/api/v1/avatars/seed.svg');
+    expect(presentAgentCard(row({ biometric: { avatarUrl: 'https://example.test/a.png' } })).avatarUrl).toBe(generatedFromId);
+    expect(presentAgentCard(row()).avatarUrl).toBe(generatedFromId);
   });
 
   it('carries presence as given, null meaning unknown', () => {

@@ -64,13 +64,13 @@ describe('POST /teams/:handle/agents', () => {
       firstName: 'Quill',
       role: 'Editor',
       personality: 'Terse and kind.',
-      avatarUrl: 'https://images.example.test/quill.png',
+      avatarUrl: '/api/v1/avatars/quill.svg',
       model: 'llama3.2',
     });
     expect(agent).toMatchObject({
       role: 'Editor',
       personality: 'Terse and kind.',
-      avatarUrl: 'https://images.example.test/quill.png',
+      avatarUrl: '/api/v1/avatars/quill.svg',
       model: 'llama3.2',
     });
   });
@@ -101,6 +101,7 @@ describe('POST /teams/:handle/agents', () => {
       [{ firstName: 'A', avatarUrl: 'data:image/svg+xml;base64,PHN2Zz4=' }, 'avatarUrl'],
       [{ firstName: 'A', avatarUrl: '/api/v1/avatars/../../etc.svg' }, 'avatarUrl'],
       [{ firstName: 'A', avatarUrl: `https://example.test/${'a'.repeat(2100)}` }, 'avatarUrl'],
+      [{ firstName: 'A', avatarUrl: 'https://images.example.test/a.png' }, 'avatarUrl'],
       [{ firstName: ['A'] }, 'firstName'],
     ];
     for (const [body, field] of cases) {
@@ -177,7 +178,7 @@ describe('GET /agents/:username', () => {
 describe('PATCH /agents/:id', () => {
   it('lets an owner or admin edit an AI agent; blank role and personality fall back to defaults; blank avatar clears', async () => {
     const team = await createTeam(server, owner);
-    const agent = await createAiAgent(server, owner, team.handle, { firstName: 'Edit', avatarUrl: 'https://example.test/a.png' });
+    const agent = await createAiAgent(server, owner, team.handle, { firstName: 'Edit', avatarUrl: '/api/v1/avatars/edit.svg' });
     const edited = await server
       .api()
       .patch(`/api/v1/agents/${agent.id}`)

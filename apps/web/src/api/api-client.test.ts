@@ -5,6 +5,7 @@ import { makeUser } from '../test/fixtures';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { authApi } from './auth-api';
+import { avatarApi } from './avatar-api';
 import { chatApi } from './chat-api';
 import { onSessionEvent, type SessionEvent } from './session-events';
 
@@ -152,5 +153,26 @@ describe('auth calls', () => {
     stubApi({ 'POST /auth/login': { status: 500, body: '' }, 'POST /auth/email/send-magic-link': { status: 503 } });
     await expect(authApi.login('ada', 'pw')).rejects.toMatchObject({ message: 'Login failed', status: 500 });
     await expect(authApi.sendMagicLink('ada')).rejects.toMatchObject({ message: 'Failed to send magic link' });
+  });
+});
+
+describe('avatar upload with progress', () => {
+  const image = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+
+  it('reports how much of the body has gone and answers the agent, with the token and the `avatar` field', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok-1');
+    const agent = { ...makeUser().agent, avatarUrl: '/api/v1/avatars/i/0b8a3d8e-2f8e-4b8e-9c1e-6d1f2a3b4c5d.webp' };
+    const api = stubApi({ 'PUT /users/me/avatar': ok({ agent }) });
+    const progress: number[] = [];
+    await expect(avatarApi.uploadMine(image(), (fraction) => progress.push(fraction))).resolves.toEqual(agent);
+    expect(progress).toEqual([0.5, 1]);
+    const call = api.callsTo('PUT /users/me/avatar')[0]!;
+    expect(call.authorization).toBe('Bearer tok-1');
+    expect((call.body as FormData).get('avatar')).toMatchObject({ name: 'me.png' });
+  });
+
+  it("keeps the server's refusal (413) in the envelope's words", async () => {
+    stubApi({ 'PUT /users/me/avatar': fail(413, 'The image must be at most 5 MB', 'PAYLOAD_TOO_LARGE') });
+    await expect(avatarApi.uploadMine(image(), () => {})).rejects.toMatchObject({ message: 'The image must be at most 5 MB', status: 413 });
   });
 });

@@ -13,6 +13,11 @@ export interface RequestOptions {
   token?: string | null;
   /** Spec §8: the text shown when the server gives no message of its own (see withFallback). */
   fallback?: string;
+  /**
+   * A multipart upload's progress, as the fraction (0–1) of the body sent. fetch cannot report it,
+   * so such a request goes through XMLHttpRequest; everything else about it is the same.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 const REFRESH_PATH = '/auth/refresh';
@@ -23,6 +28,40 @@ function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
+interface RawResponse {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+interface RawRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+async function sendWithFetch(url: string, request: RawRequest): Promise<RawResponse> {
+  const response = await fetch(url, request);
+  return { status: response.status, ok: response.ok, text: await response.text() };
+}
+
+/** The same exchange through XMLHttpRequest, whose upload events say how much of the body has gone. */
+function sendWithProgress(url: string, request: RawRequest, onProgress: (fraction: number) => void): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, url);
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((request.body as XMLHttpRequestBodyInit | undefined) ?? null);
+  });
+}
+
 /** One HTTP exchange: the envelope's data, or an ApiError (the server's, 'HTTP {status}', or 'Network error'). */
 async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const token = options.token === undefined ? tokenStorage.get() : options.token;
@@ -31,9 +70,11 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   if (contentType) headers['Content-Type'] = contentType;
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let response: Response;
+  let response: RawResponse;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    const request = { method: options.method ?? 'GET', headers, body, signal: options.signal };
+    const url = `${API_PREFIX}${path}`;
+    response = options.onUploadProgress ? await sendWithProgress(url, request, options.onUploadProgress) : await sendWithFetch(url, request);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw ApiError.network();
@@ -41,7 +82,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 
   let envelope: TEnvelope<T> | undefined;
   try {
-    envelope = (await response.json()) as TEnvelope<T>;
+    envelope = JSON.parse(response.text) as TEnvelope<T>;
   } catch {
     envelope = undefined;
   }

@@ -20,8 +20,8 @@ export const authApi = {
   verifyEmail: (token: string) =>
     http.post<UserAnswer>('/auth/email/verify-email', { token }, { fallback: AUTH_ERRORS.emailVerificationFailed }).then(userOf),
 
-  resendVerification: () =>
-    http.post<unknown>('/auth/email/resend-verification', {}, { fallback: AUTH_ERRORS.resendVerificationFailed }),
+  resendVerification: (next?: string) =>
+    http.post<unknown>('/auth/email/resend-verification', next ? { next } : {}, { fallback: AUTH_ERRORS.resendVerificationFailed }),
 
   sendPasswordReset: (email: string) =>
     http.post<unknown>('/auth/email/send-reset', { email: email.trim() }, { fallback: AUTH_ERRORS.sendResetFailed }),
@@ -35,8 +35,12 @@ export const authApi = {
       .post<UserAnswer>('/auth/email/reset-password', { token, newPassword }, { fallback: AUTH_ERRORS.passwordResetFailed })
       .then(userOf),
 
-  sendMagicLink: (emailOrUsername: string) =>
-    http.post<unknown>('/auth/email/send-magic-link', { email: emailOrUsername.trim() }, { fallback: AUTH_ERRORS.sendMagicLinkFailed }),
+  sendMagicLink: (emailOrUsername: string, next?: string) =>
+    http.post<unknown>(
+      '/auth/email/send-magic-link',
+      { email: emailOrUsername.trim(), ...(next ? { next } : {}) },
+      { fallback: AUTH_ERRORS.sendMagicLinkFailed },
+    ),
 
   verifyMagicLink: (token: string) =>
     http.post<TAuthResult>('/auth/email/verify-magic-link', { token }, { fallback: AUTH_ERRORS.magicLinkFailed }),

@@ -8,8 +8,9 @@ export interface AuthActions {
   /** Always ends the local session, even when the server call fails. */
   logout(): Promise<void>;
   verifyEmail(token: string): Promise<TUser>;
-  resendVerification(): Promise<void>;
-  sendMagicLink(emailOrUsername: string): Promise<void>;
+  /** `next`: where the mailed link returns to (a path of this app). */
+  resendVerification(next?: string): Promise<void>;
+  sendMagicLink(emailOrUsername: string, next?: string): Promise<void>;
   verifyMagicLink(token: string): Promise<TUser>;
   sendPasswordReset(email: string): Promise<void>;
   resetPassword(token: string, newPassword: string): Promise<TUser>;

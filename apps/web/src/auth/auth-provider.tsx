@@ -82,12 +82,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'emailVerified', user });
         return user;
       },
-      async resendVerification() {
+      async resendVerification(next) {
         if (!tokenStorage.get()) throw new ApiError(AUTH_ERRORS.loginToResend, 401);
-        await authApi.resendVerification();
+        await authApi.resendVerification(next);
       },
-      async sendMagicLink(emailOrUsername) {
-        await authApi.sendMagicLink(emailOrUsername);
+      async sendMagicLink(emailOrUsername, next) {
+        await authApi.sendMagicLink(emailOrUsername, next);
       },
       async verifyMagicLink(token) {
         const result = await authApi.verifyMagicLink(token);

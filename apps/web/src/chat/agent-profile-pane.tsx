@@ -7,6 +7,7 @@ import { SignOutButton } from '../auth/components/sign-out-button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 import { messageSnippet } from './message-snippet';
+import { shownContent } from './shown-content';
 
 const RECENT = 5;
 
@@ -38,7 +39,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{messageSnippet(m.content) || 'Sent a file'}</span>
+              <span className="block text-zinc-700 dark:text-zinc-300">{messageSnippet(shownContent(m)) || 'Sent a file'}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatMessageTimestamp(m.timestamp)}
               </time>

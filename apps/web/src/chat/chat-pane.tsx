@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CircleAlert, UserRound, WifiOff } from 'lucide-react';
 import type { TAgent, TSeenAgent } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { useOwnsTeam } from '../teams/use-my-teams';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
@@ -72,6 +73,8 @@ export function ChatPane({
   const { user } = useAuth();
   const announcement = useAnnouncement(session, user?.agentId);
   const ready = !!session.conversation;
+  // An AI agent without a model: only its team's owners are told how to connect one.
+  const showModelHint = useOwnsTeam(agent?.isHuman === false ? agent.ownerTeamId : null);
   const seenAgent: TSeenAgent | undefined = agent
     ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, avatarUrl: agent.avatarUrl }
     : undefined;
@@ -108,6 +111,7 @@ export function ChatPane({
         onRegenerate={session.regenerate}
         onStop={session.stopReply}
         onVisible={session.markRead}
+        showModelHint={showModelHint}
       />
     );
 

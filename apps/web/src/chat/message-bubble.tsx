@@ -1,6 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import { CircleAlert, Pencil, RefreshCw } from 'lucide-react';
-import { formatMessageTimestamp, type TListMessage, type TSeenAgent } from '@agentroom/shared';
+import { formatMessageTimestamp, NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage, type TSeenAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -8,6 +8,7 @@ import { fullNameOf } from './agent-names';
 import { MessageAttachments } from './message-attachments';
 import { MessageMarkdown } from './message-markdown';
 import { SeenBy } from './seen-by';
+import { shownContent } from './shown-content';
 
 export interface MessageBubbleProps {
   message: TListMessage;
@@ -19,6 +20,8 @@ export interface MessageBubbleProps {
   now: number;
   onEdit: (messageId: string, content: string) => Promise<void>;
   onRegenerate: (messageId: string) => void;
+  /** A 'no model' notice also tells how to connect one (the viewer owns the AI agent's team). */
+  showModelHint?: boolean;
 }
 
 const tag = 'rounded px-1.5 py-px text-[11px] font-medium';
@@ -80,6 +83,7 @@ export const MessageBubble = memo(function MessageBubble({
   now,
   onEdit,
   onRegenerate,
+  showModelHint = false,
 }: MessageBubbleProps) {
   const [editing, setEditing] = useState(false);
   const senderName = fullNameOf(message.sender);
@@ -110,7 +114,19 @@ export const MessageBubble = memo(function MessageBubble({
             <p className="text-xs font-medium">
               {senderName} could not answer <span className="font-normal opacity-80">· {time}</span>
             </p>
-            <MessageMarkdown content={message.content} />
+            {message.notice?.code === NO_MODEL_NOTICE_CODE ? (
+              // Said the same kind way for every such notice, older ones (which carried set-up details) too.
+              <>
+                <p>{shownContent(message)}</p>
+                {showModelHint && (
+                  <p data-testid="model-setup-hint" className="text-xs opacity-90">
+                    {NO_MODEL_SETUP_HINT}
+                  </p>
+                )}
+              </>
+            ) : (
+              <MessageMarkdown content={message.content} />
+            )}
             {message.notice?.retryable && canRegenerate && (
               <Button size="sm" variant="secondary" onClick={() => onRegenerate(message.id)}>
                 <RefreshCw aria-hidden="true" className="size-3.5" />

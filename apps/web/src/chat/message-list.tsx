@@ -27,6 +27,8 @@ export interface MessageListProps {
   onStop: (streamId: string) => void;
   /** Called with the newest message from someone else that is on screen (the read cursor moves there). */
   onVisible: (message: TChatMessage) => void;
+  /** The viewer owns the AI agent's team: a 'no model' notice also says how to connect one. */
+  showModelHint?: boolean;
 }
 
 /** Virtuoso counts down from here when older pages are prepended, so nothing on screen jumps. */
@@ -74,7 +76,7 @@ const listComponents = { Header: LoadMoreHeader, Footer: ListFooter };
 
 /** Spec §2 message list: virtualised, grouped within 60 s, 'Load more messages' on top, the newest at the bottom. */
 export function MessageList(props: MessageListProps) {
-  const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible } = props;
+  const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible, showModelHint = false } = props;
   const now = useNow();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -181,6 +183,7 @@ export function MessageList(props: MessageListProps) {
               now={now}
               onEdit={onEdit}
               onRegenerate={onRegenerate}
+              showModelHint={showModelHint}
             />
           )
         }

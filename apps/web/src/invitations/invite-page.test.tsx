@@ -22,8 +22,10 @@ describe('invite page', () => {
     const api = stubApi({ [`GET /invitations/${TOKEN}`]: validLink });
     renderPage(<InvitePage />, { path, auth: fakeAuth() });
     expect(await screen.findByRole('heading', { name: 'Join Demo Team' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in to join' })).toHaveAttribute('href', '/auth/login');
-    expect(screen.getByRole('link', { name: 'Register to join' })).toHaveAttribute('href', '/auth/register');
+    // Both come back here to join (see invite-return.test.tsx for the whole way round).
+    const back = encodeURIComponent(path);
+    expect(screen.getByRole('link', { name: 'Sign in to join' })).toHaveAttribute('href', `/auth/login?next=${back}`);
+    expect(screen.getByRole('link', { name: 'Register to join' })).toHaveAttribute('href', `/auth/register?next=${back}`);
     expect(api.callsTo('POST /invitations/accept')).toHaveLength(0);
   });
 

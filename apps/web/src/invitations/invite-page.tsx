@@ -5,6 +5,8 @@ import { errorMessage } from '../api/api-error';
 import { invitationApi } from '../api/invitation-api';
 import { useAuth } from '../auth/auth-context';
 import { AuthLayout } from '../auth/components/auth-layout';
+import { ResendVerificationButton } from '../auth/components/resend-verification-button';
+import { withNext } from '../auth/next-path';
 import { StatusScreen } from '../auth/components/status-screen';
 import { fullPageLoad } from '../lib/full-page-load';
 import { usePageTitle } from '../lib/use-page-title';
@@ -60,26 +62,31 @@ export function InvitePage() {
     );
   }
 
-  const actions = auth.isAuthenticated ? (
+  // Signing in, registering and the mails they send all come back here (`next`) to join.
+  const actions = !auth.isAuthenticated ? (
+    <div className="flex flex-wrap justify-center gap-3">
+      <Button asChild size="lg">
+        <Link to={withNext('/auth/login', here)}>Sign in to join</Link>
+      </Button>
+      <Button asChild size="lg" variant="secondary">
+        <Link to={withNext('/auth/register', here)}>Register to join</Link>
+      </Button>
+    </div>
+  ) : auth.isEmailVerified ? (
     <Button size="lg" loading={join.isPending || join.isSuccess} onClick={() => join.mutate()}>
       Join team
     </Button>
   ) : (
-    <div className="flex flex-wrap justify-center gap-3">
-      <Button asChild size="lg">
-        <Link to="/auth/login" state={{ from: here }}>Sign in to join</Link>
-      </Button>
-      <Button asChild size="lg" variant="secondary">
-        <Link to="/auth/register" state={{ from: here }}>Register to join</Link>
-      </Button>
-    </div>
+    <ResendVerificationButton next={here} />
   );
   return (
     <AuthLayout>
       <StatusScreen icon={Users} tone="info" title={`Join ${team.name}`} actions={actions}>
         <p>You have been invited to the team {team.name} (/t/{team.handle}).</p>
         {join.isError && <p role="alert">{errorMessage(join.error, JOIN_FAILED)}</p>}
-        {auth.isAuthenticated && !auth.isEmailVerified && <p>Verify your email address first, then come back to this link.</p>}
+        {auth.isAuthenticated && !auth.isEmailVerified && (
+          <p>Verify your email address first: the link in the mail brings you back here to join.</p>
+        )}
       </StatusScreen>
     </AuthLayout>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { applyAgentUpdate } from './agent-cache';
 import { applyPresence } from './presence-cache';
 import { RealtimeContext, type RealtimeValue } from './realtime-context';
 import { createAppSocket, type AppSocket } from './socket-client';
@@ -11,7 +12,7 @@ type Connection = Omit<RealtimeValue, 'socket'> & { socket: AppSocket; userId: s
 
 /**
  * Keeps one socket open while a verified user is signed in, app-wide: that is what makes the user
- * show online to team-mates on any page, and it carries presence changes into the query cache.
+ * show online to team-mates on any page, and it carries presence and agent changes into the query cache.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, isEmailVerified, user } = useAuth();
@@ -37,6 +38,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       created.on('disconnect', () => update({ status: 'disconnected' }));
       created.on('connect_error', (error) => update({ status: 'disconnected', error: error.message }));
       created.on(SOCKET_EVENTS.presenceChanged, (event) => applyPresence(queryClient, event));
+      // A new avatar or name shows at once on every card, badge and conversation of this agent.
+      created.on(SOCKET_EVENTS.agentUpdated, ({ agent }) => applyAgentUpdate(queryClient, agent));
       update({ status: 'connecting' });
       created.connect();
     });

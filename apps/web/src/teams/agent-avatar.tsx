@@ -10,9 +10,10 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('') || '?';
 
-/** A round avatar; if the image cannot load, the name's initials take its place. */
+/** A round avatar; if the image cannot load, the name's initials take its place (until the address changes). */
 export function AgentAvatar({ src, name, className }: { src: string; name: string; className?: string }) {
-  const [failed, setFailed] = useState(false);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
   const classes = cn('size-10 shrink-0 rounded-full bg-zinc-100 object-cover dark:bg-zinc-800', className);
   if (failed || !src)
     return (
@@ -24,5 +25,5 @@ export function AgentAvatar({ src, name, className }: { src: string; name: strin
         {initialsOf(name)}
       </span>
     );
-  return <img src={assetUrl(src)} alt={name} className={classes} onError={() => setFailed(true)} loading="lazy" />;
+  return <img src={assetUrl(src)} alt={name} className={classes} onError={() => setFailedSrc(src)} loading="lazy" />;
 }

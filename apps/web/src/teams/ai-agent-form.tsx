@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { TEAM_ACTION_ERRORS, ZCreateAiAgentRequest, ZUpdateAiAgentRequest, type TErrorDetails, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { AvatarPicker } from '../avatars/avatar-picker';
+import { isUploadedAvatar, useAgentAvatars } from '../avatars/use-avatar-uploads';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
@@ -10,6 +12,7 @@ import { TextAreaField } from './form-fields';
 import { useCreateAiAgent, useUpdateAiAgent } from './team-queries';
 
 const DEFAULT_PERSONALITY = 'A helpful AI assistant';
+const AVATAR_AFTER_CREATE_FAILED = 'Could not upload the avatar';
 
 interface Props {
   handle: string;
@@ -18,25 +21,55 @@ interface Props {
   onDone: () => void;
 }
 
-/** Creates an AI agent in the team, or edits one: name, role, personality prompt, avatar and model. */
+/** An existing agent's avatar changes at once (its own upload), beside the form's other fields. */
+function EditAvatar({ agent }: { agent: TTeamAgent }) {
+  const avatars = useAgentAvatars();
+  const [src, setSrc] = useState(agent.avatarUrl);
+  return (
+    <AvatarPicker
+      name={agent.fullName}
+      src={src}
+      removable={isUploadedAvatar(src)}
+      onUpload={(file, onProgress) => avatars.upload(agent.id, file, onProgress).then((updated) => setSrc(updated.avatarUrl))}
+      onRemove={() => avatars.remove(agent.id).then((updated) => setSrc(updated.avatarUrl))}
+    />
+  );
+}
+
+/** Creates an AI agent in the team, or edits one: avatar, name, role, personality prompt and model. */
 export function AiAgentForm({ handle, agent, onDone }: Props) {
   const create = useCreateAiAgent(handle);
   const update = useUpdateAiAgent();
+  const avatars = useAgentAvatars();
   const mutation = agent ? update : create;
   const [values, setValues] = useState({
     firstName: agent?.firstName ?? '',
     lastName: agent?.lastName ?? '',
     role: agent?.role ?? '',
     personality: agent?.personality ?? '',
-    avatarUrl: agent?.avatarUrl.startsWith('/api/v1/avatars/') ? '' : (agent?.avatarUrl ?? ''),
     model: agent?.model ?? '',
   });
+  // A new agent's image waits until the agent exists; then it is uploaded like any other.
+  const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
+  const [uploadingAvatar, setUploadingAvatar] = useState(false);
   const [errors, setErrors] = useState<TErrorDetails>({});
   const field = (name: keyof typeof values) => ({
     value: values[name],
     error: errors[name],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
+
+  async function uploadPendingAvatar(created: TTeamAgent) {
+    if (!pendingAvatar) return;
+    setUploadingAvatar(true);
+    try {
+      await avatars.upload(created.id, pendingAvatar);
+    } catch (error) {
+      toast.error(`${created.fullName} was created without the avatar`, { description: errorMessage(error, AVATAR_AFTER_CREATE_FAILED) });
+    } finally {
+      setUploadingAvatar(false);
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +85,7 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
         const checked = validateForm(ZCreateAiAgentRequest, input);
         if (checked.errors) return setErrors(checked.errors);
         const created = await create.mutateAsync(checked.data);
+        await uploadPendingAvatar(created);
         toast.success(`${created.fullName} joined the team as @${created.username}`);
       }
       onDone();
@@ -64,6 +98,19 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={agent ? `Edit ${agent.fullName}` : 'New AI agent'}>
       {formError && <Alert>{formError}</Alert>}
+      {agent ? (
+        <EditAvatar agent={agent} />
+      ) : (
+        <AvatarPicker
+          name={values.firstName || 'New agent'}
+          src=""
+          removable={!!pendingAvatar}
+          pendingFile={pendingAvatar}
+          onUpload={async (file) => setPendingAvatar(file)}
+          onRemove={async () => setPendingAvatar(null)}
+          disabled={mutation.isPending || uploadingAvatar}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First name" required autoFocus {...field('firstName')} />
         <TextField label="Last name" optional {...field('lastName')} />
@@ -77,13 +124,12 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
         hint="The prompt that shapes how this agent answers."
         {...field('personality')}
       />
-      <TextField label="Avatar URL" optional placeholder="https://…" hint="Leave blank for a generated avatar." {...field('avatarUrl')} />
       <TextField label="Model" optional placeholder="Server default" {...field('model')} />
       <div className="flex justify-end gap-2 pt-1">
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" loading={mutation.isPending}>
+        <Button type="submit" loading={mutation.isPending || uploadingAvatar}>
           {agent ? 'Save Agent' : 'Create Agent'}
         </Button>
       </div>

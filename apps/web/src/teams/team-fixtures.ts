@@ -33,6 +33,8 @@ export function makeTeamAgent(overrides: Partial<TTeamAgent> = {}): TTeamAgent {
     personality: 'Curious.',
     avatarUrl: `/api/v1/avatars/${username}.svg`,
     model: null,
+    // People have no owning team; an AI agent belongs to the fixture team.
+    ownerTeamId: overrides.isHuman ? null : '0193a0c4-0000-7000-8000-0000000000t1',
     isOnline: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     membershipRole: 'member',

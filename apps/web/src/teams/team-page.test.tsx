@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
@@ -197,18 +197,61 @@ describe('team settings', () => {
     expect(await screen.findByText('Pixel', { selector: 'span' })).toBeInTheDocument();
   });
 
-  it('refuses an unsafe avatar URL before calling the server', async () => {
-    const api = stubApi({ 'GET /teams/demo': ok({ team: makeTeam() }), 'GET /teams/demo/agents': ok({ agents: [] }) });
+  it('creates an AI agent with an uploaded avatar: previewed first, sent once the agent exists; no avatar URL field', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:pixel');
+    URL.revokeObjectURL = vi.fn();
+    const pixel = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000p1', username: 'pixel', fullName: 'Pixel' });
+    const uploaded = { ...pixel, avatarUrl: '/api/v1/avatars/i/0b8a3d8e-2f8e-4b8e-9c1e-6d1f2a3b4c5d.webp' };
+    const api = stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': [ok({ agents: [] }), ok({ agents: [pixel] })],
+      'POST /teams/demo/agents': ok({ agent: pixel }, 201),
+      [`PUT /agents/${pixel.id}/avatar`]: ok({ agent: uploaded }),
+    });
     renderTeam();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
     const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
     await user.click(within(dialog).getByRole('button', { name: 'New AI Agent' }));
-    await user.type(within(dialog).getByLabelText('First name'), 'X');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Avatar URL/ }), 'javascript:alert(1)');
+    expect(within(dialog).queryByRole('textbox', { name: /Avatar URL/ })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('First name'), 'Pixel');
+    await user.upload(within(dialog).getByTestId('avatar-input'), new File([new Uint8Array(8)], 'pixel.png', { type: 'image/png' }));
+    expect(within(dialog).getByRole('img', { name: 'Pixel' })).toHaveAttribute('src', 'blob:pixel');
+    expect(api.callsTo(`PUT /agents/${pixel.id}/avatar`)).toHaveLength(0);
+
     await user.click(within(dialog).getByRole('button', { name: 'Create Agent' }));
-    expect(await within(dialog).findByText(/Avatar URL must be/)).toBeInTheDocument();
-    expect(api.callsTo('POST /teams/demo/agents')).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo(`PUT /agents/${pixel.id}/avatar`)).toHaveLength(1));
+    expect(api.callsTo('POST /teams/demo/agents')[0]?.body).toEqual({ firstName: 'Pixel' });
+    expect((api.callsTo(`PUT /agents/${pixel.id}/avatar`)[0]!.body as FormData).get('avatar')).toMatchObject({ name: 'pixel.png' });
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it("changes an AI agent's avatar at once from its edit form", async () => {
+    const nova = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000n1' });
+    const uploaded = { ...nova, avatarUrl: '/api/v1/avatars/i/0b8a3d8e-2f8e-4b8e-9c1e-6d1f2a3b4c5d.webp' };
+    URL.createObjectURL = vi.fn(() => 'blob:nova');
+    URL.revokeObjectURL = vi.fn();
+    const api = stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': ok({ agents: [nova] }),
+      [`PUT /agents/${nova.id}/avatar`]: ok({ agent: uploaded }),
+      [`DELETE /agents/${nova.id}/avatar`]: ok({ agent: nova }),
+    });
+    renderTeam();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Nova' }));
+    const form = within(dialog).getByRole('form', { name: 'Edit Nova' });
+    await user.upload(within(form).getByTestId('avatar-input'), new File([new Uint8Array(8)], 'nova.webp', { type: 'image/webp' }));
+    await waitFor(() => expect(within(form).getByRole('img', { name: 'Nova' }).getAttribute('src')).toMatch(/avatars\/i\/.+\.webp$/));
+    expect(api.callsTo(`PUT /agents/${nova.id}/avatar`)).toHaveLength(1);
+    await user.click(within(form).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(form).getByRole('img', { name: 'Nova' }).getAttribute('src')).toMatch(/avatars\/nova\.svg$/));
+    expect(api.callsTo(`DELETE /agents/${nova.id}/avatar`)).toHaveLength(1);
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
   it('shows a plain member only the way to leave', async () => {

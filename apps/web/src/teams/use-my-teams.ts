@@ -9,3 +9,13 @@ export function useMyTeams() {
   const { user } = useAuth();
   return useQuery({ queryKey: myTeamsKey(user?.id), queryFn: teamApi.myTeams, enabled: Boolean(user) });
 }
+
+/**
+ * Whether the signed-in user owns the team with this id (e.g. an AI agent's team: its owners alone
+ * see how to connect a model). Reads the same cached list as the teams drawer; false while unknown.
+ */
+export function useOwnsTeam(teamId: string | null | undefined): boolean {
+  const { user } = useAuth();
+  const teams = useQuery({ queryKey: myTeamsKey(user?.id), queryFn: teamApi.myTeams, enabled: Boolean(user && teamId) });
+  return Boolean(teamId && teams.data?.some((team) => team.id === teamId && team.myRole.toLowerCase() === 'owner'));
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { ProfileButton } from '../avatars/profile-dialog';
 import { NotificationSettingsDialog } from '../notifications/notification-settings-dialog';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -40,6 +41,7 @@ export function UserBadge() {
           <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
         )}
       </span>
+      <ProfileButton className="ml-auto" />
       <button
         type="button"
         aria-label={NOTIFICATION_TEXTS.menuItem}

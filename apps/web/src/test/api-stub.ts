@@ -49,5 +49,52 @@ export function stubApi(table: Record<string, Handler | Handler[]>) {
     return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchMock));
   return { calls, fetchMock, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
+
+type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Uploads with progress go through XMLHttpRequest: this stand-in answers from the same table as
+ * fetch, after reporting the body as sent in two halves (50 %, then 100 %).
+ */
+function fakeXhrOver(fetchLike: FetchLike) {
+  return class FakeXhr {
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: BodyInit | null) {
+      void (async () => {
+        await Promise.resolve();
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        try {
+          const response = await fetchLike(this.url, { method: this.method, headers: this.headers, body: body ?? undefined });
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.onload?.();
+        } catch {
+          this.onerror?.();
+        }
+      })();
+    }
+  };
 }

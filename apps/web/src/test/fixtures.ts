@@ -23,6 +23,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
       personality: 'A helpful AI assistant',
       avatarUrl: '/api/v1/avatars/ada.svg',
       model: null,
+      ownerTeamId: null,
       isOnline: null,
       createdAt: '2025-01-01T00:00:00.000Z',
     },

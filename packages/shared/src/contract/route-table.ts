@@ -6,6 +6,7 @@ import {
   ZResetPasswordRequest,
   ZSendMagicLinkRequest,
   ZSendResetRequest,
+  ZSendVerificationRequest,
   ZVerifyEmailRequest,
   ZVerifyMagicLinkRequest,
 } from '../schemas/auth';
@@ -25,6 +26,7 @@ import {
   ZUpdateAiAgentRequest,
   ZUpdateTeamRequest,
 } from '../schemas/teams';
+import { AVATAR_UPLOAD_FIELD } from '../schemas/avatars';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
 import { ZUnsubscribeQuery, ZUnsubscribeRequest, ZUpdateNotificationSettingsRequest } from '../schemas/notifications';
 import { ZNotificationSettingsResponse, ZUnsubscribedResponse } from '../schemas/responses/notifications';
@@ -85,8 +87,8 @@ export interface ApiRoute {
   auth: RouteAuth;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** A multipart/form-data upload instead of a JSON body. */
-  upload?: true;
+  /** A multipart/form-data upload instead of a JSON body: the file field's name, and whether it takes several files. */
+  upload?: { field: string; multiple: boolean };
   /** Success status → the schema of `data` inside `{ success: true, data }`. */
   success?: Partial<Record<200 | 201 | 202, z.ZodType>>;
   /** A non-JSON success body (a file), with the content types it may carry. */
@@ -110,13 +112,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/openapi.json', tag: 'System', summary: 'This OpenAPI document', auth: 'public', file: { contentTypes: ['application/json'], description: 'The OpenAPI 3.1 document.' } },
 
   // ---- auth (spec §7) ----
-  { method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a verification mail follows', auth: 'public', body: ZRegisterRequest, success: { 201: ZUserResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/register', tag: 'Auth', summary: 'Create an account; a verification mail follows (its link returns to `next`, a path of this app, when given)', auth: 'public', body: ZRegisterRequest, success: { 201: ZUserResponse }, rateLimited: true },
   { method: 'post', path: '/auth/login', tag: 'Auth', summary: 'Sign in by username or email', auth: 'public', body: ZLoginRequest, success: { 200: ZAuthResult }, rateLimited: true },
   { method: 'get', path: '/auth/me', tag: 'Auth', summary: 'The signed-in user', auth: 'signed-in', success: { 200: ZUserResponse } },
   { method: 'post', path: '/auth/logout', tag: 'Auth', summary: 'End this session', auth: 'signed-in', success: { 200: ZLoggedOutResponse } },
   { method: 'post', path: '/auth/refresh', tag: 'Auth', summary: 'A fresh access token for a live session (the bearer token may have expired)', auth: 'expired-token', success: { 200: ZAuthResult } },
-  { method: 'post', path: '/auth/email/send-verification', tag: 'Auth', summary: 'Mail a verification link', auth: 'signed-in', success: { 200: ZSentResponse }, rateLimited: true },
-  { method: 'post', path: '/auth/email/resend-verification', tag: 'Auth', summary: 'Mail a verification link again', auth: 'signed-in', success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/send-verification', tag: 'Auth', summary: 'Mail a verification link (`next`: a path of this app the link returns to)', auth: 'signed-in', body: ZSendVerificationRequest, success: { 200: ZSentResponse }, rateLimited: true },
+  { method: 'post', path: '/auth/email/resend-verification', tag: 'Auth', summary: 'Mail a verification link again (`next`: a path of this app the link returns to)', auth: 'signed-in', body: ZSendVerificationRequest, success: { 200: ZSentResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/verify-email', tag: 'Auth', summary: 'Verify an email address with the mailed token', auth: 'public', body: ZVerifyEmailRequest, success: { 200: ZUserResponse } },
   { method: 'post', path: '/auth/email/send-reset', tag: 'Auth', summary: 'Mail a password reset link (answers the same whether or not the address is known)', auth: 'public', body: ZSendResetRequest, success: { 200: ZSentResponse }, rateLimited: true },
   { method: 'post', path: '/auth/email/reset-password', tag: 'Auth', summary: 'Set a new password with the mailed token', auth: 'public', body: ZResetPasswordRequest, success: { 200: ZUserResponse } },
@@ -148,6 +150,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     success: { 200: ZUnsubscribedResponse },
     rateLimited: true,
   },
+  { method: 'put', path: '/users/me/avatar', tag: 'Users', summary: 'Upload your avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 5 MB; stored as a 256 px WebP)', auth: 'verified', upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse }, rateLimited: true },
+  { method: 'delete', path: '/users/me/avatar', tag: 'Users', summary: 'Remove your avatar (the generated one shows again)', auth: 'verified', success: { 200: ZAgentResponse }, rateLimited: true },
+  { method: 'get', path: '/avatars/i/:id.webp', tag: 'Users', summary: 'An uploaded avatar (public, unguessable id, cached for a year)', auth: 'public', file: { contentTypes: ['image/webp'], description: 'A 256 px square WebP image.' } },
   { method: 'get', path: '/avatars/:seed.svg', tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -)', auth: 'public', file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
 
   // ---- teams and agents (DESIGN §4) ----
@@ -169,6 +174,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/invitations/accept', tag: 'Invitations', summary: 'Join the team of an emailed invitation (any verified account holding the link)', auth: 'verified', body: ZAcceptInvitationRequest, success: { 200: ZAcceptedInvitationResponse }, rateLimited: true },
   { method: 'get', path: '/agents/:username', tag: 'Agents', summary: 'An agent the caller may see, by username (a leading @ is ignored)', auth: 'verified', success: { 200: ZAgentResponse } },
   { method: 'patch', path: '/agents/:id', tag: 'Agents', summary: 'Edit an AI agent (managers of its team)', auth: 'verified', body: ZUpdateAiAgentRequest, success: { 200: ZAgentResponse }, rateLimited: true },
+  { method: 'put', path: '/agents/:id/avatar', tag: 'Agents', summary: "Upload an AI agent's avatar (managers of its team; multipart field `avatar`, as for your own)", auth: 'verified', upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse }, rateLimited: true },
+  { method: 'delete', path: '/agents/:id/avatar', tag: 'Agents', summary: "Remove an AI agent's avatar (managers of its team)", auth: 'verified', success: { 200: ZAgentResponse }, rateLimited: true },
 
   // ---- chat (spec §7) ----
   { method: 'post', path: '/chat/conversations/:agentId/start', tag: 'Chat', summary: 'Get or create the conversation with an agent', auth: 'verified', body: ZStartConversationRequest, success: { 200: ZConversationResponse } },
@@ -178,7 +185,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/chat/conversations/:id/messages', tag: 'Chat', summary: 'Send a message (idempotent by clientMessageId: 201 new, 200 repeat)', auth: 'verified', body: ZSendMessageRequest, success: { 201: ZSentMessageResponse, 200: ZSentMessageResponse }, rateLimited: true },
   { method: 'post', path: '/chat/conversations/:id/messages/async', tag: 'Chat', summary: 'Send a message; an AI reply follows over the socket', auth: 'verified', body: ZSendMessageRequest, success: { 201: ZSentMessageResponse, 200: ZSentMessageResponse }, rateLimited: true },
   { method: 'put', path: '/chat/conversations/:id/read', tag: 'Chat', summary: 'Move the read cursor to a message', auth: 'verified', body: ZMarkReadRequest, success: { 200: ZReadCursorResponse } },
-  { method: 'post', path: '/chat/conversations/:id/attachments', tag: 'Chat', summary: 'Upload files (multipart) to attach to a message', auth: 'verified', upload: true, success: { 201: ZAttachmentsResponse }, rateLimited: true },
+  { method: 'post', path: '/chat/conversations/:id/attachments', tag: 'Chat', summary: 'Upload files (multipart) to attach to a message', auth: 'verified', upload: { field: 'files', multiple: true }, success: { 201: ZAttachmentsResponse }, rateLimited: true },
   { method: 'get', path: '/chat/attachments/:id', tag: 'Chat', summary: 'Download an attachment (signed ?token= or bearer)', auth: 'download-token', query: ZDownloadQuery, file: { contentTypes: ['application/octet-stream'], description: 'The file, with its stored content type.' } },
   { method: 'patch', path: '/chat/messages/:id', tag: 'Chat', summary: 'Edit your own message', auth: 'verified', body: ZEditMessageRequest, success: { 200: ZMessageResponse } },
   { method: 'post', path: '/chat/messages/:id/seen', tag: 'Chat', summary: 'Mark a message as seen', auth: 'verified', success: { 200: ZReadCursorResponse } },

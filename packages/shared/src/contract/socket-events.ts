@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ZRoomPayload, ZTypingPayload, type ClientToServerEvents, type ServerToClientEvents } from '../events';
 import { ZChatMessage } from '../schemas/responses/chat';
 import {
+  ZAgentUpdatedEvent,
   ZConversationMessageEvent,
   ZMessageSeenEvent,
   ZMessageStreamEvent,
@@ -41,6 +42,7 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'conversation:participant:typing': { summary: 'Someone started or stopped typing.', payload: ZTypingEvent, audience: 'the conversation room, except the typist' },
   'conversation:message:seen': { summary: "A participant's read cursor moved.", payload: ZMessageSeenEvent, audience: 'the conversation room' },
   'presence:changed': { summary: 'An agent came online or went offline.', payload: ZPresenceEvent, audience: 'agents who share a team or conversation' },
+  'agent:updated': { summary: "An agent's avatar, names or role changed (patch it wherever it is shown).", payload: ZAgentUpdatedEvent, audience: 'the agent itself and agents who share a team or conversation with it' },
   'sync:resync': { summary: 'Events may have been lost while the API nodes could not reach each other: gap-fill (after=<seq>) every open conversation.', payload: ZResyncEvent, audience: 'every connected socket' },
 };
 

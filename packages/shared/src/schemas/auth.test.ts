@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '../messages';
-import { ZRegisterForm, ZRegisterRequest, ZResetPasswordForm, stripAt } from './auth';
+import { isSafeNextPath, ZRegisterForm, ZRegisterRequest, ZResetPasswordForm, stripAt } from './auth';
 
 const valid = { firstName: 'Ada', lastName: '', username: 'ada_l', email: 'ada@example.com', password: 'Passw0rdOk', confirmPassword: 'Passw0rdOk' };
 const firstMessage = (input: object) => {
@@ -63,5 +63,32 @@ describe('reset form and helpers', () => {
   it('strips one leading @', () => {
     expect(stripAt('@ada')).toBe('ada');
     expect(stripAt(' ada ')).toBe('ada');
+  });
+});
+
+describe('isSafeNextPath (the return path of sign-in, register and mailed links)', () => {
+  it.each(['/invite?token=abc_DEF-123', '/t/demo', '/p/@ada', '/t/demo/p/@ada#top', '/'])('accepts %s', (path) => {
+    expect(isSafeNextPath(path)).toBe(true);
+  });
+
+  it.each([
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'invite?token=a',
+    '/auth/login',
+    '/auth',
+    '/API/v1/users/me',
+    '/invite?token=a b',
+    '/invite\t',
+    '/inv\u0000ite',
+    '',
+    `/${'a'.repeat(600)}`,
+    42,
+    undefined,
+  ])('refuses %j', (path) => {
+    expect(isSafeNextPath(path)).toBe(false);
   });
 });

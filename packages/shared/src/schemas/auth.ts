@@ -56,12 +56,39 @@ export function registrationIssues(values: {
   return issues;
 }
 
+export const NEXT_PATH_MAX_LENGTH = 512;
+const NEXT_BASE = 'http://agentroom.invalid';
+
+/**
+ * Where to go back to after signing in, registering or following an emailed link (`next`): a path
+ * of this app only. Never another origin ('//host', '/\\host', 'https:…'), never control characters
+ * or spaces, never the auth pages themselves (no loop) nor the API.
+ */
+export function isSafeNextPath(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > NEXT_PATH_MAX_LENGTH) return false;
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (/^\/(auth|api)(\/|$|\?|#)/i.test(value)) return false;
+  try {
+    return new URL(value, NEXT_BASE).origin === NEXT_BASE;
+  } catch {
+    return false;
+  }
+}
+
+export const NEXT_PATH_MESSAGE = 'next must be a path in this app';
+/** An optional `next` in a request: mailed links carry it back to the app. */
+export const ZNextPath = safeString().max(NEXT_PATH_MAX_LENGTH, { error: NEXT_PATH_MESSAGE }).refine(isSafeNextPath, { error: NEXT_PATH_MESSAGE });
+
 const registerFields = {
   firstName: optionalName,
   lastName: optionalName,
   username: text(USERNAME_MAX_LENGTH, VALIDATION.usernameRequired).transform((v) => v.trim()),
   email: text(EMAIL_MAX_LENGTH, VALIDATION.emailRequired).transform((v) => v.trim().toLowerCase()),
   password: text(PASSWORD_MAX_LENGTH, VALIDATION.passwordRequired),
+  /** Where the verification mail's link returns to after verifying (e.g. the invitation being answered). */
+  next: ZNextPath.optional(),
 };
 
 /** What the API receives (spec §7: no confirmation field). */
@@ -119,7 +146,12 @@ export const ZSendMagicLinkRequest = z.object({
     .trim()
     .min(1, { error: VALIDATION.magicLinkIdentifierRequired })
     .max(EMAIL_MAX_LENGTH),
+  /** Where the mailed sign-in link leads once signed in. */
+  next: ZNextPath.optional(),
 });
+
+/** Resending the verification mail may say where its link returns to, as registering does. */
+export const ZSendVerificationRequest = z.object({ next: ZNextPath.optional() });
 
 export const ZResetPasswordRequest = z
   .object({

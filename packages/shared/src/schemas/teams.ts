@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from './text';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants';
 import { stripAt } from './auth';
+import { AVATAR_ERRORS, isGeneratedAvatarUrl } from './avatars';
 
 /** Team and agent management (DESIGN §4, beyond the spec): limits, messages, request and response shapes. */
 export const TEAM_HANDLE_MIN_LENGTH = 2;
@@ -25,7 +26,7 @@ export const TEAM_MESSAGES = {
   nameRequired: 'Team name is required',
   firstNameRequired: 'Name is required',
   usernameRequired: 'Username is required',
-  avatarUrl: 'Avatar URL must be an https:// address or a generated avatar',
+  avatarUrl: AVATAR_ERRORS.externalUrl,
   managersOnly: 'Only team owners and admins can manage this team',
   teamFull: 'This team is full',
   alreadyMember: 'This agent is already a member of the team',
@@ -43,7 +44,6 @@ export const TEAM_MESSAGES = {
 } as const;
 
 const HANDLE_PATTERN = /^[A-Za-z0-9-]+$/;
-const GENERATED_AVATAR_PATTERN = /^\/api\/v1\/avatars\/[A-Za-z0-9_.@-]{1,80}\.svg$/;
 
 const tooLong = (max: number) => ({ error: `Must be at most ${max} characters` });
 const optionalText = (max: number) => safeString().trim().max(max, tooLong(max));
@@ -58,16 +58,12 @@ export const ZTeamHandle = safeString({ error: 'Handle is required' })
       ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.handleLength });
   });
 
-/** https:// anywhere, or one of our own generated avatars; '' clears a stored avatar. Never javascript: or data:. */
-export const isAllowedAvatarUrl = (value: string) => {
-  if (value === '' || GENERATED_AVATAR_PATTERN.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-};
+/**
+ * '' clears a stored avatar (the generated one shows), and one of our own generated avatars may be
+ * named. Nothing else: images are uploaded (PUT …/avatar), since the CSP blocks every outside image,
+ * and an uploaded avatar's address is set by its upload only.
+ */
+export const isAllowedAvatarUrl = (value: string) => value === '' || isGeneratedAvatarUrl(value);
 
 const ZAvatarUrl = safeString()
   .trim()

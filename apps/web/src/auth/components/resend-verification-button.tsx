@@ -10,7 +10,11 @@ import { useAuth } from '../auth-context';
  * Sends another verification mail, then waits 60 s ('Resend in {n}s') before allowing the next.
  * Errors are toasts: the screen around it stays as it is.
  */
-export function ResendVerificationButton({ variant = 'primary', label = 'Resend Verification Email' }: Pick<ButtonProps, 'variant'> & { label?: string }) {
+export function ResendVerificationButton({
+  variant = 'primary',
+  label = 'Resend Verification Email',
+  next,
+}: Pick<ButtonProps, 'variant'> & { label?: string; /** Where the new mail's link returns to. */ next?: string }) {
   const { resendVerification } = useAuth();
   const { secondsLeft, running, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -18,7 +22,7 @@ export function ResendVerificationButton({ variant = 'primary', label = 'Resend 
   async function resend() {
     setSending(true);
     try {
-      await resendVerification();
+      await resendVerification(next);
       toast.success('Verification email sent', { description: 'Check your inbox for the new link.' });
       start(RESEND_COOLDOWN_S);
     } catch (error) {

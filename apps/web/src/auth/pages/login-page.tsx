@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { AUTH_FORM_TEXTS, VALIDATION } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
-import { fullPageLoad, safeRedirectTarget } from '../../lib/full-page-load';
+import { fullPageLoad } from '../../lib/full-page-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -14,6 +13,7 @@ import { TextLink } from '../../ui/text-link';
 import { useAuth } from '../auth-context';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { StatusScreen } from '../components/status-screen';
+import { useNextPath, withNext } from '../next-path';
 
 type Mode = 'password' | 'magic' | 'sent';
 
@@ -21,8 +21,9 @@ type Mode = 'password' | 'magic' | 'sent';
 export function LoginPage() {
   usePageTitle('Sign In');
   const auth = useAuth();
-  const location = useLocation();
-  const target = safeRedirectTarget((location.state as { from?: unknown } | null)?.from);
+  // The protected page first asked for, or an invitation being answered; else '/'.
+  const next = useNextPath();
+  const target = next ?? '/';
   const [mode, setMode] = useState<Mode>('password');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -34,7 +35,7 @@ export function LoginPage() {
     onSuccess: () => fullPageLoad(target),
   });
   const magicLink = useMutation({
-    mutationFn: () => auth.sendMagicLink(identifier),
+    mutationFn: () => (next ? auth.sendMagicLink(identifier, next) : auth.sendMagicLink(identifier)),
     onSuccess: () => setMode('sent'),
   });
   const active = mode === 'magic' ? magicLink : login;
@@ -90,7 +91,7 @@ export function LoginPage() {
     <AuthLayout
       footer={
         <>
-          Don&apos;t have an account? <TextLink to="/auth/register">Create an account</TextLink>
+          Don&apos;t have an account? <TextLink to={withNext('/auth/register', next)}>Create an account</TextLink>
         </>
       }
     >

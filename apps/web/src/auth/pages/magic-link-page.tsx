@@ -11,20 +11,22 @@ import { Button } from '../../ui/button';
 import { useAuth } from '../auth-context';
 import { AuthLayout } from '../components/auth-layout';
 import { StatusScreen } from '../components/status-screen';
+import { useNextPath } from '../next-path';
 
-/** /auth/magic-link?token: signs in with the emailed one-time link, then starts the app at '/'. */
+/** /auth/magic-link?token[&next]: signs in with the emailed one-time link, then starts the app at `next` or '/'. */
 export function MagicLinkPage() {
   usePageTitle('Magic Link Sign In');
   const token = useSearchParams()[0].get('token')?.trim() || null;
   const auth = useAuth();
+  const target = useNextPath() ?? '/';
   const verify = useMutation({ mutationFn: (value: string) => auth.verifyMagicLink(value) });
   useRunOnce(token, () => token && verify.mutate(token));
 
   useEffect(() => {
     if (!verify.isSuccess) return;
-    const timer = setTimeout(() => fullPageLoad('/'), MAGIC_LINK_REDIRECT_MS);
+    const timer = setTimeout(() => fullPageLoad(target), MAGIC_LINK_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verify.isSuccess]);
+  }, [verify.isSuccess, target]);
 
   if (token && (verify.isIdle || verify.isPending)) {
     return (

@@ -12,6 +12,7 @@ import { TextLink } from '../../ui/text-link';
 import { useAuth } from '../auth-context';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { StatusScreen } from '../components/status-screen';
+import { useNextPath, withNext } from '../next-path';
 
 const EMPTY = { firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY;
@@ -30,6 +31,8 @@ const NO_PROBLEMS: Problems = { fields: {}, order: [] };
 export function RegisterPage() {
   usePageTitle('Register');
   const auth = useAuth();
+  // Registering from an invitation: the verification mail's link (and sign-in) lead back to it.
+  const next = useNextPath();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
@@ -76,7 +79,7 @@ export function RegisterPage() {
     }
     setProblems(NO_PROBLEMS);
     const { confirmPassword: _confirm, ...input } = parsed.data;
-    register.mutate(input);
+    register.mutate(next ? { ...input, next } : input);
   }
 
   if (register.isSuccess) {
@@ -89,7 +92,7 @@ export function RegisterPage() {
           actions={
             <>
               <Button asChild size="lg">
-                <Link to="/auth/login">Go to Sign In</Link>
+                <Link to={withNext('/auth/login', next)}>Go to Sign In</Link>
               </Button>
               <Button
                 variant="secondary"
@@ -142,7 +145,7 @@ export function RegisterPage() {
     <AuthLayout
       footer={
         <>
-          Already have an account? <TextLink to="/auth/login">Sign in</TextLink>
+          Already have an account? <TextLink to={withNext('/auth/login', next)}>Sign in</TextLink>
         </>
       }
     >

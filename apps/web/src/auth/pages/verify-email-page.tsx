@@ -11,12 +11,36 @@ import { AuthLayout } from '../components/auth-layout';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { StatusScreen } from '../components/status-screen';
 import { isExpiredLinkError } from '../link-errors';
+import { useNextPath, withNext } from '../next-path';
+
+/** The way on from a verified address: back where the mail's link was asked for (an invitation), or in. */
+function WayOn({ signedIn, next }: { signedIn: boolean; next: string | undefined }) {
+  if (!signedIn)
+    return (
+      <Button asChild size="lg">
+        <Link to={withNext('/auth/login', next)}>Continue to Sign In</Link>
+      </Button>
+    );
+  return (
+    <>
+      {next && (
+        <Button asChild size="lg">
+          <Link to={next}>{next.startsWith('/invite') ? 'Back to the invitation' : 'Continue'}</Link>
+        </Button>
+      )}
+      <Button asChild size="lg" variant={next ? 'secondary' : 'primary'}>
+        <Link to="/">Go to Dashboard</Link>
+      </Button>
+    </>
+  );
+}
 
 /** /auth/verify-email?token: posts the emailed token (a mail scanner's GET consumes nothing). */
 export function VerifyEmailPage() {
   usePageTitle('Verify Email');
   const token = useSearchParams()[0].get('token')?.trim() || null;
   const auth = useAuth();
+  const next = useNextPath();
   const verify = useMutation({ mutationFn: (value: string) => auth.verifyEmail(value) });
   useRunOnce(token, () => token && verify.mutate(token));
 
@@ -37,17 +61,7 @@ export function VerifyEmailPage() {
           icon={CircleCheck}
           tone="success"
           title="Email Verified!"
-          actions={
-            auth.isAuthenticated ? (
-              <Button asChild size="lg">
-                <Link to="/">Go to Dashboard</Link>
-              </Button>
-            ) : (
-              <Button asChild size="lg">
-                <Link to="/auth/login">Continue to Sign In</Link>
-              </Button>
-            )
-          }
+          actions={<WayOn signedIn={auth.isAuthenticated} next={next} />}
         >
           <p>Your email address is confirmed. You&apos;re all set to chat with your team.</p>
         </StatusScreen>
@@ -64,11 +78,7 @@ export function VerifyEmailPage() {
           icon={CircleCheck}
           tone="success"
           title="Email Already Verified"
-          actions={
-            <Button asChild size="lg">
-              {auth.isAuthenticated ? <Link to="/">Go to Dashboard</Link> : <Link to="/auth/login">Continue to Sign In</Link>}
-            </Button>
-          }
+          actions={<WayOn signedIn={auth.isAuthenticated} next={next} />}
         >
           <p>{AUTH_ERRORS.verificationLinkAlreadyUsed}</p>
         </StatusScreen>
@@ -77,14 +87,14 @@ export function VerifyEmailPage() {
   }
   const expired = isExpiredLinkError(error);
   const resend = auth.isLoading ? null : auth.isAuthenticated && !auth.isEmailVerified ? (
-    <ResendVerificationButton />
+    <ResendVerificationButton next={next} />
   ) : auth.isAuthenticated ? (
     <Button asChild size="lg">
       <Link to="/">Go to Dashboard</Link>
     </Button>
   ) : (
     <Button asChild size="lg">
-      <Link to="/auth/login">Sign In to Resend</Link>
+      <Link to={withNext('/auth/login', next)}>Sign In to Resend</Link>
     </Button>
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../errors';
 import { ZChatMessage, ZSeenAgent } from './chat';
+import { ZAgent } from './users';
 
 /** Socket.IO payloads the server sends, and the ack it answers client events with. */
 export const ZSocketAck = z
@@ -37,6 +38,10 @@ export const ZPresenceEvent = z
   .strictObject({ agentId: z.uuid(), isOnline: z.boolean() })
   .meta({ id: 'PresenceEvent' });
 export type TPresenceEvent = z.infer<typeof ZPresenceEvent>;
+
+/** An agent's avatar, names or role changed. `agent.isOnline` is null: presence comes from `presence:changed`. */
+export const ZAgentUpdatedEvent = z.strictObject({ agent: ZAgent }).meta({ id: 'AgentUpdatedEvent' });
+export type TAgentUpdatedEvent = z.infer<typeof ZAgentUpdatedEvent>;
 
 /**
  * Events may have been lost (the link between API nodes was down): fetch what is missing

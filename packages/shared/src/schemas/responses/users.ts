@@ -16,6 +16,8 @@ export const ZAgent = z
     personality: z.string(),
     avatarUrl: z.string(),
     model: z.string().nullable(),
+    /** AI agents: the team that created it (its owners and admins edit it). People: null. */
+    ownerTeamId: z.uuid().nullable().meta({ description: 'AI agents: the team that created it (its owners and admins edit it). People: null.' }),
     /** null where presence was not looked up. */
     isOnline: z.boolean().nullable(),
     createdAt: ZIsoDateTime,

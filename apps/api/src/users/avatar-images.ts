@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AVATAR_ERRORS, AVATAR_MAX_INPUT_PIXELS, AVATAR_MIME_TYPES, AVATAR_SIZE_PX, isUuid } from '@agentroom/shared';
+import type { AppConfig } from '../config';
+import { AppError, badRequest } from '../core/app-error';
+import { sniffImageType, uploadsDir } from '../chat/attachment-storage';
+
+// Each avatar is decoded once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+const accepted = new Set<string>(AVATAR_MIME_TYPES);
+/** What libvips calls each accepted type, to check its decoder agrees with the sniffed bytes. */
+const VIPS_FORMATS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+const unsupportedAvatarType = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', AVATAR_ERRORS.unsupportedType, { avatar: AVATAR_ERRORS.unsupportedType });
+const unreadable = () => badRequest(AVATAR_ERRORS.unreadable, { avatar: AVATAR_ERRORS.unreadable });
+const tooManyPixels = () => badRequest(AVATAR_ERRORS.tooManyPixels, { avatar: AVATAR_ERRORS.tooManyPixels });
+
+const dirs = new WeakMap<AppConfig, string>();
+
+/** Uploaded avatars live beside attachments, in DATA_DIR/uploads/avatars, one `<id>.webp` each. */
+function avatarsDir(config: AppConfig): string {
+  let dir = dirs.get(config);
+  if (!dir) {
+    dir = path.join(uploadsDir(config), 'avatars');
+    mkdirSync(dir, { recursive: true });
+    dirs.set(config, dir);
+  }
+  return dir;
+}
+
+/** The file of an uploaded avatar; only a uuid ever names one, so no path can be smuggled in. */
+export function avatarFilePath(config: AppConfig, id: string): string {
+  if (!isUuid(id)) throw new Error('avatar ids are uuids');
+  return path.join(avatarsDir(config), `${id.toLowerCase()}.webp`);
+}
+
+/**
+ * The stored avatar made from uploaded bytes: the type is read from the bytes (magic numbers; the
+ * browser's claim is ignored) and must be PNG, JPEG, WebP or GIF (its first frame), else 415; bytes
+ * that do not decode, or a picture over the pixel limit, are a 400. The result is a square WebP of
+ * AVATAR_SIZE_PX (cover crop, EXIF orientation applied, metadata such as GPS dropped).
+ */
+export async function renderAvatar(bytes: Buffer): Promise<Buffer> {
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type || !accepted.has(type)) throw unsupportedAvatarType();
+  try {
+    // `pages: 1`: an animated GIF or WebP gives its first frame.
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: AVATAR_MAX_INPUT_PIXELS, pages: 1 });
+    const meta = await image.metadata();
+    if (meta.format !== VIPS_FORMATS[type]) throw unreadable();
+    if (!meta.width || !meta.height) throw unreadable();
+    if (meta.width * meta.height > AVATAR_MAX_INPUT_PIXELS) throw tooManyPixels();
+    return await image
+      .rotate()
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // libvips says why in its message; any decoding failure is the file's fault, never a 500.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw unreadable();
+  }
+}

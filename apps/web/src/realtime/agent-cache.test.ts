@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeUser } from '../test/fixtures';
+import { applyAgentUpdate } from './agent-cache';
+
+describe('applyAgentUpdate', () => {
+  it('patches the avatar and names wherever the agent is cached, leaving presence and other data alone', () => {
+    const client = new QueryClient();
+    const nova = makeTeamAgent({ id: 'nova', isOnline: true });
+    const other = makeTeamAgent({ id: 'other', username: 'other' });
+    const me = makeUser();
+    const updated = { ...nova, avatarUrl: '/api/v1/avatars/i/new.webp', firstName: 'Nova', fullName: 'Nova Prime', role: 'Lead', isOnline: null };
+    const cards = [nova, other];
+    client.setQueryData(['teams', 'u', 'agents', 'demo'], cards);
+    client.setQueryData(['team', 'demo'], { id: 't', members: [{ id: 'nova', username: 'nova', agentName: 'Nova', avatarUrl: nova.avatarUrl, isHuman: false }] });
+    client.setQueryData(['messages'], { pages: [{ messages: [{ id: 'm1', sender: { id: 'nova', firstName: 'Nova', lastName: '', role: 'agent', avatarUrl: nova.avatarUrl, isAgent: true } }] }] });
+    client.setQueryData(['me'], me);
+
+    applyAgentUpdate(client, updated);
+
+    const [card, untouched] = client.getQueryData<typeof cards>(['teams', 'u', 'agents', 'demo'])!;
+    expect(card).toMatchObject({ avatarUrl: '/api/v1/avatars/i/new.webp', fullName: 'Nova Prime', role: 'Lead', isOnline: true });
+    expect(untouched).toBe(other);
+    expect(client.getQueryData(['team', 'demo'])).toMatchObject({ members: [{ agentName: 'Nova Prime', avatarUrl: '/api/v1/avatars/i/new.webp' }] });
+    // A sender keeps its own meaning of 'role'.
+    expect(client.getQueryData(['messages'])).toMatchObject({ pages: [{ messages: [{ sender: { role: 'agent', avatarUrl: '/api/v1/avatars/i/new.webp' } }] }] });
+    expect(client.getQueryData(['me'])).toBe(me);
+  });
+});
