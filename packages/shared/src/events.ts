@@ -3,6 +3,7 @@ import { safeString } from './schemas/text';
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type {
   TConversationMessageEvent,
+  TMessageReactionEvent,
   TMessageSeenEvent,
   TMessageStreamEvent,
   TPresenceEvent,
@@ -24,6 +25,7 @@ export const SOCKET_EVENTS = {
   conversationMessage: 'conversation:message',
   messageSeen: 'conversation:message:seen',
   messageUpdated: 'message:updated',
+  messageReaction: 'message:reaction',
   messageStream: 'message:stream',
   presenceChanged: 'presence:changed',
   resync: 'sync:resync',
@@ -55,7 +57,7 @@ export const ZTypingPayload = z.object({
 export type TTypingPayload = z.infer<typeof ZTypingPayload>;
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
-export type { TConversationMessageEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
+export type { TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
@@ -65,6 +67,7 @@ export type TEventAgent = TSeenAgent;
 export interface ServerToClientEvents {
   'message:received': (message: TChatMessage) => void;
   'message:updated': (message: TChatMessage) => void;
+  'message:reaction': (event: TMessageReactionEvent) => void;
   'message:stream': (event: TMessageStreamEvent) => void;
   'conversation:message': (event: TConversationMessageEvent) => void;
   'conversation:participant:typing': (event: TTypingEvent) => void;
