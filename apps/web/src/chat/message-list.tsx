@@ -4,6 +4,7 @@ import { MessageSquare } from 'lucide-react';
 import { groupMessages, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { Button } from '../ui/button';
 import { MessageBubble } from './message-bubble';
+import { LoadNewerFooter, initialItemOf, type NewerContext } from './list-window';
 import { StreamingBubble } from './streaming-bubble';
 import type { StreamingReply } from './stream-assembly';
 
@@ -26,6 +27,14 @@ export interface MessageListProps {
   onStop: (streamId: string) => void;
   /** Called with the newest message from someone else that is on screen (the read cursor moves there). */
   onVisible: (message: TChatMessage) => void;
+  /** A window around an older message: newer pages load with 'Load newer messages' (see list-window.tsx). */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?: () => void;
+  /** Open scrolled to this message, marked (a search hit); remount the list (key) for another one. */
+  focusMessageId?: string;
+  onReact?: (messageId: string, emoji: string, reacted: boolean) => void;
+  onDelete?: (messageId: string) => Promise<void>;
 }
 
 /** Virtuoso counts down from here when older pages are prepended, so nothing on screen jumps. */
@@ -48,7 +57,7 @@ function useNow(): number {
   return now;
 }
 
-interface ListContext {
+interface ListContext extends NewerContext {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -65,15 +74,12 @@ function LoadMoreHeader({ context }: { context?: ListContext }) {
   );
 }
 
-function ListFooter() {
-  return <div className="h-3" />;
-}
-
-const listComponents = { Header: LoadMoreHeader, Footer: ListFooter };
+const listComponents = { Header: LoadMoreHeader, Footer: LoadNewerFooter };
 
 /** Spec §2 message list: virtualised, grouped within 60 s, 'Load more messages' on top, the newest at the bottom. */
 export function MessageList(props: MessageListProps) {
   const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible } = props;
+  const { hasNewer = false, loadingNewer = false, onLoadNewer, focusMessageId, onReact, onDelete } = props;
   const now = useNow();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -112,7 +118,10 @@ export function MessageList(props: MessageListProps) {
     }
   };
 
-  const context = useMemo<ListContext>(() => ({ hasMore, loadingOlder, onLoadOlder }), [hasMore, loadingOlder, onLoadOlder]);
+  const context = useMemo<ListContext>(
+    () => ({ hasMore, loadingOlder, onLoadOlder, hasNewer, loadingNewer, onLoadNewer }),
+    [hasMore, loadingOlder, onLoadOlder, hasNewer, loadingNewer, onLoadNewer],
+  );
 
   if (items.length === 0)
     return (
@@ -133,17 +142,17 @@ export function MessageList(props: MessageListProps) {
       context={context}
       components={listComponents}
       firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      initialTopMostItemIndex={initialItemOf(items, focusMessageId)}
       computeItemKey={(_index, item) => item.key}
       // Stick to the bottom for new messages when already there, and always for one's own message.
-      followOutput={(isAtBottom) => (ownMessageLast || isAtBottom ? 'auto' : false)}
+      followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
       atBottomThreshold={80}
       atBottomStateChange={(value) => {
         atBottom.current = value;
       }}
       // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
       totalListHeightChanged={() => {
-        if (atBottom.current) virtuoso.current?.autoscrollToBottom();
+        if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
       }}
       rangeChanged={onRange}
       // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
@@ -161,6 +170,10 @@ export function MessageList(props: MessageListProps) {
             now={now}
             onEdit={onEdit}
             onRegenerate={onRegenerate}
+            selfAgentId={selfAgentId}
+            focused={item.message.id === focusMessageId}
+            onReact={onReact}
+            onDelete={onDelete}
           />
         )
       }
