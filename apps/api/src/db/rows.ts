@@ -5,7 +5,6 @@ import type {
   conversationParticipants,
   conversations,
   emailOutbox,
-  messageReactions,
   messages,
   replyJobs,
   teamMembers,
@@ -21,7 +20,6 @@ export type MembershipRow = typeof teamMembers.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-export type ReactionRow = typeof messageReactions.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ReplyJobRow = typeof replyJobs.$inferSelect;
 

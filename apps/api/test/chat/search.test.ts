@@ -14,7 +14,7 @@ let personal: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [ada, bob, cy, dan] = await Promise.all(['ada', 'bob', 'cy', 'dan'].map((prefix) => signUpVerified(server, prefix)));
+  [ada, bob, cy, dan] = await Promise.all([signUpVerified(server, 'ada'), signUpVerified(server, 'bob'), signUpVerified(server, 'cy'), signUpVerified(server, 'dan')]);
   personal = (await startConversation(server, ada, bob)).id;
 });
 afterAll(async () => {

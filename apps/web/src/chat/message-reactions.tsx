@@ -10,7 +10,7 @@ const chip =
   'inline-flex h-6 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors disabled:pointer-events-none';
 
 /** "Maya Chen and Sam Lee reacted with 👍" (the chip's label and tooltip). */
-export function reactedByText(reaction: TMessageReaction): string {
+function reactedByText(reaction: TMessageReaction): string {
   const names = reaction.agents.map((agent) => fullNameOf(agent));
   const who = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `${who} reacted with ${reaction.emoji}`;

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TSearchResult } from '@agentroom/shared';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
-import { SearchButton } from './search-dialog';
+import { SearchButton, SearchDialog } from './search-dialog';
 
 const me = makeUser();
 const maya = { id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', avatarUrl: '', isAgent: false };
@@ -90,5 +90,20 @@ describe('the search dialog', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'boom');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, please try again later.');
+  });
+});
+
+describe('SearchDialog on its own (for a header that owns the open state)', () => {
+  it('starts with a hint and asks to close on Escape', async () => {
+    stubApi({});
+    const onOpenChange = vi.fn();
+    renderRoutes([{ path: '/', element: <SearchDialog open onOpenChange={onOpenChange} /> }], {
+      path: '/',
+      auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }),
+    });
+    expect(screen.getByRole('dialog', { name: 'Search messages' })).toHaveTextContent('Type a word or a "quoted phrase"; -word leaves it out.');
+    expect(screen.getByRole('searchbox', { name: 'Search messages' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

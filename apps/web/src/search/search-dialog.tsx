@@ -62,7 +62,8 @@ function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOp
 export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [text, setText] = useState('');
   const search = useMessageSearch(text);
-  const now = Date.now();
+  // Timestamps are relative to when the dialog opened (it is short-lived).
+  const [now] = useState(() => Date.now());
   const close = () => onOpenChange(false);
 
   let body;
