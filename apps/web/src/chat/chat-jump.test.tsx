@@ -125,4 +125,29 @@ describe('opening a chat at a message (a search hit)', () => {
     act(() => socket.serverSends('message:received', fromMaya(5001)));
     expect(shownSeqs().at(-1)).toBe(5001);
   });
+
+  it('sending from the window first shows the newest messages, then the message below them', async () => {
+    const api = stubApi({
+      'GET /agents/maya': ok({ agent: maya }),
+      [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
+      [`GET ${base}?around=1000&limit=50`]: page(seqs(999, 1001), { hasMore: true, hasNewer: true }),
+      [`GET ${base}?page=1&limit=50`]: page(seqs(4999, 5000), { hasMore: true }),
+      [`GET ${base}?after=5000&limit=200`]: page([]),
+      [`GET /chat/conversations/${CONVERSATION_ID}/replies`]: ok({ replies: [] }),
+      [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
+      [`POST /chat/conversations/${CONVERSATION_ID}/messages/async`]: (call) => {
+        const body = call.body as { content: string; clientMessageId: string };
+        const sent = { ...fromMaya(5001), content: `message 5001 ${body.content}`, clientMessageId: body.clientMessageId, sender: { id: me.agentId, firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, avatarUrl: '', isAgent: false } };
+        return ok({ participantMessage: sent }, 201);
+      },
+    });
+    renderChat('/p/maya?at=1000');
+    await waitFor(() => expect(shownSeqs()).toEqual([999, 1000, 1001]));
+
+    const input = screen.getByPlaceholderText('Type a message...');
+    await userEvent.type(input, 'hello from the past{Enter}');
+    await waitFor(() => expect(shownSeqs()).toEqual([4999, 5000, 5001]));
+    expect(api.callsTo(`GET ${base}?page=1&limit=50`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load newer messages' })).not.toBeInTheDocument();
+  });
 });

@@ -114,8 +114,12 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     async (content: string, files: readonly File[]) => {
       // A message sent from an older window goes below the newest ones: show those first.
       if (list.state.hasNewer) {
-        await jumpToLatest();
-        setLeftWindowOf(loaded);
+        try {
+          await jumpToLatest();
+          setLeftWindowOf(loaded);
+        } catch {
+          // The message is still sent; the newest ones come with 'Load newer messages'.
+        }
       }
       await sendNow(content, files);
     },
