@@ -90,7 +90,7 @@ describe('around every conversation', () => {
       await more.click();
       // The button shows a spinner (disabled) while the page loads, then goes or is ready again.
       await page.waitForFunction(() => {
-        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Load newer messages'));
+        const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.includes('Load newer messages'));
         return !button || !button.disabled;
       });
     }
