@@ -16,6 +16,9 @@ export const CHAT_ACTION_ERRORS = {
   editMessage: 'Failed to edit message',
   stopReply: 'Failed to stop the reply',
   regenerateReply: 'Failed to regenerate the reply',
+  deleteMessage: 'Failed to delete the message',
+  react: 'Failed to update the reaction',
+  search: 'Failed to search messages',
 } as const;
 
 /** Fallbacks of the team dialogs. */

@@ -4,6 +4,7 @@ import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type {
   TAgentUpdatedEvent,
   TConversationMessageEvent,
+  TMessageReactionEvent,
   TMessageSeenEvent,
   TMessageStreamEvent,
   TPresenceEvent,
@@ -25,6 +26,7 @@ export const SOCKET_EVENTS = {
   conversationMessage: 'conversation:message',
   messageSeen: 'conversation:message:seen',
   messageUpdated: 'message:updated',
+  messageReaction: 'message:reaction',
   messageStream: 'message:stream',
   presenceChanged: 'presence:changed',
   agentUpdated: 'agent:updated',
@@ -57,7 +59,7 @@ export const ZTypingPayload = z.object({
 export type TTypingPayload = z.infer<typeof ZTypingPayload>;
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
-export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
+export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
@@ -67,6 +69,7 @@ export type TEventAgent = TSeenAgent;
 export interface ServerToClientEvents {
   'message:received': (message: TChatMessage) => void;
   'message:updated': (message: TChatMessage) => void;
+  'message:reaction': (event: TMessageReactionEvent) => void;
   'message:stream': (event: TMessageStreamEvent) => void;
   'conversation:message': (event: TConversationMessageEvent) => void;
   'conversation:participant:typing': (event: TTypingEvent) => void;

@@ -18,3 +18,4 @@ export * from './chat/message-list';
 export * from './protocol';
 export * from './client-texts';
 export * from './schemas/text';
+export * from './chat/reactions';

@@ -105,7 +105,8 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     const rows = await ctx.db
       .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType })
       .from(messages)
-      .where(and(eq(messages.conversationId, job.conversationId), lte(messages.seq, trigger?.seq ?? Number.MAX_SAFE_INTEGER)))
+      // A deleted message is out of the context (its text is gone anyway).
+      .where(and(eq(messages.conversationId, job.conversationId), lte(messages.seq, trigger?.seq ?? Number.MAX_SAFE_INTEGER), isNull(messages.deletedAt)))
       .orderBy(desc(messages.seq))
       .limit(HISTORY_MESSAGES);
     return rows

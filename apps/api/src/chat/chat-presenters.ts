@@ -4,13 +4,15 @@ import type {
   TChatSender,
   TConversation,
   TConversationParticipant,
+  TMessageReaction,
+  TReactionAgent,
   TSeenAgent,
 } from '@agentroom/shared';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
 import { avatarUrlOf as avatarOf, presentAgent } from '../users/presenters';
 import { signedAttachmentUrl } from './download-tokens';
 
-function presentSender(agent: AgentRow): TChatSender {
+export function presentSender(agent: AgentRow): TChatSender {
   return {
     id: agent.id,
     firstName: agent.firstName,
@@ -30,7 +32,31 @@ export function presentAttachment(row: AttachmentRow, secret: string): TChatAtta
   return { id: row.id, filename: row.filename, mime: row.mime, size: row.size, url: signedAttachmentUrl(secret, row.id) };
 }
 
-export function presentMessage(message: MessageRow, sender: AgentRow, files: AttachmentRow[], secret: string): TChatMessage {
+export const presentReactionAgent = (agent: Pick<AgentRow, 'id' | 'firstName' | 'lastName'>): TReactionAgent => ({
+  id: agent.id,
+  firstName: agent.firstName,
+  lastName: agent.lastName,
+});
+
+/** Reaction rows (oldest first) as chips: one per emoji in the order it was first used, its agents in order. */
+export function presentReactions(rows: { emoji: string; agent: TReactionAgent }[]): TMessageReaction[] {
+  const byEmoji = new Map<string, TMessageReaction>();
+  for (const { emoji, agent } of rows) {
+    const reaction = byEmoji.get(emoji) ?? { emoji, count: 0, agents: [] };
+    reaction.count += 1;
+    reaction.agents.push(agent);
+    byEmoji.set(emoji, reaction);
+  }
+  return [...byEmoji.values()];
+}
+
+export function presentMessage(
+  message: MessageRow,
+  sender: AgentRow,
+  files: AttachmentRow[],
+  secret: string,
+  reactions: TMessageReaction[] = [],
+): TChatMessage {
   return {
     id: message.id,
     conversationId: message.conversationId,
@@ -46,6 +72,8 @@ export function presentMessage(message: MessageRow, sender: AgentRow, files: Att
     ...(message.meta.replyToMessageId ? { replyToMessageId: message.meta.replyToMessageId } : {}),
     ...(message.meta.stopped ? { stopped: true } : {}),
     ...(message.meta.notice ? { notice: { code: message.meta.notice.code, retryable: message.meta.notice.retryable } } : {}),
+    ...(reactions.length ? { reactions } : {}),
+    ...(message.deletedAt ? { deleted: true as const } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, not, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { agents, attachments, conversationParticipants, conversations, messages, teams } from '../db/schema';
+import { agents, attachments, conversationParticipants, conversations, messageReactions, messages, teams } from '../db/schema';
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 
@@ -49,6 +49,21 @@ export async function findAgentsByIds(db: DbOrTx, agentIds: string[]): Promise<A
 export async function findAttachmentsOf(db: DbOrTx, messageIds: string[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return [];
   return db.select().from(attachments).where(inArray(attachments.messageId, messageIds)).orderBy(asc(attachments.createdAt), asc(attachments.id));
+}
+
+/** The messages' reactions with who reacted, oldest first. */
+export async function findReactionsOf(db: DbOrTx, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      messageId: messageReactions.messageId,
+      emoji: messageReactions.emoji,
+      agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName },
+    })
+    .from(messageReactions)
+    .innerJoin(agents, eq(agents.id, messageReactions.agentId))
+    .where(inArray(messageReactions.messageId, messageIds))
+    .orderBy(asc(messageReactions.createdAt), asc(messageReactions.id));
 }
 
 export async function findTeamsByIds(db: DbOrTx, teamIds: string[]): Promise<TeamRow[]> {

@@ -10,6 +10,8 @@ import {
   ZEditMessageRequest,
   ZMarkReadRequest,
   ZMessageListQuery,
+  ZReactionParams,
+  ZSearchQuery,
   ZSendMessageRequest,
   ZStartConversationRequest,
 } from '@agentroom/shared';
@@ -22,7 +24,9 @@ import { parseInput } from '../http/validate';
 import * as attachmentsService from './attachment-service';
 import * as conversationsService from './conversation-service';
 import * as messagesService from './message-service';
+import * as reactionService from './reaction-service';
 import * as readService from './read-service';
+import * as searchService from './search-service';
 import { uploadFiles } from './upload-middleware';
 import type { AttachmentRow } from '../db/rows';
 
@@ -55,6 +59,8 @@ export function chatRoutes(ctx: AppContext, redis?: Redis): Router {
   // Per person, not per IP: colleagues behind one office NAT must not share a budget.
   const perAgent = (req: Request) => `agent:${authOf(req).agentId}`;
   const sendLimit = createRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent });
+  const reactionLimit = createRateLimit({ name: 'reactions', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent });
+  const searchLimit = createRateLimit({ name: 'search', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent });
   const uploadLimit = createRateLimit({ name: 'uploads', windowMs: 60_000, limit: ctx.config.rateLimit.uploadsPerMinute, redis, key: perAgent });
 
   // A signed `?token=` stands in for the bearer header, so <img src> works; otherwise normal auth.
@@ -120,6 +126,23 @@ export function chatRoutes(ctx: AppContext, redis?: Redis): Router {
 
   router.post('/messages/:id/seen', async (req, res) => {
     sendData(res, { cursor: await readService.markMessageSeen(ctx, authOf(req).agentId, req.params.id) });
+  });
+
+  router.delete('/messages/:id', async (req, res) => {
+    sendData(res, { message: await messagesService.deleteMessage(ctx, authOf(req).agentId, req.params.id) });
+  });
+
+  // The emoji is a path segment, URL-encoded by the client and decoded by Express.
+  const react = (reacted: boolean): RequestHandler => async (req, res) => {
+    const { emoji } = parseInput(ZReactionParams, req.params);
+    sendData(res, { message: await reactionService.setReaction(ctx, authOf(req).agentId, String(req.params.id), emoji, reacted) });
+  };
+  router.put('/messages/:id/reactions/:emoji', reactionLimit, react(true));
+  router.delete('/messages/:id/reactions/:emoji', reactionLimit, react(false));
+
+  router.get('/search', searchLimit, async (req, res) => {
+    const query = parseInput(ZSearchQuery, req.query);
+    sendData(res, await searchService.searchMessages(ctx, authOf(req).agentId, query));
   });
 
   return router;

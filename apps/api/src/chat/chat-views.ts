@@ -1,24 +1,36 @@
-import type { TChatMessage, TSeenStatus } from '@agentroom/shared';
+import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/shared';
 import { readPresence } from '../agents/agent-presence';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
-import { presentConversation, presentMessage, presentSeenAgent } from './chat-presenters';
-import { countUnread, findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findTeamsByIds } from './chat-repo';
+import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
+import { countUnread, findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
-/** Presents message rows with their senders and attachments, in the order given. */
+/** Presents message rows with their senders, attachments and reactions, in the order given. */
 export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): Promise<TChatMessage[]> {
   if (rows.length === 0) return [];
-  const [senders, files] = await Promise.all([
+  const ids = rows.map((m) => m.id);
+  const [senders, files, reactions] = await Promise.all([
     findAgentsByIds(ctx.db, [...new Set(rows.map((m) => m.senderAgentId))]),
-    findAttachmentsOf(ctx.db, rows.map((m) => m.id)),
+    findAttachmentsOf(ctx.db, ids),
+    findReactionsOf(ctx.db, ids),
   ]);
   const senderById = new Map(senders.map((a) => [a.id, a]));
   const filesByMessage = new Map<string, AttachmentRow[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
-  return rows.map((m) => presentMessage(m, senderById.get(m.senderAgentId)!, filesByMessage.get(m.id) ?? [], ctx.config.jwtSecret));
+  const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
+  for (const reaction of reactions) reactionsByMessage.set(reaction.messageId, [...(reactionsByMessage.get(reaction.messageId) ?? []), reaction]);
+  return rows.map((m) =>
+    presentMessage(
+      m,
+      senderById.get(m.senderAgentId)!,
+      filesByMessage.get(m.id) ?? [],
+      ctx.config.jwtSecret,
+      presentReactions(reactionsByMessage.get(m.id) ?? []),
+    ),
+  );
 }
 
 /** Read cursors of everyone but the viewer: messageId → agents (each agent sits on one message). */

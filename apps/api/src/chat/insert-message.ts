@@ -15,6 +15,7 @@ interface RawMessage {
   client_message_id: string | null;
   created_at: Date | string;
   edited_at: Date | string | null;
+  deleted_at: Date | string | null;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -64,5 +65,6 @@ export async function insertMessage(
     clientMessageId: row.client_message_id,
     createdAt: toDate(row.created_at),
     editedAt: row.edited_at === null ? null : toDate(row.edited_at),
+    deletedAt: row.deleted_at === null ? null : toDate(row.deleted_at),
   };
 }

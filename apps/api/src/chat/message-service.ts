@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_ERRORS,
@@ -15,9 +16,11 @@ import type { PublishDomainEvent } from '../core/domain-events';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
-import { attachments, messages, type TMessageMeta } from '../db/schema';
+import { attachments, messageReactions, messages, type TMessageMeta } from '../db/schema';
+import { storagePath } from './attachment-storage';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
+import { findAgent } from './chat-repo';
 import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
 import { insertMessage } from './insert-message';
@@ -165,15 +168,39 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
 }
 
 /**
+ * The message at seq `around` (or the newest before it) with its neighbours: up to half the page at
+ * or before it, the rest after it. Both sides walk the (conversation, seq) index, so a message
+ * thousands back costs what the newest page does.
+ */
+async function pageAround(ctx: AppContext, conversationId: string, around: number, limit: number) {
+  const olderCount = Math.ceil(limit / 2);
+  const newerCount = limit - olderCount;
+  const inConversation = eq(messages.conversationId, conversationId);
+  const [older, newer] = await Promise.all([
+    ctx.db.select().from(messages).where(and(inConversation, lte(messages.seq, around))).orderBy(desc(messages.seq)).limit(olderCount + 1),
+    ctx.db.select().from(messages).where(and(inConversation, gt(messages.seq, around))).orderBy(asc(messages.seq)).limit(newerCount + 1),
+  ]);
+  return {
+    rows: [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)],
+    hasMore: older.length > olderCount,
+    hasNewer: newer.length > newerCount,
+  };
+}
+
+/**
  * A page of messages, oldest first within the page. `after` (a seq) returns what came later for
- * gap-fill; otherwise pages count back from the newest message, or from the `before` message.
+ * gap-fill; `around` (a seq) that message with its neighbours (then `hasNewer` says whether newer
+ * ones follow); otherwise pages count back from the newest message, or from the `before` message.
  */
 export async function listMessages(ctx: AppContext, agentId: string, conversationId: string, query: TMessageListQuery): Promise<TMessagePage> {
   await assertConversationParticipant(ctx.db, conversationId, agentId);
   const { page, limit } = query;
   let rows: MessageRow[];
   let hasMore: boolean;
-  if (query.after !== undefined) {
+  let hasNewer: boolean | undefined;
+  if (query.around !== undefined) {
+    ({ rows, hasMore, hasNewer } = await pageAround(ctx, conversationId, query.around, limit));
+  } else if (query.after !== undefined) {
     const newer = await ctx.db
       .select()
       .from(messages)
@@ -204,13 +231,14 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
     rows = older.slice(0, limit).reverse();
   }
   const [presented, seenStatus] = await Promise.all([presentMessageRows(ctx, rows), seenStatusOf(ctx.db, conversationId, agentId)]);
-  return { messages: presented, pagination: { page, limit, hasMore }, seenStatus };
+  return { messages: presented, pagination: { page, limit, hasMore, ...(hasNewer !== undefined ? { hasNewer } : {}) }, seenStatus };
 }
 
 /** Only the sender edits a message; it keeps its place and gains the 'edited' tag. */
 export async function editMessage(ctx: AppContext, agentId: string, messageId: string, input: Required<TEditMessageRequest>) {
   const { message } = await assertMessageParticipant(ctx.db, messageId, agentId);
   if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessage);
+  if (message.deletedAt) throw conflict(CHAT_ERRORS.messageDeleted);
   if (!input.content) {
     const [file] = await ctx.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.messageId, messageId)).limit(1);
     if (!file) throw badRequest(CHAT_ERRORS.messageEmpty, { content: CHAT_ERRORS.messageEmpty });
@@ -218,10 +246,48 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
   const [updated] = await ctx.db
     .update(messages)
     .set({ content: input.content, editedAt: sql`clock_timestamp()` })
-    .where(eq(messages.id, messageId))
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
     .returning();
-  const presented = await presentOne(ctx, updated!);
+  // Deleted between the check and the write: the delete won.
+  if (!updated) throw conflict(CHAT_ERRORS.messageDeleted);
+  const presented = await presentOne(ctx, updated);
   ctx.events.publish('message.updated', { message: presented });
   return presented;
+}
+
+/**
+ * Only the sender deletes a message (others: as for edits, 404 unless a participant, then 403). It
+ * keeps its seq and place and says it was deleted; its text, reactions and files go, the files from
+ * storage too once the transaction has committed. Deleting it again answers the same, with no event.
+ */
+export async function deleteMessage(ctx: AppContext, agentId: string, messageId: string): Promise<TChatMessage> {
+  const { message } = await assertMessageParticipant(ctx.db, messageId, agentId);
+  if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessageToDelete);
+  const sender = await findAgent(ctx.db, agentId);
+  const deleted = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ content: '', deletedAt: sql`clock_timestamp()` })
+      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+      .returning();
+    if (!row) return undefined;
+    const files = await tx.delete(attachments).where(eq(attachments.messageId, messageId)).returning();
+    await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
+    const presented = presentMessage(row, sender!, [], ctx.config.jwtSecret);
+    publish('message.updated', { message: presented });
+    return { presented, files };
+  });
+  if (!deleted) {
+    const [current] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
+    return presentOne(ctx, current!);
+  }
+  await Promise.all(
+    deleted.files.map((file) =>
+      rm(storagePath(ctx.config, file.storageKey), { force: true }).catch((error: unknown) =>
+        ctx.logger.warn({ err: error, attachmentId: file.id }, 'could not remove a deleted message file'),
+      ),
+    ),
+  );
+  return deleted.presented;
 }
 

@@ -1,4 +1,4 @@
-import type { TAgent, TChatMessage, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
+import type { TAgent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 import type { Publish } from './transaction';
 
@@ -16,7 +16,10 @@ export interface DomainEvents {
     /** The message's transaction queued AI reply jobs: a worker should claim them now. */
     repliesQueued: boolean;
   };
+  /** A message was edited, or deleted by its sender (`deleted: true`, content and files gone). */
   'message.updated': { message: TChatMessage };
+  /** An agent added (`reacted`) or removed one emoji reaction on a message. */
+  'message.reaction': TMessageReactionEvent;
   /** A read cursor moved forward. */
   'message.seen': TMessageSeenEvent & { participantIds: string[] };
   /** An AI agent started or stopped writing a reply. */

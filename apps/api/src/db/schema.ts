@@ -266,12 +266,33 @@ export const messages = pgTable(
     clientMessageId: text('client_message_id'),
     createdAt: createdAt(),
     editedAt: tstz('edited_at'),
+    /** Deleted by its sender: the row keeps its seq (no gap), its content, files and reactions are gone. */
+    deletedAt: tstz('deleted_at'),
   },
   (t) => [
     uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
     uniqueIndex('messages_sender_client_id_key').on(t.senderAgentId, t.clientMessageId),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    // Full-text search (chat search-service): the query repeats this exact expression, so the index serves it.
+    index('messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
   ],
+);
+
+/** One emoji reaction of one agent on one message; adding it twice or removing it twice changes nothing. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    id: id(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_reactions_key').on(t.messageId, t.agentId, t.emoji)],
 );
 
 export const attachments = pgTable(

@@ -18,6 +18,9 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer): ()
     events.subscribe('message.updated', ({ message }) => {
       io.to(conversationRoom(message.conversationId)).emit('message:updated', message);
     }),
+    events.subscribe('message.reaction', (reaction) => {
+      io.to(conversationRoom(reaction.conversationId)).emit('message:reaction', reaction);
+    }),
     events.subscribe('message.seen', ({ participantIds, ...seen }) => {
       // To the room (seen markers) and to the participants' own rooms (unread counts).
       io.to([conversationRoom(seen.conversationId), ...agentRooms(participantIds)]).emit('conversation:message:seen', seen);

@@ -65,7 +65,7 @@ const routeOf = (path: () => string) => path.toString().replace(/^\(\) => /, '')
 const bodyTable = bodyCases.flatMap(({ fields, ...rest }) => fields.map((field) => ({ ...rest, field, route: routeOf(rest.path) })));
 
 /** `%00` in route params and query strings: handle, username, ids, paging, download token. */
-const urlCases: { method: 'get' | 'post' | 'patch' | 'delete'; path: () => string }[] = [
+const urlCases: { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: () => string }[] = [
   { method: 'get', path: () => `/teams/${handle}%00` },
   { method: 'get', path: () => `/teams/%00${handle}/agents` },
   { method: 'post', path: () => `/teams/${handle}%00/members` },
@@ -84,6 +84,11 @@ const urlCases: { method: 'get' | 'post' | 'patch' | 'delete'; path: () => strin
   { method: 'patch', path: () => `/chat/messages/%00` },
   { method: 'get', path: () => `/chat/attachments/${randomUUID()}?token=abc%00def` },
   { method: 'get', path: () => `/avatars/ada%00.svg` },
+  { method: 'get', path: () => `/chat/search?q=deploy%00` },
+  { method: 'get', path: () => `/chat/conversations/${conversationId}/messages?around=1%00` },
+  { method: 'put', path: () => `/chat/messages/${messageId}/reactions/%F0%9F%91%8D%00` },
+  { method: 'delete', path: () => `/chat/messages/${messageId}/reactions/%00` },
+  { method: 'delete', path: () => `/chat/messages/${messageId}%00` },
 ];
 
 describe('a NUL character anywhere in a request is a 4xx, never a 500, and writes nothing', () => {

@@ -86,6 +86,24 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
     expect(await seenAtB).toMatchObject({ agentId: a.agentId });
   });
 
+  it('carries reactions and deletes across nodes', async () => {
+    const socketA = await connectSocket(node1.url, a.token);
+    const socketB = await connectSocket(node2.url, b.token);
+    expect(await joinConversation(socketA, conversationId)).toEqual({ ok: true });
+    expect(await joinConversation(socketB, conversationId)).toEqual({ ok: true });
+    const message = await sendMessage(node1, a, conversationId, 'react to me, then I go');
+
+    // B reacts through node 2; A hears it on node 1.
+    const reactionAtA = nextEvent(socketA, 'message:reaction', (e) => e.messageId === message.id);
+    await api2().put(`/api/v1/chat/messages/${message.id}/reactions/${encodeURIComponent('👍')}`).set(auth(b)).expect(200);
+    expect(await reactionAtA).toMatchObject({ emoji: '👍', agent: { id: b.agentId }, reacted: true });
+
+    // A deletes through node 1; B hears it on node 2.
+    const deletedAtB = nextEvent(socketB, 'message:updated', (m) => m.id === message.id);
+    await node1.api().delete(`/api/v1/chat/messages/${message.id}`).set(auth(a)).expect(200);
+    expect(await deletedAtB).toMatchObject({ id: message.id, content: '', deleted: true });
+  });
+
   it('shares presence across nodes in both directions', async () => {
     // Fresh agents, so no presence change of the previous test can be mistaken for one of these.
     const [a, b] = await Promise.all([signUpVerified(node1, 'pa'), signUpVerified(node1, 'pb')]);

@@ -348,6 +348,42 @@ const ROWS: Row[] = [
     request: (k, api) => api.post('/api/v1/notifications/unsubscribe').send({ token: unsubscribeToken(users.peer.user.id, 'some-other-secret-of-32-characters!!') }),
     expected: by(400, 400, 400, 400, 400, { anonymous: 400, unverified: 400, revoked: 400 }),
   },
+  // Around every conversation: reactions, deleting, search, a page around a seq
+  {
+    name: 'GET /chat/conversations/:id/messages?around= (team-scoped)',
+    request: (k, api) => api.get(`/api/v1/chat/conversations/${teamChat.id}/messages?around=${teamMessage.member.seq}`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'PUT /chat/messages/:id/reactions/:emoji (team-scoped)',
+    request: (k, api) => api.put(`/api/v1/chat/messages/${otherTeamMessage(k).id}/reactions/${encodeURIComponent('👍')}`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'DELETE /chat/messages/:id/reactions/:emoji (team-scoped)',
+    request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}/reactions/${encodeURIComponent('👍')}`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'PUT /chat/messages/:id/reactions/:emoji (AI conversation)',
+    request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/reactions/${encodeURIComponent('🎉')}`),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  {
+    name: "DELETE /chat/messages/:id (someone else's message, team-scoped)",
+    request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}`),
+    expected: by(404, 404, 403, 404, 404),
+  },
+  {
+    name: 'DELETE /chat/messages/:id (own message, team-scoped)',
+    request: async (k, api) => {
+      // A fresh message of the member's own, so the rows above keep theirs.
+      const own = k === 'member' ? await sendMessage(server, users.member, teamChat.id, 'to be deleted') : ownTeamMessage(k);
+      return api.delete(`/api/v1/chat/messages/${own.id}`);
+    },
+    expected: by(404, 404, 200, 404, 404),
+  },
+  { name: 'GET /chat/search', request: (k, api) => api.get('/api/v1/chat/search?q=minutes'), expected: by(200, 200, 200, 200, 200) },
 ];
 
 describe('access matrix: caller kind × route', () => {
@@ -382,6 +418,20 @@ describe('access matrix: caller kind × route', () => {
     expect(leaverSees).not.toContain(teamChat.id);
     expect(leaverSees).not.toContain(aiChat.leaver.conversationId);
     expect(await listed('outsider')).not.toContain(aiChat.outsider.conversationId);
+  });
+
+  it('finds by search only messages of conversations the caller may still read', async () => {
+    const hits = async (name: Account, q: string) => {
+      const res = await server.api().get(`/api/v1/chat/search?q=${encodeURIComponent(q)}`).set(bearer(users[name].token)).expect(200);
+      return (res.body.data.results as { messageId: string }[]).map((r) => r.messageId);
+    };
+    // The leaver wrote it, in the team-scoped conversation, then left the team.
+    expect(await hits('member', 'thanks bye')).toEqual([teamMessage.leaver.id]);
+    expect(await hits('leaver', 'thanks bye')).toEqual([]);
+    expect(await hits('owner', 'thanks bye')).toEqual([]);
+    // The outsider's conversation with T's AI agent, from before the rule.
+    expect(await hits('outsider', 'system prompt')).toEqual([]);
+    expect(await hits('member', 'hello there')).toHaveLength(1);
   });
 
   it('keeps the personality of T’s AI agent out of every answer to the leaver and the outsider', async () => {

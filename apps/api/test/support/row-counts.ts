@@ -12,6 +12,7 @@ const TABLES = [
   'conversations',
   'conversation_participants',
   'messages',
+  'message_reactions',
   'attachments',
 ] as const;
 

@@ -8,6 +8,7 @@ import {
   type TConversation,
   type TMarkReadRequest,
   type TMessagePage,
+  type TSearchPage,
   type TSendMessageRequest,
   type TStartConversationRequest,
 } from '@agentroom/shared';
@@ -16,9 +17,9 @@ import { http } from './api-client';
 const conversationPath = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
 const messagePath = (id: string) => `/chat/messages/${encodeURIComponent(id)}`;
 
-export type MessagePageQuery = { page?: number; limit?: number; before?: string; after?: number };
+export type MessagePageQuery = { page?: number; limit?: number; before?: string; after?: number; around?: number };
 
-function query(params: MessagePageQuery): string {
+function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();
@@ -64,6 +65,22 @@ export const chatApi = {
     http
       .patch<{ message: TChatMessage }>(messagePath(messageId), { content }, { fallback: CHAT_ACTION_ERRORS.editMessage })
       .then((d) => d.message),
+
+  /** Deletes our own message; everyone then sees it as deleted (the socket brings them the update). */
+  deleteMessage: (messageId: string) =>
+    http.delete<{ message: TChatMessage }>(messagePath(messageId), { fallback: CHAT_ACTION_ERRORS.deleteMessage }).then((d) => d.message),
+
+  /** Adds (`reacted`) or takes back our reaction; repeating either is harmless. */
+  react: (messageId: string, emoji: string, reacted: boolean) => {
+    const path = `${messagePath(messageId)}/reactions/${encodeURIComponent(emoji)}`;
+    const options = { fallback: CHAT_ACTION_ERRORS.react };
+    return (reacted ? http.put<{ message: TChatMessage }>(path, {}, options) : http.delete<{ message: TChatMessage }>(path, options)).then(
+      (d) => d.message,
+    );
+  },
+
+  search: (q: string, params: { page?: number; limit?: number } = {}) =>
+    http.get<TSearchPage>(`/chat/search${query({ q, ...params })}`, { fallback: CHAT_ACTION_ERRORS.search }),
 
   markRead: (conversationId: string, lastReadMessageId: string) =>
     http.put<unknown>(`${conversationPath(conversationId)}/read`, { lastReadMessageId } satisfies TMarkReadRequest, {

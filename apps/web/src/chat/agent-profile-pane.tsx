@@ -1,5 +1,5 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
-import { formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
+import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { PresenceDot } from '../teams/presence-dot';
 import { Button } from '../ui/button';
@@ -39,7 +39,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{messageSnippet(shownContent(m)) || 'Sent a file'}</span>
+              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? DELETED_MESSAGE_TEXT : messageSnippet(shownContent(m)) || 'Sent a file'}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatMessageTimestamp(m.timestamp)}
               </time>

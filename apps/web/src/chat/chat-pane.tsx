@@ -99,6 +99,8 @@ export function ChatPane({
   else
     body = (
       <MessageList
+        // Another window (a search hit, or back to the newest messages) starts the list view over.
+        key={session.listKey}
         selfAgentId={user?.agentId ?? ''}
         messages={session.messages}
         streams={session.streams}
@@ -112,6 +114,12 @@ export function ChatPane({
         onStop={session.stopReply}
         onVisible={session.markRead}
         showModelHint={showModelHint}
+        hasNewer={session.hasNewer}
+        loadingNewer={session.loadingNewer}
+        onLoadNewer={session.loadNewer}
+        focusMessageId={session.focusMessageId}
+        onReact={session.react}
+        onDelete={session.deleteMessage}
       />
     );
 

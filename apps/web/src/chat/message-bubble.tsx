@@ -1,12 +1,14 @@
-import { memo, useState, type KeyboardEvent } from 'react';
-import { CircleAlert, Pencil, RefreshCw } from 'lucide-react';
-import { formatMessageTimestamp, NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage, type TSeenAgent } from '@agentroom/shared';
+import { memo, useMemo, useState, type KeyboardEvent } from 'react';
+import { Ban, CircleAlert, Pencil, RefreshCw } from 'lucide-react';
+import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, hasReacted, NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage, type TSeenAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 import { MessageAttachments } from './message-attachments';
+import { DeleteMessageButton } from './delete-message-button';
 import { MessageMarkdown } from './message-markdown';
+import { ReactionChips, ReactionPicker } from './message-reactions';
 import { SeenBy } from './seen-by';
 import { shownContent } from './shown-content';
 
@@ -22,6 +24,12 @@ export interface MessageBubbleProps {
   onRegenerate: (messageId: string) => void;
   /** A 'no model' notice also tells how to connect one (the viewer owns the AI agent's team). */
   showModelHint?: boolean;
+  /** The viewer, for "did I react". */
+  selfAgentId?: string;
+  /** The message a search hit opened the chat at: marked so the eye finds it. */
+  focused?: boolean;
+  onReact?: (messageId: string, emoji: string, reacted: boolean) => void;
+  onDelete?: (messageId: string) => Promise<void>;
 }
 
 const tag = 'rounded px-1.5 py-px text-[11px] font-medium';
@@ -84,13 +92,23 @@ export const MessageBubble = memo(function MessageBubble({
   onEdit,
   onRegenerate,
   showModelHint = false,
+  selfAgentId = '',
+  focused = false,
+  onReact,
+  onDelete,
 }: MessageBubbleProps) {
   const [editing, setEditing] = useState(false);
   const senderName = fullNameOf(message.sender);
   const time = formatMessageTimestamp(message.timestamp, now);
   const fullTime = new Date(message.timestamp).toLocaleString();
   const isNotice = message.messageType === 'notice';
-  const canEdit = own && !message.pending && !isNotice;
+  const deleted = message.deleted === true;
+  const canEdit = own && !message.pending && !isNotice && !deleted;
+  const canReact = !!onReact && !message.pending && !deleted;
+  const reactions = message.reactions;
+  const mine = useMemo(() => new Set((reactions ?? []).filter((r) => hasReacted(r, selfAgentId)).map((r) => r.emoji)), [reactions, selfAgentId]);
+  const react = (emoji: string, reacted: boolean) => onReact?.(message.id, emoji, reacted);
+  const hoverAction = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100';
 
   const header = firstInGroup && (
     <div className={cn('mb-1 flex items-baseline gap-2 text-xs', own && 'justify-end')}>
@@ -139,11 +157,42 @@ export const MessageBubble = memo(function MessageBubble({
     );
   }
 
+  if (deleted) {
+    return (
+      <div
+        data-testid="message"
+        data-message-id={message.id}
+        data-deleted="true"
+        className={cn('flex gap-2.5 px-4', firstInGroup ? 'pt-3' : 'pt-0.5', own ? 'justify-end' : 'justify-start')}
+      >
+        {!own && (
+          <span className="w-8 shrink-0">
+            {firstInGroup && <AgentAvatar src={message.sender.avatarUrl} name={senderName} className="size-8" />}
+          </span>
+        )}
+        <div className={cn('flex max-w-[85%] min-w-0 flex-col', own ? 'items-end' : 'items-start')}>
+          {header}
+          <p
+            title={fullTime}
+            className={cn(
+              'flex items-center gap-1.5 rounded-2xl border border-dashed border-zinc-300 px-3.5 py-2 text-sm text-zinc-500 italic dark:border-zinc-700 dark:text-zinc-400',
+              focused && 'ring-2 ring-amber-400',
+            )}
+          >
+            <Ban aria-hidden="true" className="size-3.5 shrink-0" />
+            {DELETED_MESSAGE_TEXT}
+          </p>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div
       data-testid="message"
       data-message-id={message.id}
       data-pending={message.pending ? 'true' : undefined}
+      data-focused={focused ? 'true' : undefined}
       className={cn('group flex gap-2.5 px-4', firstInGroup ? 'pt-3' : 'pt-0.5', own ? 'justify-end' : 'justify-start')}
     >
       {!own && (
@@ -162,6 +211,7 @@ export const MessageBubble = memo(function MessageBubble({
                 ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500 [&_a]:text-white'
                 : 'rounded-bl-md bg-white text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700 [&_a]:text-indigo-700 dark:[&_a]:text-indigo-300',
               message.pending && 'opacity-70',
+              focused && 'ring-2 ring-amber-400 ring-offset-2 ring-offset-zinc-50 dark:ring-offset-zinc-950',
               editing && 'bg-transparent p-0 ring-0 dark:bg-transparent',
             )}
           >
@@ -174,21 +224,29 @@ export const MessageBubble = memo(function MessageBubble({
               </>
             )}
           </div>
-          {canEdit && !editing && (
-            <button
-              type="button"
-              aria-label="Edit message"
-              title="Edit message"
-              onClick={() => setEditing(true)}
-              className={cn(
-                'rounded-md p-1 text-zinc-400 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100 hover:bg-zinc-100 hover:text-zinc-700 focus-visible:opacity-100 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
-                focusRing,
+          {!editing && (canReact || canEdit) && (
+            <div className={cn('flex items-center', own && 'flex-row-reverse')}>
+              {canReact && <ReactionPicker mine={mine} onPick={react} className={hoverAction} />}
+              {canEdit && (
+                <button
+                  type="button"
+                  aria-label="Edit message"
+                  title="Edit message"
+                  onClick={() => setEditing(true)}
+                  className={cn(
+                    'rounded-md p-1 text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
+                    hoverAction,
+                    focusRing,
+                  )}
+                >
+                  <Pencil aria-hidden="true" className="size-3.5" />
+                </button>
               )}
-            >
-              <Pencil aria-hidden="true" className="size-3.5" />
-            </button>
+              {canEdit && onDelete && <DeleteMessageButton onDelete={() => onDelete(message.id)} className={hoverAction} />}
+            </div>
           )}
         </div>
+        <ReactionChips reactions={reactions ?? []} selfAgentId={selfAgentId} own={own} onToggle={canReact ? react : undefined} />
         {(message.isEdited || message.stopped || message.pending) && (
           <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>
             {message.pending && <span className="sr-only">Sending</span>}

@@ -5,6 +5,7 @@ import { groupMessages, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { MessageBubble } from './message-bubble';
+import { LoadNewerFooter, initialItemOf, type NewerContext } from './list-window';
 import { StreamingBubble } from './streaming-bubble';
 import type { StreamingReply } from './stream-assembly';
 
@@ -29,6 +30,14 @@ export interface MessageListProps {
   onVisible: (message: TChatMessage) => void;
   /** The viewer owns the AI agent's team: a 'no model' notice also says how to connect one. */
   showModelHint?: boolean;
+  /** A window around an older message: newer pages load with 'Load newer messages' (see list-window.tsx). */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?: () => void;
+  /** Open scrolled to this message, marked (a search hit); remount the list (key) for another one. */
+  focusMessageId?: string;
+  onReact?: (messageId: string, emoji: string, reacted: boolean) => void;
+  onDelete?: (messageId: string) => Promise<void>;
 }
 
 /** Virtuoso counts down from here when older pages are prepended, so nothing on screen jumps. */
@@ -51,7 +60,7 @@ function useNow(): number {
   return now;
 }
 
-interface ListContext {
+interface ListContext extends NewerContext {
   hasMore: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -68,15 +77,12 @@ function LoadMoreHeader({ context }: { context?: ListContext }) {
   );
 }
 
-function ListFooter() {
-  return <div className="h-3" />;
-}
-
-const listComponents = { Header: LoadMoreHeader, Footer: ListFooter };
+const listComponents = { Header: LoadMoreHeader, Footer: LoadNewerFooter };
 
 /** Spec §2 message list: virtualised, grouped within 60 s, 'Load more messages' on top, the newest at the bottom. */
 export function MessageList(props: MessageListProps) {
   const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible, showModelHint = false } = props;
+  const { hasNewer = false, loadingNewer = false, onLoadNewer, focusMessageId, onReact, onDelete } = props;
   const now = useNow();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -131,7 +137,10 @@ export function MessageList(props: MessageListProps) {
     }
   };
 
-  const context = useMemo<ListContext>(() => ({ hasMore, loadingOlder, onLoadOlder }), [hasMore, loadingOlder, onLoadOlder]);
+  const context = useMemo<ListContext>(
+    () => ({ hasMore, loadingOlder, onLoadOlder, hasNewer, loadingNewer, onLoadNewer }),
+    [hasMore, loadingOlder, onLoadOlder, hasNewer, loadingNewer, onLoadNewer],
+  );
 
   if (items.length === 0)
     return (
@@ -153,10 +162,10 @@ export function MessageList(props: MessageListProps) {
         context={context}
         components={listComponents}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        initialTopMostItemIndex={initialItemOf(items, focusMessageId)}
         computeItemKey={(_index, item) => item.key}
         // Stick to the bottom for new messages when already there, and always for one's own message.
-        followOutput={(isAtBottom) => (ownMessageLast || isAtBottom ? 'auto' : false)}
+        followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
         atBottomThreshold={80}
         atBottomStateChange={(value) => {
           atBottom.current = value;
@@ -165,7 +174,7 @@ export function MessageList(props: MessageListProps) {
         }}
         // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
         totalListHeightChanged={() => {
-          if (atBottom.current) virtuoso.current?.autoscrollToBottom();
+          if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
         }}
         rangeChanged={onRange}
         // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
@@ -184,6 +193,10 @@ export function MessageList(props: MessageListProps) {
               onEdit={onEdit}
               onRegenerate={onRegenerate}
               showModelHint={showModelHint}
+              selfAgentId={selfAgentId}
+              focused={item.message.id === focusMessageId}
+              onReact={onReact}
+              onDelete={onDelete}
             />
           )
         }

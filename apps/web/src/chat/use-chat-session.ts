@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { TAgent, TChatMessage, TConversation, TListMessage, TSeenStatus } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { useJumpTarget } from './use-jump-target';
+import { useMessageActions } from './use-message-actions';
 import type { StreamingReply } from './stream-assembly';
 import { useChatSocket, type ConnectionState } from './use-chat-socket';
 import { useConversationLoad } from './use-conversation-load';
@@ -15,6 +17,16 @@ export interface ChatSession {
   retryLoad: () => void;
   messages: TListMessage[];
   hasMore: boolean;
+  /** The list is a window around an older message (opened from search): newer pages load on demand. */
+  hasNewer: boolean;
+  loadNewer: () => Promise<void>;
+  loadingNewer: boolean;
+  /** The message the list opened at (a search hit), to scroll to and mark once. */
+  focusMessageId: string | undefined;
+  /** Changes whenever the list is replaced by another window: the list view starts over. */
+  listKey: string;
+  react: (messageId: string, emoji: string, reacted: boolean) => void;
+  deleteMessage: (messageId: string) => Promise<void>;
   seenStatus: TSeenStatus;
   typingAgents: { id: string; firstName: string; lastName: string; avatarUrl: string }[];
   streams: StreamingReply[];
@@ -45,12 +57,14 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
   const selfAgentId = user?.agentId ?? '';
   const agentId = agent?.id;
 
-  const load = useConversationLoad(agentId, teamHandle, selfAgentId);
+  const jump = useJumpTarget();
+  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key);
   const list = useMessageList(selfAgentId, load.loaded);
   const { conversation, dispatch } = list;
   const conversationId = conversation?.id;
   const replies = useReplyStreams(agentId, list.getMessages, list.state.messages);
   const outgoing = useOutgoingMessages(conversationId, agentId, dispatch);
+  const actions = useMessageActions(selfAgentId, user, dispatch);
   const markRead = useReadCursor(conversation, selfAgentId);
   const [presence, setPresence] = useState<boolean>();
   const [joinError, setJoinError] = useState<string>();
@@ -78,6 +92,7 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
       replies.onStored(message);
     },
     onUpdated: (message) => dispatch({ type: 'updated', message }),
+    onReaction: (event) => dispatch({ type: 'reaction', event }),
     onSeen: (event) => dispatch({ type: 'seen', event }),
     onTyping: (event) => dispatch({ type: 'typing', event }),
     onPresence: (event) => {
@@ -88,6 +103,29 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     },
   });
 
+  // Opened at a search hit: the list shows that window until the reader leaves it for the newest messages.
+  const [leftWindowOf, setLeftWindowOf] = useState<unknown>();
+  const loaded = load.loaded;
+  const inWindow = loaded?.aroundSeq !== undefined && leftWindowOf !== loaded;
+  const focusMessageId = inWindow ? loaded.firstPage.messages.findLast((m) => m.seq <= loaded.aroundSeq!)?.id : undefined;
+  const { jumpToLatest } = list;
+  const { send: sendNow } = outgoing;
+  const send = useCallback(
+    async (content: string, files: readonly File[]) => {
+      // A message sent from an older window goes below the newest ones: show those first.
+      if (list.state.hasNewer) {
+        try {
+          await jumpToLatest();
+          setLeftWindowOf(loaded);
+        } catch {
+          // The message is still sent; the newest ones come with 'Load newer messages'.
+        }
+      }
+      await sendNow(content, files);
+    },
+    [list.state.hasNewer, jumpToLatest, loaded, sendNow],
+  );
+
   // An agent writing a reply shows its streaming bubble, not the typing dots as well.
   const streamingAgents = new Set(replies.streams.map((s) => s.agentId));
 
@@ -97,6 +135,13 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     retryLoad: load.retry,
     messages: list.state.messages,
     hasMore: list.state.hasMore,
+    hasNewer: list.state.hasNewer,
+    loadNewer: list.loadNewer,
+    loadingNewer: list.loadingNewer,
+    focusMessageId,
+    listKey: `${jump?.key ?? 0}:${inWindow ? 'window' : 'latest'}`,
+    react: actions.react,
+    deleteMessage: actions.deleteMessage,
     seenStatus: list.seenStatus,
     typingAgents: Object.values(list.state.typing).filter((a) => !streamingAgents.has(a.id)),
     streams: replies.streams,
@@ -106,7 +151,7 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     reconnect: socket.reconnect,
     agentOnline: presence ?? conversation?.otherAgent.isOnline ?? agent?.isOnline ?? null,
     sendError: outgoing.sendError,
-    send: outgoing.send,
+    send,
     edit: outgoing.edit,
     loadOlder: list.loadOlder,
     loadingOlder: list.loadingOlder,

@@ -5,6 +5,7 @@ import {
   conversationRoom,
   type TChatMessage,
   type TConversationMessageEvent,
+  type TMessageReactionEvent,
   type TMessageSeenEvent,
   type TMessageStreamEvent,
   type TPresenceEvent,
@@ -25,6 +26,7 @@ export interface ChatSocketHandlers {
   fillGap: (conversationId: string) => void;
   onMessage: (message: TChatMessage) => void;
   onUpdated: (message: TChatMessage) => void;
+  onReaction: (event: TMessageReactionEvent) => void;
   onSeen: (event: TMessageSeenEvent) => void;
   onTyping: (event: TTypingEvent) => void;
   onPresence: (event: TPresenceEvent) => void;
@@ -66,6 +68,7 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
       [SOCKET_EVENTS.messageReceived]: mine<TChatMessage>((m) => latest.current.onMessage(m)),
       [SOCKET_EVENTS.conversationMessage]: mine<TConversationMessageEvent>((e) => latest.current.onMessage(e.message)),
       [SOCKET_EVENTS.messageUpdated]: mine<TChatMessage>((m) => latest.current.onUpdated(m)),
+      [SOCKET_EVENTS.messageReaction]: mine<TMessageReactionEvent>((e) => latest.current.onReaction(e)),
       [SOCKET_EVENTS.messageSeen]: mine<TMessageSeenEvent>((e) => latest.current.onSeen(e)),
       [SOCKET_EVENTS.participantTyping]: mine<TTypingEvent>((e) => latest.current.onTyping(e)),
       [SOCKET_EVENTS.messageStream]: mine<TMessageStreamEvent>((e) => latest.current.onStream(e)),

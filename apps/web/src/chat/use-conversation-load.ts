@@ -6,6 +6,8 @@ import { errorMessage } from '../api/api-error';
 export interface LoadedConversation {
   conversation: TConversation;
   firstPage: TMessagePage;
+  /** Opened at this seq (a search hit): the page holds it with its neighbours, not the newest messages. */
+  aroundSeq?: number;
 }
 
 const scopeOf = (teamHandle: string | undefined): TStartConversationRequest =>
@@ -14,15 +16,27 @@ const scopeOf = (teamHandle: string | undefined): TStartConversationRequest =>
     : { conversationType: 'personal', isTeamScoped: false };
 
 /**
- * Spec §4 order: start (or find) the conversation with the agent, then its page 1. Loaded once per
- * visit: from then on the socket and the gap-fill keep the list current, and a refetch would
- * throw the older pages away, so nothing refetches it but `retry`.
+ * Spec §4 order: start (or find) the conversation with the agent, then its page 1 (or, with
+ * `aroundSeq`, the page around that message). Loaded once per visit: from then on the socket and
+ * the gap-fill keep the list current, and a refetch would throw the older pages away, so nothing
+ * refetches it but `retry` or another `aroundSeq`.
  */
-export function useConversationLoad(agentId: string | undefined, teamHandle: string | undefined, selfAgentId: string) {
+export function useConversationLoad(
+  agentId: string | undefined,
+  teamHandle: string | undefined,
+  selfAgentId: string,
+  aroundSeq?: number,
+  /** Changes with every jump, so opening the same hit again loads (and scrolls) again. */
+  jumpKey?: number,
+) {
   const query = useQuery({
-    queryKey: ['chat', 'conversation', selfAgentId, agentId, teamHandle ?? null],
+    queryKey: ['chat', 'conversation', selfAgentId, agentId, teamHandle ?? null, aroundSeq ?? null, jumpKey ?? null],
     queryFn: async (): Promise<LoadedConversation> => {
       const conversation = await chatApi.start(agentId!, scopeOf(teamHandle));
+      if (aroundSeq !== undefined) {
+        const firstPage = await chatApi.messages(conversation.id, { around: aroundSeq, limit: MESSAGE_PAGE_SIZE });
+        return { conversation, firstPage, aroundSeq };
+      }
       const firstPage = await chatApi.messages(conversation.id, { page: 1, limit: MESSAGE_PAGE_SIZE });
       return { conversation, firstPage };
     },

@@ -43,16 +43,21 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
     if (!loaded) return;
     const { messages, pagination, seenStatus } = loaded.firstPage;
     update((current) => ({
-      list: chatListReducer(current.list, { type: 'loaded', messages, hasMore: pagination.hasMore, seenStatus }),
+      list: chatListReducer(current.list, { type: 'loaded', messages, hasMore: pagination.hasMore, hasNewer: pagination.hasNewer, seenStatus }),
       seededBy: loaded,
     }));
   }, [loaded, update]);
   const state = synced.list;
   const conversation = loaded && synced.seededBy === loaded ? loaded.conversation : undefined;
 
-  /** Everything newer than the last confirmed message, page by page, with its seen markers. Throws when a page fails. */
+  /**
+   * Everything newer than the last confirmed message, page by page, with its seen markers. Throws when
+   * a page fails. A window opened around an older message has no gap to fill: its newer side loads
+   * as the reader scrolls down (loadNewer), and the live list resumes when it reaches the end.
+   */
   const fillGap = useCallback(
     async (conversationId: string) => {
+      if (getState().hasNewer) return;
       for (;;) {
         const page = await chatApi.messages(conversationId, { after: lastConfirmedSeq(getState()), limit: GAP_FILL_LIMIT });
         dispatch({ type: 'gapFilled', messages: page.messages });
@@ -79,8 +84,32 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
     }
   }, [conversationId, dispatch, getState]);
 
+  const [loadingNewer, setLoadingNewer] = useState(false);
+  /** The next page after the window's newest message; at the end, whatever arrived live meanwhile. */
+  const loadNewer = useCallback(async () => {
+    const newest = getState().messages.findLast((m) => !m.pending);
+    if (!conversationId || !newest || !getState().hasNewer) return;
+    setLoadingNewer(true);
+    try {
+      const page = await chatApi.messages(conversationId, { after: newest.seq, limit: MESSAGE_PAGE_SIZE }, CHAT_FALLBACKS.loadMore);
+      dispatch({ type: 'newerLoaded', messages: page.messages, hasMore: page.pagination.hasMore });
+      if (!page.pagination.hasMore) await fillGap(conversationId);
+    } catch (error) {
+      toast.error(errorMessage(error, CHAT_FALLBACKS.loadMore));
+    } finally {
+      setLoadingNewer(false);
+    }
+  }, [conversationId, dispatch, fillGap, getState]);
+
+  /** Leaves a window around an older message for the newest page (before sending, say). */
+  const jumpToLatest = useCallback(async () => {
+    if (!conversationId || !getState().hasNewer) return;
+    const page = await chatApi.messages(conversationId, { page: 1, limit: MESSAGE_PAGE_SIZE });
+    dispatch({ type: 'loaded', messages: page.messages, hasMore: page.pagination.hasMore, seenStatus: page.seenStatus });
+  }, [conversationId, dispatch, getState]);
+
   const seenStatus = useMemo(() => seenStatusOf(state), [state]);
   const getMessages = useCallback(() => getState().messages, [getState]);
 
-  return { conversation, state, seenStatus, dispatch, getMessages, fillGap, loadOlder, loadingOlder };
+  return { conversation, state, seenStatus, dispatch, getMessages, fillGap, loadOlder, loadingOlder, loadNewer, loadingNewer, jumpToLatest };
 }

@@ -1,5 +1,6 @@
 import { PENDING_MATCH_WINDOW_MS } from '../constants';
-import type { TMessageSeenEvent, TTypingEvent } from '../events';
+import type { TMessageReactionEvent, TMessageSeenEvent, TTypingEvent } from '../events';
+import { applyReaction } from './reactions';
 import type { TChatMessage, TChatSender, TSeenAgent, TSeenStatus } from '../schemas/chat';
 
 /** A message as the list holds it: the server's copy, or a local echo still waiting (spec §3 flags). */
@@ -13,6 +14,11 @@ export interface ChatListState {
   /** Timestamp order, then seq; pending local echoes sort after confirmed messages of the same instant. */
   messages: TListMessage[];
   hasMore: boolean;
+  /**
+   * The list is a window opened around an older message (a search hit): newer messages exist that
+   * it does not hold. Live messages wait until the window reaches the newest one again.
+   */
+  hasNewer: boolean;
   /** agentId → where that agent's read cursor sits (one message per agent). */
   seen: Record<string, { messageId: string; agent: TSeenAgent }>;
   /** agentId → the agent currently typing. */
@@ -20,19 +26,21 @@ export interface ChatListState {
 }
 
 export type ChatListAction =
-  | { type: 'loaded'; messages: readonly unknown[]; hasMore: boolean; seenStatus?: TSeenStatus }
+  | { type: 'loaded'; messages: readonly unknown[]; hasMore: boolean; hasNewer?: boolean; seenStatus?: TSeenStatus }
   | { type: 'olderLoaded'; messages: readonly unknown[]; hasMore: boolean }
+  | { type: 'newerLoaded'; messages: readonly unknown[]; hasMore: boolean }
   | { type: 'gapFilled'; messages: readonly unknown[] }
   | { type: 'sendStarted'; message: TListMessage }
   | { type: 'sendConfirmed'; clientMessageId: string; message: unknown }
   | { type: 'sendFailed'; clientMessageId: string }
   | { type: 'received'; message: unknown }
   | { type: 'updated'; message: unknown }
+  | { type: 'reaction'; event: Pick<TMessageReactionEvent, 'messageId' | 'emoji' | 'agent' | 'reacted'> }
   | { type: 'seen'; event: Pick<TMessageSeenEvent, 'agentId' | 'messageId' | 'agent'> }
   | { type: 'typing'; event: Pick<TTypingEvent, 'agentId' | 'agent' | 'isTyping'> };
 
 export function createChatListState(selfAgentId: string): ChatListState {
-  return { selfAgentId, messages: [], hasMore: false, seen: {}, typing: {} };
+  return { selfAgentId, messages: [], hasMore: false, hasNewer: false, seen: {}, typing: {} };
 }
 
 const PENDING_SEQ = Number.MAX_SAFE_INTEGER;
@@ -139,11 +147,14 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
         ...state,
         messages: mergeMessages(pending, action.messages),
         hasMore: action.hasMore,
+        hasNewer: action.hasNewer ?? false,
         seen: seenFromStatus(action.seenStatus, state.selfAgentId),
       };
     }
     case 'olderLoaded':
       return { ...state, messages: mergeMessages(state.messages, action.messages), hasMore: action.hasMore };
+    case 'newerLoaded':
+      return { ...state, messages: mergeMessages(state.messages, action.messages), hasNewer: action.hasMore };
     case 'gapFilled':
       return { ...state, messages: mergeMessages(state.messages, action.messages) };
     case 'sendStarted':
@@ -160,7 +171,8 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
       };
     case 'received': {
       if (!isUsableMessage(action.message)) return state;
-      const messages = mergeMessages(state.messages, [action.message]);
+      // Beyond the window's end: it arrives with the newer pages, not here with a gap before it.
+      const messages = state.hasNewer ? state.messages : mergeMessages(state.messages, [action.message]);
       const senderId = action.message.sender.id;
       // An agent's message ends its typing indicator.
       const typing = senderId === state.selfAgentId ? state.typing : withoutTyping(state.typing, senderId);
@@ -173,6 +185,18 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
       if (index === -1) return state;
       const messages = [...state.messages];
       messages[index] = { ...updated, confirmed: true };
+      return { ...state, messages };
+    }
+    case 'reaction': {
+      const { messageId, ...change } = action.event;
+      const index = state.messages.findIndex((m) => m.id === messageId);
+      const message = state.messages[index];
+      if (!message) return state;
+      const reactions = applyReaction(message.reactions, change);
+      if (reactions === message.reactions) return state;
+      const messages = [...state.messages];
+      const { reactions: _old, ...rest } = message;
+      messages[index] = reactions ? { ...rest, reactions } : rest;
       return { ...state, messages };
     }
     case 'seen': {

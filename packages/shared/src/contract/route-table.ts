@@ -15,6 +15,7 @@ import {
   ZEditMessageRequest,
   ZMarkReadRequest,
   ZMessageListQuery,
+  ZSearchQuery,
   ZSendMessageRequest,
   ZStartConversationRequest,
 } from '../schemas/chat';
@@ -44,8 +45,10 @@ import {
   ZConversationResponse,
   ZMessagePage,
   ZMessageResponse,
+  ZReactionResponse,
   ZReadCursorResponse,
   ZRegenerateReplyResponse,
+  ZSearchPage,
   ZSentMessageResponse,
   ZStopReplyResponse,
 } from '../schemas/responses/chat';
@@ -181,7 +184,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/chat/conversations/:agentId/start', tag: 'Chat', summary: 'Get or create the conversation with an agent', auth: 'verified', body: ZStartConversationRequest, success: { 200: ZConversationResponse } },
   { method: 'get', path: '/chat/conversations', tag: 'Chat', summary: "The caller's conversations, latest activity first", auth: 'verified', query: ZConversationListQuery, success: { 200: ZConversationPage } },
   { method: 'get', path: '/chat/conversations/:id', tag: 'Chat', summary: 'One conversation', auth: 'verified', success: { 200: ZConversationResponse } },
-  { method: 'get', path: '/chat/conversations/:id/messages', tag: 'Chat', summary: 'A page of messages (newest page first; `after` for gap-fill)', auth: 'verified', query: ZMessageListQuery, success: { 200: ZMessagePage } },
+  { method: 'get', path: '/chat/conversations/:id/messages', tag: 'Chat', summary: 'A page of messages (newest page first; `after` for gap-fill; `around` a seq with its neighbours)', auth: 'verified', query: ZMessageListQuery, success: { 200: ZMessagePage } },
   { method: 'post', path: '/chat/conversations/:id/messages', tag: 'Chat', summary: 'Send a message (idempotent by clientMessageId: 201 new, 200 repeat)', auth: 'verified', body: ZSendMessageRequest, success: { 201: ZSentMessageResponse, 200: ZSentMessageResponse }, rateLimited: true },
   { method: 'post', path: '/chat/conversations/:id/messages/async', tag: 'Chat', summary: 'Send a message; an AI reply follows over the socket', auth: 'verified', body: ZSendMessageRequest, success: { 201: ZSentMessageResponse, 200: ZSentMessageResponse }, rateLimited: true },
   { method: 'put', path: '/chat/conversations/:id/read', tag: 'Chat', summary: 'Move the read cursor to a message', auth: 'verified', body: ZMarkReadRequest, success: { 200: ZReadCursorResponse } },
@@ -189,6 +192,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/chat/attachments/:id', tag: 'Chat', summary: 'Download an attachment (signed ?token= or bearer)', auth: 'download-token', query: ZDownloadQuery, file: { contentTypes: ['application/octet-stream'], description: 'The file, with its stored content type.' } },
   { method: 'patch', path: '/chat/messages/:id', tag: 'Chat', summary: 'Edit your own message', auth: 'verified', body: ZEditMessageRequest, success: { 200: ZMessageResponse } },
   { method: 'post', path: '/chat/messages/:id/seen', tag: 'Chat', summary: 'Mark a message as seen', auth: 'verified', success: { 200: ZReadCursorResponse } },
+  { method: 'delete', path: '/chat/messages/:id', tag: 'Chat', summary: 'Delete your own message: it stays in place as deleted, its files are removed (repeating answers the same)', auth: 'verified', success: { 200: ZMessageResponse } },
+  { method: 'put', path: '/chat/messages/:id/reactions/:emoji', tag: 'Chat', summary: 'React with one emoji (URL-encoded); idempotent', auth: 'verified', success: { 200: ZReactionResponse }, rateLimited: true },
+  { method: 'delete', path: '/chat/messages/:id/reactions/:emoji', tag: 'Chat', summary: 'Take your emoji reaction back; idempotent', auth: 'verified', success: { 200: ZReactionResponse }, rateLimited: true },
+  { method: 'get', path: '/chat/search', tag: 'Chat', summary: 'Full-text search over the messages of every conversation the caller can read, newest first, matches highlighted', auth: 'verified', query: ZSearchQuery, success: { 200: ZSearchPage }, rateLimited: true },
 
   // ---- AI replies ----
   { method: 'post', path: '/chat/replies/:streamId/stop', tag: 'AI replies', summary: 'Stop a reply being written', auth: 'verified', success: { 200: ZStopReplyResponse } },

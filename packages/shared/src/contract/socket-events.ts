@@ -4,6 +4,7 @@ import { ZChatMessage } from '../schemas/responses/chat';
 import {
   ZAgentUpdatedEvent,
   ZConversationMessageEvent,
+  ZMessageReactionEvent,
   ZMessageSeenEvent,
   ZMessageStreamEvent,
   ZPresenceEvent,
@@ -36,7 +37,8 @@ export const SOCKET_CLIENT_EVENTS: Record<keyof ClientToServerEvents, SocketEven
 
 export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEventDoc> = {
   'message:received': { summary: 'A new message.', payload: ZChatMessage, audience: 'the conversation room' },
-  'message:updated': { summary: 'A message was edited.', payload: ZChatMessage, audience: 'the conversation room' },
+  'message:updated': { summary: 'A message was edited or deleted (`deleted: true`, content and attachments empty).', payload: ZChatMessage, audience: 'the conversation room' },
+  'message:reaction': { summary: 'Someone added or removed an emoji reaction (apply with `applyReaction`).', payload: ZMessageReactionEvent, audience: 'the conversation room' },
   'message:stream': { summary: 'AI reply text as it is written.', payload: ZMessageStreamEvent, audience: 'the conversation room' },
   'conversation:message': { summary: 'A new message in one of your conversations (for lists and unread counts).', payload: ZConversationMessageEvent, audience: 'each participant (agent room)' },
   'conversation:participant:typing': { summary: 'Someone started or stopped typing.', payload: ZTypingEvent, audience: 'the conversation room, except the typist' },

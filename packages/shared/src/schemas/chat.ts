@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { safeString } from './text';
 import { CONVERSATION_PAGE_SIZE, CONVERSATION_TYPES, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
 import { isUuid } from '../validation';
+import { isReactionEmoji, MAX_DISTINCT_REACTIONS, REACTION_EMOJI_MAX_LENGTH } from '../chat/reactions';
+
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_PAGE_SIZE = 20;
 
 /** Texts the chat API answers with (the spec's client fallbacks live in CHAT_FALLBACKS). */
 export const CHAT_ERRORS = {
@@ -23,7 +27,17 @@ export const CHAT_ERRORS = {
   fileTooLarge: 'File is too large',
   unsupportedFileType: 'This file type is not allowed',
   invalidDownloadLink: 'This download link is invalid or has expired',
+  notYourMessageToDelete: 'You can only delete your own messages',
+  /** A deleted message takes no edit and no reaction (409). */
+  messageDeleted: 'This message was deleted',
+  invalidEmoji: 'A reaction must be a single emoji',
+  tooManyReactions: `A message can carry at most ${MAX_DISTINCT_REACTIONS} different reactions`,
+  searchEmpty: 'Enter something to search for',
+  searchTooLong: `Search text must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
 } as const;
+
+/** What a deleted message shows in its place, to everyone. */
+export const DELETED_MESSAGE_TEXT = 'This message was deleted';
 
 /** Spec §8 chat fallbacks, shown by the client when the server gives no message. */
 export const CHAT_FALLBACKS = {
@@ -99,7 +113,8 @@ export const ZConversationListQuery = z.object({
 
 /**
  * `page` counts back from the newest message; `before` (a message id) pins the window so pages do not
- * shift while messages arrive; `after` (a seq) returns what came later, oldest first, for gap-fill.
+ * shift while messages arrive; `after` (a seq) returns what came later, oldest first, for gap-fill;
+ * `around` (a seq) returns that message with its older and newer neighbours (a search hit opened).
  */
 export const ZMessageListQuery = z
   .object({
@@ -107,8 +122,12 @@ export const ZMessageListQuery = z
     limit: pageLimit(MESSAGE_PAGE_SIZE, 200),
     before: uuid('before must be a message id').optional(),
     after: z.coerce.number().int().min(0).optional(),
+    around: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   })
-  .refine((q) => !(q.before && q.after !== undefined), { message: 'Use either before or after, not both', path: ['after'] });
+  .refine((q) => [q.before !== undefined, q.after !== undefined, q.around !== undefined].filter(Boolean).length <= 1, {
+    message: 'Use one of before, after and around',
+    path: ['after'],
+  });
 export type TMessageListQuery = z.output<typeof ZMessageListQuery>;
 
 const messageContent = safeString({ error: CHAT_ERRORS.messageEmpty }).trim().max(MESSAGE_MAX_LENGTH, { error: CHAT_ERRORS.messageTooLong });
@@ -127,6 +146,24 @@ export type TSendMessageInput = z.output<typeof ZSendMessageRequest>;
 export const ZEditMessageRequest = z.object({ content: messageContent });
 export type TEditMessageRequest = z.input<typeof ZEditMessageRequest>;
 
+/** The `:emoji` of `/chat/messages/:id/reactions/:emoji` (URL-encoded by the client, decoded by Express). */
+export const ZReactionParams = z.object({
+  emoji: safeString()
+    .max(REACTION_EMOJI_MAX_LENGTH, { error: CHAT_ERRORS.invalidEmoji })
+    .refine(isReactionEmoji, { error: CHAT_ERRORS.invalidEmoji }),
+});
+
+/** Full-text search over every conversation the caller can read; newest first. */
+export const ZSearchQuery = z.object({
+  q: safeString({ error: CHAT_ERRORS.searchEmpty })
+    .trim()
+    .min(1, { error: CHAT_ERRORS.searchEmpty })
+    .max(SEARCH_QUERY_MAX_LENGTH, { error: CHAT_ERRORS.searchTooLong }),
+  page: pageNumber,
+  limit: pageLimit(SEARCH_PAGE_SIZE, 50),
+});
+export type TSearchQuery = z.output<typeof ZSearchQuery>;
+
 export const ZMarkReadRequest = z.object({ lastReadMessageId: uuid('lastReadMessageId must be a message id') });
 export type TMarkReadRequest = z.input<typeof ZMarkReadRequest>;
 
@@ -140,7 +177,12 @@ export type {
   TConversationPage,
   TConversationParticipant,
   TMessagePage,
+  TMessageReaction,
   TPagination,
+  TReactionAgent,
+  TSearchPage,
+  TSearchResult,
+  TSnippetPart,
   TReadCursor,
   TSeenAgent,
   TSeenStatus,

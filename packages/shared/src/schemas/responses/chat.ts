@@ -28,6 +28,21 @@ export const ZChatAttachment = z
   .meta({ id: 'ChatAttachment' });
 export type TChatAttachment = z.infer<typeof ZChatAttachment>;
 
+/** Someone who reacted, as a reaction chip names them. */
+export const ZReactionAgent = z
+  .strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string() })
+  .meta({ id: 'ReactionAgent' });
+export type TReactionAgent = z.infer<typeof ZReactionAgent>;
+
+/**
+ * One emoji on a message: how many reacted and who, in the order they did. The same for every
+ * viewer (it is broadcast as is): "did I react" is `agents` containing the viewer (`hasReacted`).
+ */
+export const ZMessageReaction = z
+  .strictObject({ emoji: z.string(), count: z.number().int().positive(), agents: z.array(ZReactionAgent) })
+  .meta({ id: 'MessageReaction' });
+export type TMessageReaction = z.infer<typeof ZMessageReaction>;
+
 export const ZChatMessage = z
   .strictObject({
     id: z.uuid(),
@@ -46,6 +61,10 @@ export const ZChatMessage = z
     replyToMessageId: z.uuid().optional(),
     stopped: z.boolean().optional(),
     notice: z.strictObject({ code: z.string(), retryable: z.boolean() }).optional(),
+    /** Emoji reactions, in the order each emoji was first used; omitted when there are none. */
+    reactions: z.array(ZMessageReaction).optional(),
+    /** Deleted by its sender: content and attachments are empty, it keeps its place; omitted unless true. */
+    deleted: z.literal(true).optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
@@ -90,7 +109,13 @@ export const ZConversation = z
 export type TConversation = z.infer<typeof ZConversation>;
 
 export const ZPagination = z
-  .strictObject({ page: z.number().int(), limit: z.number().int(), hasMore: z.boolean() })
+  .strictObject({
+    page: z.number().int(),
+    limit: z.number().int(),
+    hasMore: z.boolean(),
+    /** A page of messages around a seq: whether newer messages follow it (load them with `after`). */
+    hasNewer: z.boolean().optional(),
+  })
   .meta({ id: 'Pagination' });
 export type TPagination = z.infer<typeof ZPagination>;
 
@@ -136,3 +161,45 @@ export const ZStopReplyResponse = z.strictObject({
   stopped: z.boolean().meta({ description: 'false when the reply had already finished.' }),
 });
 export const ZRegenerateReplyResponse = z.strictObject({ streamId: z.uuid() });
+
+export const ZReactionResponse = z.strictObject({ message: ZChatMessage });
+
+/** A piece of a search snippet: `highlight` marks the words the query matched (render as <mark>, as text). */
+export const ZSnippetPart = z.strictObject({ text: z.string(), highlight: z.boolean() }).meta({ id: 'SnippetPart' });
+export type TSnippetPart = z.infer<typeof ZSnippetPart>;
+
+/** Where a search hit lives, enough to open it: the other agent of a 1:1 conversation (null when there is none). */
+export const ZSearchConversation = z
+  .strictObject({
+    id: z.uuid(),
+    conversationType: z.enum(CONVERSATION_TYPES),
+    team: z.strictObject({ id: z.uuid(), handle: z.string(), name: z.string() }).nullable(),
+    otherAgent: z
+      .strictObject({
+        id: z.uuid(),
+        username: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        avatarUrl: z.string(),
+        isAgent: z.boolean(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'SearchConversation' });
+export type TSearchConversation = z.infer<typeof ZSearchConversation>;
+
+export const ZSearchResult = z
+  .strictObject({
+    messageId: z.uuid(),
+    /** Open the conversation around this seq (`GET …/messages?around=<seq>`). */
+    seq: z.number().int().positive(),
+    timestamp: ZIsoDateTime,
+    sender: ZChatSender,
+    snippet: z.array(ZSnippetPart),
+    conversation: ZSearchConversation,
+  })
+  .meta({ id: 'SearchResult' });
+export type TSearchResult = z.infer<typeof ZSearchResult>;
+
+export const ZSearchPage = z.strictObject({ results: z.array(ZSearchResult), pagination: ZPagination }).meta({ id: 'SearchPage' });
+export type TSearchPage = z.infer<typeof ZSearchPage>;

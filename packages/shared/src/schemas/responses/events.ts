@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../errors';
-import { ZChatMessage, ZSeenAgent } from './chat';
+import { ZChatMessage, ZReactionAgent, ZSeenAgent } from './chat';
 import { ZAgent } from './users';
 
 /** Socket.IO payloads the server sends, and the ack it answers client events with. */
@@ -33,6 +33,12 @@ export const ZConversationMessageEvent = z
   .strictObject({ conversationId: z.uuid(), message: ZChatMessage })
   .meta({ id: 'ConversationMessageEvent' });
 export type TConversationMessageEvent = z.infer<typeof ZConversationMessageEvent>;
+
+/** One agent added (`reacted: true`) or removed an emoji reaction: apply it with `applyReaction`. */
+export const ZMessageReactionEvent = z
+  .strictObject({ conversationId: z.uuid(), messageId: z.uuid(), emoji: z.string(), agent: ZReactionAgent, reacted: z.boolean() })
+  .meta({ id: 'MessageReactionEvent' });
+export type TMessageReactionEvent = z.infer<typeof ZMessageReactionEvent>;
 
 export const ZPresenceEvent = z
   .strictObject({ agentId: z.uuid(), isOnline: z.boolean() })

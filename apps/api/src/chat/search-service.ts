@@ -1,0 +1,120 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TSearchConversation, TSearchPage, TSearchQuery, TSnippetPart } from '@agentroom/shared';
+import type { AppContext } from '../context';
+import { conversationParticipants, conversations, messages } from '../db/schema';
+import { conversationTeamAccessSql } from './chat-access';
+import { presentSender } from './chat-presenters';
+import { findAgentsByIds, findParticipants, findTeamsByIds } from './chat-repo';
+import { fallbackAvatarUrl } from '../users/presenters';
+
+/**
+ * Full-text search over messages (Postgres and PGlite alike): `to_tsvector('english', content)` is
+ * the expression of the GIN index `messages_search_idx`, so it must stay written exactly so; the
+ * query text goes through `websearch_to_tsquery` ("quoted phrases", -exclusions, or), which never
+ * fails on user input.
+ */
+const matches = (query: string) =>
+  sql`to_tsvector('english', ${messages.content}) @@ websearch_to_tsquery('english', ${query})`;
+
+// ts_headline marks matches with characters from the Private Use Area, which the message text cannot
+// bring in (they are dropped from it first). Its parser also swallows anything that looks like an
+// HTML tag, so '<' is swapped for a third one going in and back afterwards: the snippet keeps the
+// text as written, and the client renders it as text with <mark>s, never as HTML.
+const START = '\uE000';
+const STOP = '\uE001';
+const LESS_THAN = '\uE002';
+const headline = (query: string) =>
+  sql<string>`ts_headline('english', translate(${messages.content}, ${`<${START}${STOP}${LESS_THAN}`}, ${LESS_THAN}),
+    websearch_to_tsquery('english', ${query}), ${`StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`})`;
+
+/** The headline as text pieces, matched words flagged. */
+function snippetParts(marked: string): TSnippetPart[] {
+  const parts: TSnippetPart[] = [];
+  const text = marked.replaceAll(LESS_THAN, '<');
+  let highlight = false;
+  let from = 0;
+  for (let i = 0; i <= text.length; i += 1) {
+    const char = text[i];
+    if (i < text.length && char !== START && char !== STOP) continue;
+    if (i > from) parts.push({ text: text.slice(from, i), highlight });
+    if (char === START) highlight = true;
+    else if (char === STOP) highlight = false;
+    from = i + 1;
+  }
+  return parts;
+}
+
+/**
+ * Messages matching `q` in every conversation the caller takes part in and may still use (the one
+ * rule of chat-access, so someone who left a team finds nothing of it), newest first. Deleted
+ * messages and AI notices are left out.
+ */
+export async function searchMessages(ctx: AppContext, agentId: string, query: TSearchQuery): Promise<TSearchPage> {
+  const { q, page, limit } = query;
+  const hits = await ctx.db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      seq: messages.seq,
+      senderAgentId: messages.senderAgentId,
+      createdAt: messages.createdAt,
+      // Postgres computes a costly select-list expression after the limit, for the page's rows only.
+      headline: headline(q),
+    })
+    .from(messages)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.agentId, agentId)),
+    )
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(matches(q), isNull(messages.deletedAt), eq(messages.messageType, 'text'), conversationTeamAccessSql(agentId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  const pageRows = hits.slice(0, limit);
+
+  const conversationIds = [...new Set(pageRows.map((h) => h.conversationId))];
+  const conversationRows = conversationIds.length
+    ? await ctx.db.select().from(conversations).where(inArray(conversations.id, conversationIds))
+    : [];
+  const [senders, participants, teams] = await Promise.all([
+    findAgentsByIds(ctx.db, [...new Set(pageRows.map((h) => h.senderAgentId))]),
+    findParticipants(ctx.db, conversationIds),
+    findTeamsByIds(ctx.db, [...new Set(conversationRows.flatMap((c) => (c.teamId ? [c.teamId] : [])))]),
+  ]);
+  const senderById = new Map(senders.map((a) => [a.id, a]));
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  const summaries = new Map<string, TSearchConversation>();
+  for (const conversation of conversationRows) {
+    const others = participants.filter((p) => p.participant.conversationId === conversation.id && p.agent.id !== agentId);
+    const other = others.length === 1 ? others[0]!.agent : undefined;
+    const team = conversation.teamId ? teamById.get(conversation.teamId) : undefined;
+    summaries.set(conversation.id, {
+      id: conversation.id,
+      conversationType: conversation.type,
+      team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
+      otherAgent: other
+        ? {
+            id: other.id,
+            username: other.username,
+            firstName: other.firstName,
+            lastName: other.lastName,
+            avatarUrl: other.biometric.avatarUrl || fallbackAvatarUrl(other.id),
+            isAgent: !other.isHuman,
+          }
+        : null,
+    });
+  }
+
+  return {
+    results: pageRows.map((hit) => ({
+      messageId: hit.id,
+      seq: hit.seq,
+      timestamp: hit.createdAt.toISOString(),
+      sender: presentSender(senderById.get(hit.senderAgentId)!),
+      snippet: snippetParts(hit.headline),
+      conversation: summaries.get(hit.conversationId)!,
+    })),
+    pagination: { page, limit, hasMore: hits.length > limit },
+  };
+}

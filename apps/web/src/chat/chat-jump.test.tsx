@@ -1,0 +1,153 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { TChatMessage, TConversation } from '@agentroom/shared';
+import { ok, stubApi } from '../test/api-stub';
+import { FakeSocket } from '../test/fake-socket';
+import { makeUser } from '../test/fixtures';
+import { fakeAuth, renderRoutes } from '../test/render';
+import { makeTeamAgent } from '../teams/team-fixtures';
+import { RealtimeContext } from '../realtime/realtime-context';
+import type { AppSocket } from '../realtime/socket-client';
+import ChatPage from './chat-page';
+
+vi.mock('react-virtuoso', async () => {
+  const { createElement } = await import('react');
+  return {
+    Virtuoso: (props: {
+      data: unknown[];
+      context: unknown;
+      itemContent: (i: number, item: unknown) => unknown;
+      components: { Footer: (p: { context: unknown }) => unknown };
+    }) =>
+      createElement(
+        'div',
+        null,
+        ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never)),
+        createElement(props.components.Footer as never, { key: 'footer', context: props.context }),
+      ),
+  };
+});
+
+const me = makeUser();
+const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true });
+const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c1';
+const conversation = {
+  id: CONVERSATION_ID,
+  conversationType: 'personal',
+  isTeamScoped: false,
+  team: null,
+  participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
+  otherAgent: maya,
+  lastMessage: null,
+  unreadCount: 0,
+  lastSeq: 5000,
+  lastMessageAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+} satisfies TConversation;
+
+const T0 = Date.UTC(2025, 0, 1);
+const fromMaya = (seq: number): TChatMessage => ({
+  id: `0193a0c4-0000-7000-8000-${String(seq).padStart(12, '0')}`,
+  conversationId: CONVERSATION_ID,
+  seq,
+  content: `message ${seq}`,
+  timestamp: new Date(T0 + seq * 60_000).toISOString(),
+  messageType: 'text',
+  isEdited: false,
+  editedAt: null,
+  clientMessageId: null,
+  sender: { id: maya.id, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false },
+  attachments: [],
+});
+const seqs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => fromMaya(from + i));
+const page = (messages: TChatMessage[], more: { hasMore?: boolean; hasNewer?: boolean } = {}) =>
+  ok({ messages, pagination: { page: 1, limit: 50, hasMore: more.hasMore ?? false, ...(more.hasNewer !== undefined ? { hasNewer: more.hasNewer } : {}) }, seenStatus: {} });
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderChat(path: string) {
+  const socket = new FakeSocket();
+  const view = renderRoutes(
+    [
+      {
+        path: '/p/:username',
+        element: (
+          <RealtimeContext.Provider value={{ socket: socket as unknown as AppSocket, status: 'connected', error: null, reconnects: 0 }}>
+            <ChatPage />
+            <Where />
+          </RealtimeContext.Provider>
+        ),
+      },
+    ],
+    { path, auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
+  );
+  return { ...view, socket };
+}
+
+const shownSeqs = () => screen.getAllByTestId('message').map((m) => Number(/message (\d+)/.exec(m.textContent ?? '')?.[1]));
+const base = `/chat/conversations/${CONVERSATION_ID}/messages`;
+
+describe('opening a chat at a message (a search hit)', () => {
+  it('loads the page around it, marks it, keeps live messages back until the newer pages reach them', async () => {
+    const api = stubApi({
+      'GET /agents/maya': ok({ agent: maya }),
+      [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
+      [`GET ${base}?around=1000&limit=50`]: page(seqs(998, 1002), { hasMore: true, hasNewer: true }),
+      [`GET ${base}?after=1002&limit=50`]: page(seqs(1003, 1004), { hasMore: false }),
+      [`GET ${base}?after=1004&limit=200`]: page([fromMaya(5000)]),
+      [`GET /chat/conversations/${CONVERSATION_ID}/replies`]: ok({ replies: [] }),
+      [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
+    });
+    const { socket } = renderChat('/p/maya?at=1000');
+
+    await waitFor(() => expect(shownSeqs()).toEqual([998, 999, 1000, 1001, 1002]));
+    expect(screen.getAllByTestId('message')[2]).toHaveAttribute('data-focused', 'true');
+    // The link did its job: a reload opens at the newest messages.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/maya$/));
+    expect(api.callsTo(`GET ${base}?page=1&limit=50`)).toHaveLength(0);
+
+    act(() => socket.serverSends('message:received', fromMaya(5000)));
+    expect(shownSeqs()).toEqual([998, 999, 1000, 1001, 1002]);
+
+    act(() => socket.serverSends('message:reaction', { conversationId: CONVERSATION_ID, messageId: fromMaya(1000).id, emoji: '🎉', agent: { id: maya.id, firstName: 'Maya', lastName: 'Chen' }, reacted: true }));
+    expect(within(screen.getAllByTestId('message')[2]!).getByRole('button', { name: 'Maya Chen reacted with 🎉 (1)' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load newer messages' }));
+    await waitFor(() => expect(shownSeqs()).toEqual([998, 999, 1000, 1001, 1002, 1003, 1004, 5000]));
+    expect(screen.queryByRole('button', { name: 'Load newer messages' })).not.toBeInTheDocument();
+
+    // At the end, the list is live again.
+    act(() => socket.serverSends('message:received', fromMaya(5001)));
+    expect(shownSeqs().at(-1)).toBe(5001);
+  });
+
+  it('sending from the window first shows the newest messages, then the message below them', async () => {
+    const api = stubApi({
+      'GET /agents/maya': ok({ agent: maya }),
+      [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
+      [`GET ${base}?around=1000&limit=50`]: page(seqs(999, 1001), { hasMore: true, hasNewer: true }),
+      [`GET ${base}?page=1&limit=50`]: page(seqs(4999, 5000), { hasMore: true }),
+      [`GET ${base}?after=5000&limit=200`]: page([]),
+      [`GET /chat/conversations/${CONVERSATION_ID}/replies`]: ok({ replies: [] }),
+      [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
+      [`POST /chat/conversations/${CONVERSATION_ID}/messages/async`]: (call) => {
+        const body = call.body as { content: string; clientMessageId: string };
+        const sent = { ...fromMaya(5001), content: `message 5001 ${body.content}`, clientMessageId: body.clientMessageId, sender: { id: me.agentId, firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, avatarUrl: '', isAgent: false } };
+        return ok({ participantMessage: sent }, 201);
+      },
+    });
+    renderChat('/p/maya?at=1000');
+    await waitFor(() => expect(shownSeqs()).toEqual([999, 1000, 1001]));
+
+    const input = screen.getByPlaceholderText('Type a message...');
+    await userEvent.type(input, 'hello from the past{Enter}');
+    await waitFor(() => expect(shownSeqs()).toEqual([4999, 5000, 5001]));
+    expect(api.callsTo(`GET ${base}?page=1&limit=50`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load newer messages' })).not.toBeInTheDocument();
+  });
+});

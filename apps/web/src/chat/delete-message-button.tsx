@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { DELETED_MESSAGE_TEXT } from '@agentroom/shared';
+import { Modal } from '../teams/dialogs';
+import { Button, focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+
+/** "Delete" among one's own message actions, asking first: the message goes for everyone. */
+export function DeleteMessageButton({ onDelete, className }: { onDelete: () => Promise<void>; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const confirm = async () => {
+    setDeleting(true);
+    try {
+      await onDelete();
+      setOpen(false);
+    } catch {
+      // The toast says why; the dialog stays so the reader can try again or cancel.
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Delete message"
+        title="Delete message"
+        onClick={() => setOpen(true)}
+        className={cn(
+          'rounded-md p-1 text-zinc-400 transition hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/50 dark:hover:text-red-300',
+          focusRing,
+          className,
+        )}
+      >
+        <Trash2 aria-hidden="true" className="size-3.5" />
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => !deleting && setOpen(next)}
+        title="Delete this message?"
+        description={`Everyone in the conversation will see “${DELETED_MESSAGE_TEXT}” instead, and its files are removed. This cannot be undone.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button className="bg-red-600 hover:bg-red-500 active:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500" loading={deleting} onClick={() => void confirm()}>
+            Delete
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}

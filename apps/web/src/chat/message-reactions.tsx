@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Popover } from 'radix-ui';
+import { SmilePlus } from 'lucide-react';
+import { hasReacted, REACTION_PALETTE, type TMessageReaction } from '@agentroom/shared';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { fullNameOf } from './agent-names';
+
+const chip =
+  'inline-flex h-6 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors disabled:pointer-events-none';
+
+/** "Maya Chen and Sam Lee reacted with 👍" (the chip's label and tooltip). */
+function reactedByText(reaction: TMessageReaction): string {
+  const names = reaction.agents.map((agent) => fullNameOf(agent));
+  const who = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${who} reacted with ${reaction.emoji}`;
+}
+
+/** The palette behind a small smiley button: one click reacts (or takes one's reaction back). */
+export function ReactionPicker({
+  mine,
+  onPick,
+  className,
+}: {
+  /** Emojis the viewer has already used on this message (shown pressed). */
+  mine: ReadonlySet<string>;
+  onPick: (emoji: string, reacted: boolean) => void;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        aria-label="Add reaction"
+        title="Add reaction"
+        className={cn(
+          'rounded-md p-1 text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
+          focusRing,
+          className,
+        )}
+      >
+        <SmilePlus aria-hidden="true" className="size-3.5" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          sideOffset={4}
+          aria-label="Reactions"
+          className="z-50 flex gap-0.5 rounded-full border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {REACTION_PALETTE.map((emoji) => {
+            const pressed = mine.has(emoji);
+            return (
+              <button
+                key={emoji}
+                type="button"
+                aria-pressed={pressed}
+                aria-label={`React with ${emoji}`}
+                onClick={() => {
+                  setOpen(false);
+                  onPick(emoji, !pressed);
+                }}
+                className={cn(
+                  'size-8 rounded-full text-lg leading-none transition hover:bg-zinc-100 dark:hover:bg-zinc-800',
+                  pressed && 'bg-indigo-50 dark:bg-indigo-950',
+                  focusRing,
+                )}
+              >
+                {emoji}
+              </button>
+            );
+          })}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** Reaction chips under a bubble: emoji and count, pressed when the viewer reacted; a click toggles it. */
+export function ReactionChips({
+  reactions,
+  selfAgentId,
+  own,
+  onToggle,
+}: {
+  reactions: readonly TMessageReaction[];
+  selfAgentId: string;
+  own: boolean;
+  onToggle?: (emoji: string, reacted: boolean) => void;
+}) {
+  if (reactions.length === 0) return null;
+  return (
+    <ul aria-label="Reactions" className={cn('mt-1 flex flex-wrap gap-1', own && 'justify-end')}>
+      {reactions.map((reaction) => {
+        const mine = hasReacted(reaction, selfAgentId);
+        const label = reactedByText(reaction);
+        return (
+          <li key={reaction.emoji}>
+            <button
+              type="button"
+              aria-pressed={mine}
+              aria-label={`${label} (${reaction.count})`}
+              title={label}
+              disabled={!onToggle}
+              onClick={() => onToggle?.(reaction.emoji, !mine)}
+              className={cn(
+                chip,
+                mine
+                  ? 'border-indigo-300 bg-indigo-50 text-indigo-800 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-200'
+                  : 'border-zinc-200 bg-white text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800',
+                focusRing,
+              )}
+            >
+              <span aria-hidden="true">{reaction.emoji}</span>
+              <span aria-hidden="true">{reaction.count}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
