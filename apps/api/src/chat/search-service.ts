@@ -5,7 +5,7 @@ import { conversationParticipants, conversations, messages } from '../db/schema'
 import { conversationTeamAccessSql } from './chat-access';
 import { presentSender } from './chat-presenters';
 import { findAgentsByIds, findParticipants, findTeamsByIds } from './chat-repo';
-import { fallbackAvatarUrl } from '../users/presenters';
+import { avatarUrlOf } from '../users/presenters';
 
 /**
  * Full-text search over messages (Postgres and PGlite alike): `to_tsvector('english', content)` is
@@ -99,7 +99,7 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
             username: other.username,
             firstName: other.firstName,
             lastName: other.lastName,
-            avatarUrl: other.biometric.avatarUrl || fallbackAvatarUrl(other.id),
+            avatarUrl: avatarUrlOf(other),
             isAgent: !other.isHuman,
           }
         : null,
