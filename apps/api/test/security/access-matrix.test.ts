@@ -43,6 +43,8 @@ const aiChat = {} as Record<Account, { conversationId: string; reply: string; jo
 let teamChat: TConversation;
 const teamMessage = {} as Record<'member' | 'leaver', TChatMessage>;
 let teamAttachmentId: string;
+/** An invitation to the peer's own team Q, addressed to the outsider's email (Q is not T, so joining it changes no other row). */
+let outsiderInvitationId: string;
 
 const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
 const accountOf = (kind: Kind): Account => ((ACCOUNTS as string[]).includes(kind) ? (kind as Account) : 'member');
@@ -127,6 +129,15 @@ beforeAll(async () => {
   teamMessage.member = await sendMessage(server, users.member, teamChat.id, 'Minutes attached', { attachmentIds: [teamAttachmentId] });
   // The leaver's last write warms the send path's cache of participants just before leaving.
   teamMessage.leaver = await sendMessage(server, users.leaver, teamChat.id, 'Thanks, bye');
+
+  const peersTeam = await createTeam(server, users.peer);
+  const invitation = await server
+    .api()
+    .post(`/api/v1/teams/${peersTeam.handle}/invitations`)
+    .set(bearer(users.peer.token))
+    .send({ email: users.outsider.email })
+    .expect(201);
+  outsiderInvitationId = invitation.body.data.invitation.id;
 
   await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(users.leaver.token)).expect(200);
   await server.api().post('/api/v1/auth/logout').set(bearer(users.revoked.token)).expect(200);
@@ -288,6 +299,13 @@ const ROWS: Row[] = [
     expected: by(404, 404, 201, 404, 404),
   },
   { name: 'GET /chat/conversations', request: (k, api) => api.get('/api/v1/chat/conversations'), expected: by(200, 200, 200, 200, 200) },
+  // Invitations addressed by email: each caller sees their own; only the addressee may use an id.
+  { name: 'GET /invitations', request: (k, api) => api.get('/api/v1/invitations'), expected: by(200, 200, 200, 200, 200) },
+  {
+    name: "POST /invitations/:id/accept (addressed to the outsider's email)",
+    request: (k, api) => api.post(`/api/v1/invitations/${outsiderInvitationId}/accept`),
+    expected: by(404, 404, 404, 404, 200),
+  },
 ];
 
 describe('access matrix: caller kind × route', () => {
