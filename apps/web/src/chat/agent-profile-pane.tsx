@@ -3,7 +3,6 @@ import { formatMessageTimestamp, type TAgent, type TListMessage } from '@agentro
 import { AgentAvatar } from '../teams/agent-avatar';
 import { PresenceDot } from '../teams/presence-dot';
 import { Button } from '../ui/button';
-import { SignOutButton } from '../auth/components/sign-out-button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 import { messageSnippet } from './message-snippet';
@@ -63,21 +62,20 @@ export function AgentProfilePane({
   username: string;
   agentOnline: boolean | null;
   messages: readonly TListMessage[];
-  /** On a phone the profile replaces the chat: this brings the chat back. */
-  onBackToChat: () => void;
+  /** On a phone the profile replaces the chat: this brings the chat back (absent when the profile is beside it). */
+  onBackToChat?: () => void;
   className?: string;
 }) {
   const name = agent ? fullNameOf(agent) : `@${username}`;
   return (
     <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
-      <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-8 sm:py-10">
-        <div className="flex items-center justify-between md:justify-end">
-          <Button variant="ghost" size="sm" className="md:hidden" onClick={onBackToChat}>
+      <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">
+        {onBackToChat && (
+          <Button variant="ghost" size="sm" onClick={onBackToChat}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to chat
           </Button>
-          <SignOutButton />
-        </div>
+        )}
         <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-zinc-800 dark:bg-zinc-900">
           <span className="relative shrink-0">
             <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-20" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronUp, Lock, Plus, Users } from 'lucide-react';
+import { ChevronsUpDown, Lock, Plus, Users } from 'lucide-react';
 import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button, focusRing } from '../ui/button';
@@ -65,10 +65,12 @@ function TeamCard({ team, current, onPick }: { team: TTeam; current: boolean; on
 }
 
 /**
- * Spec §2 fixed bottom-right button ('Loading...', 'Team not found', the team name or 'Select team')
- * opening the right-side 'Teams' drawer: every team of the user, and 'Create New Team'.
+ * Spec §2 teams button ('Loading...', 'Team not found', the team name or 'Select team') opening the
+ * right-side 'Teams' drawer: every team of the user, and 'Create New Team'. The spec fixes it
+ * bottom-right; it lives at the top of the app shell's sidebar instead, as the team switcher's head,
+ * where it covers nothing.
  */
-export function TeamsDrawer({ label, currentHandle }: { label: string; currentHandle?: string }) {
+export function TeamsDrawer({ label, currentHandle, className }: { label: string; currentHandle?: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const teams = useMyTeams();
@@ -80,11 +82,11 @@ export function TeamsDrawer({ label, currentHandle }: { label: string; currentHa
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         data-testid="teams-button"
-        className="fixed right-4 bottom-4 z-30 max-w-[min(16rem,calc(100vw-8rem))] rounded-full shadow-lg"
+        className={cn('w-full justify-start px-3', className)}
       >
-        <Users aria-hidden="true" className="size-4 shrink-0" />
-        <span className="truncate">{label}</span>
-        <ChevronUp aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
+        <Users aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+        <span className="min-w-0 flex-1 truncate text-left">{label}</span>
+        <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
       </Button>
       <Sheet open={open} onOpenChange={setOpen} title="Teams">
         <div className="space-y-3">
