@@ -94,7 +94,7 @@ describe('app shell sidebar', () => {
     expect(novaRow).toHaveTextContent('Demo Team');
     expect(within(novaRow).getByTestId('conversation-snippet')).toHaveTextContent(/^You: Thanks, that helps$/);
     expect(within(novaRow).queryByTestId('unread-badge')).not.toBeInTheDocument();
-    expect(within(rowOf('Omar Haddad')).getByTestId('conversation-snippet')).toHaveTextContent('No messages yet');
+    expect(within(rowOf('Omar Haddad')).getByTestId('conversation-snippet')).toHaveTextContent('New conversation');
     expect(mayaRow).not.toHaveAttribute('aria-current');
 
     // The title carries the total unread.

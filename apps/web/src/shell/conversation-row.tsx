@@ -9,7 +9,8 @@ import { chatPath } from './use-shell-location';
 /** One line of plain text for the last message: 'You: …' for mine, 'Sent a file' for a file alone. */
 function lastLine(conversation: TConversation, selfAgentId: string | undefined): string {
   const message = conversation.lastMessage;
-  if (!message) return 'No messages yet';
+  // Not the chat's 'No messages yet': that spec text belongs to the open conversation.
+  if (!message) return 'New conversation';
   const text = messageSnippet(message.content) || (message.attachments.length ? 'Sent a file' : '');
   return message.sender.id === selfAgentId ? `You: ${text}` : text;
 }
