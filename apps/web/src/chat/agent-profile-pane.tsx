@@ -22,14 +22,14 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
     );
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 text-sm">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-3 text-sm">
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Messages</dt>
           <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{theirs.length}</dd>
         </div>
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Last message</dt>
-          <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp)}</dd>
+          <dd className="mt-0.5 font-semibold whitespace-nowrap text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp)}</dd>
         </div>
       </dl>
       <ol className="space-y-2" aria-label="Recent messages">
@@ -76,13 +76,14 @@ export function AgentProfilePane({
             Back to chat
           </Button>
         )}
-        <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-zinc-800 dark:bg-zinc-900">
+        {/* A column at every width: beside the chat the panel is narrow. */}
+        <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-5 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <span className="relative shrink-0">
             <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-20" />
             {agent && <PresenceDot isOnline={agentOnline} className="absolute right-1 bottom-1" />}
           </span>
-          <div className="min-w-0 space-y-1">
-            <h2 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{name}</h2>
+          <div className="flex min-w-0 flex-col items-center space-y-1">
+            <h2 className="text-lg font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{name}</h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               @{agent?.username ?? username}
               {agent?.role ? ` · ${agent.role}` : ''}
@@ -105,8 +106,8 @@ export function AgentProfilePane({
             )}
           </div>
         </section>
-        <section className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <h2 className="mb-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
+        <section className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
           {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">Displaying simulated activity</p>}
         </section>
       </div>

@@ -128,6 +128,8 @@ export function MessageList(props: MessageListProps) {
     <Virtuoso
       ref={virtuoso}
       className="flex-1"
+      // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
+      role="region"
       aria-label="Messages"
       data={items}
       context={context}

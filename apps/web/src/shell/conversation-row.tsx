@@ -39,6 +39,8 @@ export function ConversationRow({
 }) {
   const { otherAgent: agent, team, unreadCount } = conversation;
   const unread = unreadCount > 0;
+  // The current row is filled grey: its quiet text darkens to keep its contrast.
+  const quiet = current ? 'text-zinc-600 dark:text-zinc-400' : 'text-zinc-500 dark:text-zinc-400';
   return (
     <Link
       to={chatPath(agent.username, team?.handle)}
@@ -53,12 +55,12 @@ export function ConversationRow({
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-1.5">
           <span className={cn('truncate', unread && 'font-semibold text-zinc-900 dark:text-zinc-50')}>{agent.fullName}</span>
-          {team && <span className="shrink-0 truncate text-[11px] font-normal text-zinc-500 dark:text-zinc-400">· {team.name}</span>}
+          {team && <span className={cn('shrink-0 truncate text-[11px] font-normal', quiet)}>· {team.name}</span>}
           {unread && <UnreadBadge count={unreadCount} />}
         </span>
         <span
           data-testid="conversation-snippet"
-          className={cn('block truncate text-xs font-normal', unread ? 'text-zinc-700 dark:text-zinc-300' : 'text-zinc-500 dark:text-zinc-400')}
+          className={cn('block truncate text-xs font-normal', unread ? 'text-zinc-700 dark:text-zinc-300' : quiet)}
         >
           {lastLine(conversation, selfAgentId)}
         </span>

@@ -51,5 +51,6 @@ export default function TeamLayout() {
       </ErrorState>
     );
 
-  return <div className="min-h-full bg-zinc-50 dark:bg-zinc-950">{body}</div>;
+  // A definite height, so the team-scoped chat can fill the main column (the shell's main scrolls the team page).
+  return <div className="h-full">{body}</div>;
 }
