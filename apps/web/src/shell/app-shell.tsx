@@ -4,9 +4,12 @@ import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { setTitleUnreadCount } from '../lib/use-page-title';
+import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
-import { PhoneLayout } from './phone-layout';
+import { NavigationDrawer, PhoneHeader, useNavigationDrawer } from './phone-navigation';
+import { TeamsDrawerProvider } from '../teams/teams-drawer';
 import { Sidebar } from './sidebar';
+import { useCurrentTeam } from './use-current-team';
 
 /** The unread total in every page's title, '(3) Agentroom (beta) — …', until the shell goes away. */
 function useUnreadInTitle(totalUnread: number) {
@@ -28,7 +31,9 @@ function PageLoading() {
  */
 export default function AppShell() {
   const wide = useMediaQuery(WIDE_SCREEN, true);
+  const currentTeam = useCurrentTeam();
   const { totalUnread } = useInbox();
+  const drawer = useNavigationDrawer();
   useInboxLiveUpdates();
   useUnreadInTitle(totalUnread);
 
@@ -39,13 +44,21 @@ export default function AppShell() {
       </Suspense>
     </main>
   );
-  if (!wide) return <PhoneLayout totalUnread={totalUnread}>{page}</PhoneLayout>;
+  // One tree at every width, so the page (an open chat, a half-typed message) survives a resize: only
+  // what sits beside it changes, a sidebar on a wide screen, a header and a drawer on a phone.
   return (
-    <div className="flex h-dvh bg-zinc-50 dark:bg-zinc-950">
-      <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
-        <Sidebar />
-      </aside>
-      {page}
-    </div>
+    <TeamsDrawerProvider currentHandle={currentTeam.team?.handle}>
+      <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
+        {wide ? (
+          <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
+            <Sidebar currentTeam={currentTeam} />
+          </aside>
+        ) : (
+          <PhoneHeader totalUnread={totalUnread} onOpenNavigation={() => drawer.setOpen(true)} />
+        )}
+        {page}
+        {!wide && <NavigationDrawer open={drawer.open} onOpenChange={drawer.setOpen} currentTeam={currentTeam} />}
+      </div>
+    </TeamsDrawerProvider>
   );
 }

@@ -8,15 +8,14 @@ import { cn } from '../ui/cn';
 import { ConversationList } from './conversation-list';
 import { TeamRoster } from './team-roster';
 import { TeamSwitcher } from './team-switcher';
-import { useCurrentTeam } from './use-current-team';
+import type { CurrentTeam } from './use-current-team';
 
 /**
  * The app shell's sidebar, the same on a wide screen and in the phone drawer: the way home, the team
  * switcher, the current team's people and AI agents, my conversations, and me at the foot.
  * `headerAction` is the drawer's close button on a phone.
  */
-export function Sidebar({ headerAction }: { headerAction?: ReactNode }) {
-  const currentTeam = useCurrentTeam();
+export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTeam; headerAction?: ReactNode }) {
   return (
     <div className="flex h-full flex-col bg-white dark:bg-zinc-900">
       <div className="flex h-14 shrink-0 items-center justify-between gap-2 px-4">

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { CreateTeamDialog } from '../teams/create-team-dialog';
-import { TeamsDrawer } from '../teams/teams-drawer';
+import { TeamsButton } from '../teams/teams-drawer';
 import { useMyTeams } from '../teams/use-my-teams';
 import { cn } from '../ui/cn';
 import { SidebarNote, SidebarSection, sidebarRow } from './sidebar-section';
@@ -34,7 +34,7 @@ export function TeamSwitcher({ currentTeam }: { currentTeam: CurrentTeam }) {
   return (
     <>
       <div className="px-3 pt-3">
-        <TeamsDrawer label={currentTeam.buttonLabel} currentHandle={currentTeam.team?.handle} />
+        <TeamsButton label={currentTeam.buttonLabel} />
       </div>
       <SidebarSection title="Teams">
         {teams.isError && <SidebarNote tone="error">Error: {errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)}</SidebarNote>}
