@@ -39,7 +39,7 @@ async function signIn(page: Page, user: SignedIn) {
 /** Nothing on the page is wider than the window: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {
-    const wider = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    const wider = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
     return {
       scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       wider: wider
