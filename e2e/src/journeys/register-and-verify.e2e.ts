@@ -49,9 +49,9 @@ describe('registration', () => {
     await page.getByLabel('Username or email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    // A new user has no team yet: the landing is their own profile page.
-    await page.waitForURL((url) => /^\/(t\/[^/]+|p\/@[^/]+)$/.test(url.pathname));
-    expect(pathOf(page)).toMatch(new RegExp(`^/(t/|p/@${user.username}$)`));
+    // A new user has no team yet: the landing is the welcome page, with a way to create one.
+    await page.getByRole('heading', { name: `Welcome to Agentroom, ${user.firstName}` }).waitFor();
+    expect(pathOf(page)).toBe('/');
 
     // The same link again: it says the address is verified already, with the way in.
     await page.goto(link);

@@ -126,7 +126,8 @@ describe('teams', () => {
     await page.getByLabel('Username or email').fill(stranger.username);
     await page.getByLabel('Password', { exact: true }).fill(stranger.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => url.pathname === `/p/@${stranger.username}`);
+    // In no team yet: the welcome page at '/'.
+    await page.getByRole('heading', { name: /^Welcome to Agentroom/ }).waitFor();
 
     await page.goto(`/t/${handle}`);
     await page.getByText('Error: Access denied: You are not a member of this team').waitFor();

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accounts, agents, teamInvitations, teamMembers, teams } from '../db/schema';
+import { isActiveMemberSql } from './team-access';
 
 export type InvitationRow = typeof teamInvitations.$inferSelect;
 
@@ -48,6 +49,46 @@ export async function revokeInvitation(db: DbOrTx, teamId: string, id: string): 
     .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), isPending))
     .returning({ id: teamInvitations.id });
   return revoked.length > 0;
+}
+
+/**
+ * The caller's verified email as SQL, for matching invitations to the person they were sent to
+ * (an unverified address matches nothing: anyone could have typed it).
+ */
+const verifiedEmailOf = (agentId: string) =>
+  sql`(select ${accounts.email} from ${accounts} where ${accounts.agentId} = ${agentId} and ${accounts.emailVerifiedAt} is not null)`;
+
+/**
+ * Pending, unexpired invitations addressed to the agent's verified email, newest first, with the team
+ * and the inviter. Teams the agent is already in and deleted teams (no active member left) are left out.
+ */
+export async function findInvitationsAddressedTo(db: DbOrTx, agentId: string) {
+  return db
+    .select({ invitation: teamInvitations, team: teams, inviter: agents })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .leftJoin(agents, eq(agents.id, teamInvitations.invitedBy))
+    .where(
+      and(
+        eq(teamInvitations.email, verifiedEmailOf(agentId)),
+        isPending,
+        gt(teamInvitations.expiresAt, new Date()),
+        not(isActiveMemberSql(teams.id, agentId)),
+        sql`exists (select 1 from team_members where team_members.team_id = ${teams.id} and team_members.left_at is null)`,
+      ),
+    )
+    .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id));
+}
+
+/** One invitation by id, only when it is addressed to the agent's verified email (anyone else's reads as none). */
+export async function findInvitationAddressedTo(db: DbOrTx, id: string, agentId: string) {
+  const [row] = await db
+    .select({ invitation: teamInvitations, team: teams })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .where(and(eq(teamInvitations.id, id), eq(teamInvitations.email, verifiedEmailOf(agentId))))
+    .limit(1);
+  return row;
 }
 
 export async function findInvitationByHash(db: DbOrTx, tokenHash: string) {

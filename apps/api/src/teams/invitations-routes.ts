@@ -38,6 +38,14 @@ export function invitationsRoutes(ctx: AppContext, redis?: Redis): Router {
     sendData(res, { revoked: true });
   });
 
+  router.get('/invitations', verified, async (req, res) => {
+    sendData(res, { invitations: await invitations.listMyInvitations(ctx, authOf(req).agentId) });
+  });
+
+  router.post('/invitations/:id/accept', writeLimit, verified, async (req, res) => {
+    sendData(res, await invitations.acceptInvitationById(ctx, authOf(req).agentId, pathParam(req, 'id')));
+  });
+
   router.get('/invitations/:token', tokenLimit, async (req, res) => {
     sendData(res, await invitations.describeInvitationLink(ctx, pathParam(req, 'token')));
   });

@@ -4,9 +4,11 @@ import {
   isUuid,
   type TAcceptedInvitationResponse,
   type TInvitationLinkResponse,
+  type TMyInvitation,
   type TPendingInvitation,
 } from '@agentroom/shared';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { AppError, conflict, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { findAgentById } from '../agents/agents-repo';
@@ -14,12 +16,15 @@ import { generateEmailToken, sha256 } from '../auth/tokens';
 import { teamMembershipChanged } from '../chat/conversation-access-changes';
 import { enqueueMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
+import { presentAgent } from '../users/presenters';
 import { assertTeamManager, findActiveMembership } from './team-access';
 import { presentTeam } from './team-presenters';
 import { findActiveMembersOf, insertMembership, lockTeam } from './teams-repo';
 import { assertRoomForOneMore } from './teams-service';
 import {
+  findInvitationAddressedTo,
   findInvitationByHash,
+  findInvitationsAddressedTo,
   findPendingInvitations,
   insertInvitation,
   isActiveMemberByEmail,
@@ -108,26 +113,30 @@ export async function describeInvitationLink(ctx: AppContext, token: string): Pr
 const invalidLink = () => new AppError(400, 'TOKEN_INVALID', INVITATION_MESSAGES.invalidLink);
 const expiredLink = () => new AppError(400, 'LINK_EXPIRED', INVITATION_MESSAGES.expiredLink);
 
+type InvitationWithTeam = NonNullable<Awaited<ReturnType<typeof findInvitationByHash>>>;
+
 /**
- * POST /invitations/accept: the link is the credential (any verified account may use it, like Slack's
- * invite links), single use. Someone already in the team gets 200 without spending the link, so the
- * person it was meant for can still use it. A full team answers 409 and the link stays unused.
+ * The one join path of both accept routes. `find` reads the invitation (by token hash or by id for its
+ * addressee); it runs again under the team lock, so a concurrent accept or revoke has finished by then.
+ * Someone already in the team gets 200 without spending the invitation. A full team answers 409 and the
+ * invitation stays unused.
  */
-export async function acceptInvitation(ctx: AppContext, callerId: string, token: string): Promise<TAcceptedInvitationResponse> {
-  if (!TOKEN_SHAPE.test(token)) throw invalidLink();
-  const tokenHash = sha256(token);
+async function joinThroughInvitation(
+  ctx: AppContext,
+  callerId: string,
+  find: (tx: DbOrTx) => Promise<InvitationWithTeam | undefined>,
+  errors: { unusable: () => AppError },
+): Promise<TAcceptedInvitationResponse> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const seen = await findInvitationByHash(tx, tokenHash);
-    if (!seen) throw invalidLink();
+    const seen = await find(tx);
+    if (!seen) throw errors.unusable();
     await lockTeam(tx, seen.team.id);
-    // Read again under the team lock: a concurrent accept or revoke has finished by now.
-    const found = (await findInvitationByHash(tx, tokenHash))!;
-    const { team, invitation } = found;
+    const { team, invitation } = (await find(tx))!;
     const existing = await findActiveMembership(tx, team.id, callerId);
     if (existing && !invitation.revokedAt) return { team, membership: existing, joined: false };
     const state = linkState(invitation);
     if (state === 'expired') throw expiredLink();
-    if (state !== 'valid') throw invalidLink();
+    if (state !== 'valid') throw errors.unusable();
     await assertRoomForOneMore(tx, team);
     const membership = await insertMembership(tx, { teamId: team.id, agentId: callerId, role: 'member' });
     await markInvitationAccepted(tx, invitation.id, callerId);
@@ -136,4 +145,37 @@ export async function acceptInvitation(ctx: AppContext, callerId: string, token:
   if (outcome.joined) await teamMembershipChanged(ctx, callerId);
   const members = await findActiveMembersOf(ctx.db, [outcome.team.id]);
   return { team: presentTeam(outcome.team, members.get(outcome.team.id) ?? [], outcome.membership), joined: outcome.joined };
+}
+
+/**
+ * POST /invitations/accept: the link is the credential (any verified account may use it, like Slack's
+ * invite links), single use.
+ */
+export async function acceptInvitation(ctx: AppContext, callerId: string, token: string): Promise<TAcceptedInvitationResponse> {
+  if (!TOKEN_SHAPE.test(token)) throw invalidLink();
+  const tokenHash = sha256(token);
+  return joinThroughInvitation(ctx, callerId, (tx) => findInvitationByHash(tx, tokenHash), { unusable: invalidLink });
+}
+
+/**
+ * POST /invitations/:id/accept (the welcome page's Join): the same join, but the credential is the
+ * caller's verified email, so only the addressee may use the id. Anyone else's id, a used or revoked
+ * invitation and an unknown id all answer the same 404.
+ */
+export async function acceptInvitationById(ctx: AppContext, callerId: string, id: string): Promise<TAcceptedInvitationResponse> {
+  const missing = () => notFound(INVITATION_MESSAGES.notFound);
+  if (!isUuid(id)) throw missing();
+  return joinThroughInvitation(ctx, callerId, (tx) => findInvitationAddressedTo(tx, id, callerId), { unusable: missing });
+}
+
+/** GET /invitations: what the welcome page offers to join. */
+export async function listMyInvitations(ctx: AppContext, callerId: string): Promise<TMyInvitation[]> {
+  const rows = await findInvitationsAddressedTo(ctx.db, callerId);
+  return rows.map(({ invitation, team, inviter }) => ({
+    id: invitation.id,
+    team: { name: team.name, handle: team.handle },
+    invitedBy: inviter ? { username: inviter.username, fullName: presentAgent(inviter).fullName } : null,
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  }));
 }

@@ -48,6 +48,8 @@ let teamAttachmentId: string;
 /** An avatar the peer uploaded, and an image to upload. */
 let peerAvatarUrl: string;
 const avatarPng = sharp({ create: { width: 64, height: 64, channels: 3, background: '#6366f1' } }).png().toBuffer();
+/** An invitation to the peer's own team Q, addressed to the outsider's email (Q is not T, so joining it changes no other row). */
+let outsiderInvitationId: string;
 
 const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
 const accountOf = (kind: Kind): Account => ((ACCOUNTS as string[]).includes(kind) ? (kind as Account) : 'member');
@@ -140,6 +142,14 @@ beforeAll(async () => {
     .attach('avatar', await avatarPng, { filename: 'peer.png', contentType: 'image/png' })
     .expect(200);
   peerAvatarUrl = peerAvatar.body.data.agent.avatarUrl;
+  const peersTeam = await createTeam(server, users.peer);
+  const invitation = await server
+    .api()
+    .post(`/api/v1/teams/${peersTeam.handle}/invitations`)
+    .set(bearer(users.peer.token))
+    .send({ email: users.outsider.email })
+    .expect(201);
+  outsiderInvitationId = invitation.body.data.invitation.id;
 
   await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(users.leaver.token)).expect(200);
   await server.api().post('/api/v1/auth/logout').set(bearer(users.revoked.token)).expect(200);
@@ -384,6 +394,13 @@ const ROWS: Row[] = [
     expected: by(404, 404, 200, 404, 404),
   },
   { name: 'GET /chat/search', request: (k, api) => api.get('/api/v1/chat/search?q=minutes'), expected: by(200, 200, 200, 200, 200) },
+  // Invitations addressed by email: each caller sees their own; only the addressee may use an id.
+  { name: 'GET /invitations', request: (k, api) => api.get('/api/v1/invitations'), expected: by(200, 200, 200, 200, 200) },
+  {
+    name: "POST /invitations/:id/accept (addressed to the outsider's email)",
+    request: (k, api) => api.post(`/api/v1/invitations/${outsiderInvitationId}/accept`),
+    expected: by(404, 404, 404, 404, 200),
+  },
 ];
 
 describe('access matrix: caller kind × route', () => {

@@ -6,6 +6,7 @@ import {
   type TChatAttachment,
   type TChatMessage,
   type TConversation,
+  type TConversationPage,
   type TMarkReadRequest,
   type TMessagePage,
   type TSearchPage,
@@ -32,6 +33,10 @@ export const chatApi = {
     http
       .get<TAgentResponse>(`/agents/${encodeURIComponent(username.replace(/^@/, ''))}`, { fallback: CHAT_FALLBACKS.agentNotFound })
       .then((d) => d.agent),
+
+  /** The caller's conversations, latest activity first (each with otherAgent, lastMessage, unreadCount). */
+  conversations: (params: { page: number; limit: number }) =>
+    http.get<TConversationPage>(`/chat/conversations${query(params)}`, { fallback: CHAT_FALLBACKS.getConversations }),
 
   start: (agentId: string, input: TStartConversationRequest) =>
     http

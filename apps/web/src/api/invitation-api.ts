@@ -4,12 +4,13 @@ import type {
   TInvitationLinkResponse,
   TInvitationResponse,
   TInvitationsResponse,
+  TMyInvitationsResponse,
 } from '@agentroom/shared';
 import { http } from './api-client';
 
 const invitationsPath = (handle: string) => `/teams/${encodeURIComponent(handle)}/invitations`;
 
-/** Invite by email (issue 12): the managers' calls and the invitation link's own. */
+/** Invite by email (issue 12): the managers' calls, the invitation link's own, and the invitee's. */
 export const invitationApi = {
   pending: (handle: string) => http.get<TInvitationsResponse>(invitationsPath(handle)).then((d) => d.invitations),
 
@@ -21,4 +22,9 @@ export const invitationApi = {
   describeLink: (token: string) => http.get<TInvitationLinkResponse>(`/invitations/${encodeURIComponent(token)}`),
 
   accept: (token: string) => http.post<TAcceptedInvitationResponse>('/invitations/accept', { token }),
+
+  /** Invitations addressed to my verified email (the welcome page). */
+  mine: () => http.get<TMyInvitationsResponse>('/invitations').then((d) => d.invitations),
+
+  acceptById: (id: string) => http.post<TAcceptedInvitationResponse>(`/invitations/${encodeURIComponent(id)}/accept`, {}),
 };

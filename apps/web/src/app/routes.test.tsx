@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
 import { describe, expect, it } from 'vitest';
@@ -42,9 +42,9 @@ describe('protected routes', () => {
   it('let a verified user in', async () => {
     stubApi({ 'GET /auth/me': signedInAs() });
     const { router } = renderRoutes(routes, { path: '/t/demo' });
-    // Whatever the team page shows, it is shown: no spinner, no sign-in, no verification screen.
-    await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 5000 });
-    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    // Whatever the team page shows, it is shown, inside the app shell: no sign-in, no verification screen.
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Workspace' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/t/demo');
     expect(screen.queryByRole('heading', { name: /Sign in|Email Verification Required/ })).not.toBeInTheDocument();
   });
@@ -60,10 +60,20 @@ describe("'/'", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/t/demo'));
   });
 
-  it('goes to the user profile when there are no teams or the list cannot be read', async () => {
-    stubApi({ 'GET /auth/me': signedInAs(), 'GET /teams': fail(404, 'Not found', 'NOT_FOUND') });
+  it('welcomes a user who is in no team yet, with a way to create one (first run)', async () => {
+    stubApi({ 'GET /auth/me': signedInAs(), 'GET /teams': ok({ teams: [] }), 'GET /invitations': ok({ invitations: [] }) });
     const { router } = renderRoutes(routes, { path: '/' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/p/@ada'));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Agentroom, Ada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(document.title).toBe('Agentroom (beta) — Welcome');
+  });
+
+  it('offers to try again when the team list cannot be read', async () => {
+    stubApi({ 'GET /auth/me': signedInAs(), 'GET /teams': [fail(500, 'Server error', 'INTERNAL'), ok({ teams: [{ id: '1', name: 'Demo Team', handle: 'demo' }] })] });
+    const { router } = renderRoutes(routes, { path: '/' });
+    const page = await screen.findByRole('main');
+    await userEvent.setup().click(await within(page).findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/t/demo'));
   });
 });
 
@@ -71,6 +81,7 @@ describe('sign-in pages', () => {
   it('send someone already signed in to the app', async () => {
     stubApi({ 'GET /auth/me': signedInAs(), 'GET /teams': ok({ teams: [] }) });
     const { router } = renderRoutes(routes, { path: '/auth/login' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/p/@ada'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Create a team' })).toBeInTheDocument();
   });
 });

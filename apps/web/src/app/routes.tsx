@@ -2,7 +2,6 @@ import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../auth/pages/login-page';
 import { RedirectIfSignedIn, RequireVerifiedUser } from '../auth/route-guards';
-import { HomeRedirect } from './home-redirect';
 import { NotFoundPage } from './not-found-page';
 
 // Everything but the sign-in page loads on demand, so the first visit downloads little.
@@ -17,7 +16,9 @@ const MagicLinkPage = named(() => import('../auth/pages/magic-link-page'), 'Magi
 const InvitePage = named(() => import('../invitations/invite-page'), 'InvitePage');
 const UnsubscribePage = named(() => import('../notifications/unsubscribe-page'), 'UnsubscribePage');
 
-// Signed-in screens: swap a placeholder for the real page by changing its import here.
+// Signed-in screens, all inside the app shell (sidebar, or header and drawer on a phone).
+const AppShell = lazy(() => import('../shell/app-shell'));
+const HomePage = lazy(() => import('../shell/home-page'));
 const TeamLayout = lazy(() => import('../teams/team-layout'));
 const TeamPage = lazy(() => import('../teams/team-page'));
 const ChatPage = lazy(() => import('../chat/chat-page'));
@@ -34,14 +35,19 @@ export const routes: RouteObject[] = [
   {
     element: <RequireVerifiedUser />,
     children: [
-      { path: '/', element: <HomeRedirect /> },
-      { path: '/p/:username', element: <ChatPage /> },
       {
-        path: '/t/:handle',
-        element: <TeamLayout />,
+        element: <AppShell />,
         children: [
-          { index: true, element: <TeamPage /> },
-          { path: 'p/:username', element: <ChatPage /> },
+          { path: '/', element: <HomePage /> },
+          { path: '/p/:username', element: <ChatPage /> },
+          {
+            path: '/t/:handle',
+            element: <TeamLayout />,
+            children: [
+              { index: true, element: <TeamPage /> },
+              { path: 'p/:username', element: <ChatPage /> },
+            ],
+          },
         ],
       },
     ],

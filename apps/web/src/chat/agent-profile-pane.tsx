@@ -3,7 +3,6 @@ import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMe
 import { AgentAvatar } from '../teams/agent-avatar';
 import { PresenceDot } from '../teams/presence-dot';
 import { Button } from '../ui/button';
-import { SignOutButton } from '../auth/components/sign-out-button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 import { messageSnippet } from './message-snippet';
@@ -24,14 +23,14 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
     );
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 text-sm">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-3 text-sm">
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Messages</dt>
           <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{theirs.length}</dd>
         </div>
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">Last message</dt>
-          <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp)}</dd>
+          <dd className="mt-0.5 font-semibold whitespace-nowrap text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp)}</dd>
         </div>
       </dl>
       <ol className="space-y-2" aria-label="Recent messages">
@@ -64,28 +63,28 @@ export function AgentProfilePane({
   username: string;
   agentOnline: boolean | null;
   messages: readonly TListMessage[];
-  /** On a phone the profile replaces the chat: this brings the chat back. */
-  onBackToChat: () => void;
+  /** On a phone the profile replaces the chat: this brings the chat back (absent when the profile is beside it). */
+  onBackToChat?: () => void;
   className?: string;
 }) {
   const name = agent ? fullNameOf(agent) : `@${username}`;
   return (
     <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
-      <div className="mx-auto max-w-2xl space-y-6 px-4 py-6 sm:px-8 sm:py-10">
-        <div className="flex items-center justify-between md:justify-end">
-          <Button variant="ghost" size="sm" className="md:hidden" onClick={onBackToChat}>
+      <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">
+        {onBackToChat && (
+          <Button variant="ghost" size="sm" onClick={onBackToChat}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to chat
           </Button>
-          <SignOutButton />
-        </div>
-        <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-zinc-800 dark:bg-zinc-900">
+        )}
+        {/* A column at every width: beside the chat the panel is narrow. */}
+        <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-5 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <span className="relative shrink-0">
             <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-20" />
             {agent && <PresenceDot isOnline={agentOnline} className="absolute right-1 bottom-1" />}
           </span>
-          <div className="min-w-0 space-y-1">
-            <h2 className="text-xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{name}</h2>
+          <div className="flex min-w-0 flex-col items-center space-y-1">
+            <h2 className="text-lg font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{name}</h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               @{agent?.username ?? username}
               {agent?.role ? ` · ${agent.role}` : ''}
@@ -108,8 +107,8 @@ export function AgentProfilePane({
             )}
           </div>
         </section>
-        <section className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <h2 className="mb-4 text-base font-semibold text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
+        <section className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
           {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">Displaying simulated activity</p>}
         </section>
       </div>

@@ -76,9 +76,10 @@ export function ChatHeader({
         aria-label={profileOpen ? 'Hide profile' : 'Show profile'}
         title={profileOpen ? 'Hide profile' : 'Show profile'}
         aria-expanded={profileOpen}
-        aria-controls="agent-profile"
+        // Only while the panel is there: an id that names nothing is an accessibility error.
+        aria-controls={profileOpen ? 'agent-profile' : undefined}
         onClick={onToggleProfile}
-        className={cn(iconButton, 'md:hidden')}
+        className={iconButton}
       >
         <PanelRight aria-hidden="true" className="size-5" />
       </button>

@@ -116,6 +116,28 @@ describe('chat page', () => {
     expect(within(recent).getByText(/^Set /)).toHaveTextContent(/^Set LLM_BASE_URL in \.env, see the docs; then 2\*3\*4 snake_case_name$/);
   });
 
+  it('keeps the profile in a side panel the header opens and closes, and remembers the choice', async () => {
+    routes();
+    const user = userEvent.setup();
+    const first = renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    await screen.findByTestId('message');
+    expect(screen.getByRole('complementary', { name: 'Agent profile' })).toHaveTextContent('Agent Activity: maya');
+    await user.click(screen.getByRole('button', { name: 'Hide profile' }));
+    expect(screen.queryByRole('complementary', { name: 'Agent profile' })).not.toBeInTheDocument();
+    // The conversation stays, whole.
+    expect(screen.getByPlaceholderText('Type a message...')).toBeInTheDocument();
+    first.unmount();
+
+    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    await screen.findByTestId('message');
+    expect(screen.queryByText('Agent Activity: maya')).not.toBeInTheDocument();
+    const show = screen.getByRole('button', { name: 'Show profile' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    expect(screen.getByText('Agent Activity: maya')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide profile' })).toHaveAttribute('aria-controls', 'agent-profile');
+  });
+
   it("says 'Error: Agent not found' for an unknown username", async () => {
     stubApi({ 'GET /agents/nobody': fail(404, 'Agent not found', 'NOT_FOUND') });
     renderPage(<ChatPage />, { path: '/p/@nobody', route: '/p/:username', auth: auth() });

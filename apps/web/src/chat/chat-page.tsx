@@ -6,7 +6,9 @@ import { CHAT_FALLBACKS, stripAt, type TAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { MEDIUM_SCREEN, useMediaQuery } from '../lib/use-media-query';
 import { usePageTitle } from '../lib/use-page-title';
+import { useRememberedFlag } from '../lib/use-remembered-flag';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentProfilePane } from './agent-profile-pane';
@@ -20,8 +22,8 @@ function agentFromState(state: unknown, username: string): TAgent | undefined {
 }
 
 /**
- * Spec §2 chat page (/p/:username and, team-scoped, /t/:handle/p/:username): the chat on the left
- * (30 % on desktop, everything on a phone), the agent's profile on the right (behind a toggle on a phone).
+ * Spec §2 chat page (/p/:username and, team-scoped, /t/:handle/p/:username). The conversation is the
+ * main column and the spec's profile pane a collapsible side panel of about 30 % (decision 0009).
  */
 export default function ChatPage() {
   usePageTitle('Profile');
@@ -60,7 +62,7 @@ export default function ChatPage() {
 
 function AgentNotFound({ message, backTo }: { message: string; backTo: string }) {
   return (
-    <main className="flex h-dvh flex-col items-center justify-center gap-3 bg-zinc-50 px-6 text-center dark:bg-zinc-950">
+    <div className="flex h-full flex-col items-center justify-center gap-3 bg-zinc-50 px-6 text-center dark:bg-zinc-950">
       <SearchX aria-hidden="true" className="size-8 text-zinc-400" />
       <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
         Error: {message}
@@ -68,8 +70,27 @@ function AgentNotFound({ message, backTo }: { message: string; backTo: string })
       <Button asChild variant="secondary">
         <Link to={backTo}>{backTo === '/' ? 'Go to my teams' : 'Back to the team'}</Link>
       </Button>
-    </main>
+    </div>
   );
+}
+
+/** Whether the profile side panel is open on a wide screen: the user's last choice, open at first. */
+const PROFILE_PANEL_KEY = 'agentroom.profile-panel-open';
+
+/**
+ * The profile beside the chat (decision 0009): from medium width up a side panel the header's button
+ * opens and closes, remembered; below it the profile replaces the chat until 'Back to chat'.
+ */
+function useProfileToggle() {
+  const beside = useMediaQuery(MEDIUM_SCREEN, true);
+  const [panelOpen, setPanelOpen] = useRememberedFlag(PROFILE_PANEL_KEY, true);
+  const [replacingChat, setReplacingChat] = useState(false);
+  return {
+    beside,
+    open: beside ? panelOpen : replacingChat,
+    toggle: () => (beside ? setPanelOpen(!panelOpen) : setReplacingChat((open) => !open)),
+    backToChat: () => setReplacingChat(false),
+  };
 }
 
 function ChatScreen({
@@ -87,31 +108,36 @@ function ChatScreen({
   agentError: string | undefined;
   onBack: () => void;
 }) {
-  const [profileOpen, setProfileOpen] = useState(false);
+  const profile = useProfileToggle();
   const session = useChatSession(isSelf ? undefined : agent, teamHandle);
   const agentOnline = session.agentOnline ?? agent?.isOnline ?? null;
+  const chatHidden = profile.open && !profile.beside;
   return (
-    // Team pages keep the user badge and teams button fixed at the bottom: leave them room.
-    <main className={cn('flex h-dvh flex-col md:flex-row', teamHandle && 'pb-18')}>
+    <div className="flex h-full min-h-0">
       <ChatPane
         session={session}
         agent={agent}
         agentOnline={agentOnline}
         isSelf={isSelf}
         agentError={agentError}
-        profileOpen={profileOpen}
-        onToggleProfile={() => setProfileOpen((open) => !open)}
+        profileOpen={profile.open}
+        onToggleProfile={profile.toggle}
         onBack={onBack}
-        className={cn('min-h-0 md:w-[30%] md:min-w-80', profileOpen ? 'hidden md:flex' : 'flex flex-1 md:flex-none')}
+        className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
       />
-      <AgentProfilePane
-        agent={agent}
-        username={username}
-        agentOnline={agentOnline}
-        messages={session.messages}
-        onBackToChat={() => setProfileOpen(false)}
-        className={cn('min-h-0 flex-1 border-zinc-200 md:block md:border-l dark:border-zinc-800', profileOpen ? 'block' : 'hidden')}
-      />
-    </main>
+      {profile.open && (
+        <AgentProfilePane
+          agent={agent}
+          username={username}
+          agentOnline={agentOnline}
+          messages={session.messages}
+          onBackToChat={profile.beside ? undefined : profile.backToChat}
+          className={cn(
+            'min-h-0',
+            profile.beside ? 'w-[30%] max-w-md min-w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
+          )}
+        />
+      )}
+    </div>
   );
 }

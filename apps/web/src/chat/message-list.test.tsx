@@ -101,6 +101,20 @@ describe('MessageList', () => {
     expect(Number(screen.getByTestId('virtuoso').dataset.firstItemIndex)).toBe(start - 2);
   });
 
+  it('reads a message that lands at the bottom without moving the range, like an AI reply replacing its stream', () => {
+    const onVisible = vi.fn();
+    const theirs = message('m2', NOW + 2000, 'maya');
+    const streaming = { streamId: 's1', agentId: 'maya', text: 'Thinking', attempt: 0, done: false };
+    const { rerender } = render(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), theirs], streams: [streaming], onVisible })} />);
+    expect(onVisible).toHaveBeenLastCalledWith(theirs);
+    const reply = message('m3', NOW + 3000, 'maya');
+    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), theirs, reply], onVisible })} />);
+    expect(onVisible).toHaveBeenLastCalledWith(reply);
+    // My own message is no reason to move my read cursor.
+    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), theirs, reply, message('m4', NOW + 4000)], onVisible })} />);
+    expect(onVisible).toHaveBeenLastCalledWith(reply);
+  });
+
   it('shows the empty state', () => {
     renderList({});
     expect(screen.getByText('No messages yet')).toBeInTheDocument();

@@ -127,6 +127,14 @@ export function MessageList(props: MessageListProps) {
   const lastItem = items.at(-1);
   const ownMessageLast = lastItem?.kind === 'message' && lastItem.message.pending;
 
+  // A message that lands without moving the visible range (the stored AI reply taking its streaming
+  // bubble's place, a message while the list sits at the bottom) is on screen too: read it, or it
+  // would count as unread in the sidebar while the reader looks at it.
+  const newestFromOthers = messages.findLast((m) => !m.pending && m.sender.id !== selfAgentId);
+  useEffect(() => {
+    if (newestFromOthers && atBottom.current) onVisible(newestFromOthers);
+  }, [newestFromOthers, onVisible]);
+
   const onRange = (range: ListRange) => {
     for (let index = range.endIndex; index >= range.startIndex; index -= 1) {
       const item = items[index - firstItemIndex];
@@ -157,6 +165,8 @@ export function MessageList(props: MessageListProps) {
       <Virtuoso
         ref={virtuoso}
         className="flex-1"
+        // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
+        role="region"
         aria-label="Messages"
         data={items}
         context={context}

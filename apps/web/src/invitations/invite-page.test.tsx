@@ -51,6 +51,13 @@ describe('invite page', () => {
     expect(await screen.findByRole('heading', { name: 'Invitation not valid' })).toBeInTheDocument();
   });
 
+  it('gives a signed-in user a way back to their workspace from a used link', async () => {
+    stubApi({ [`GET /invitations/${TOKEN}`]: ok({ status: 'used', team: { name: 'Demo Team', handle: 'demo' } }) });
+    renderPage(<InvitePage />, { path, auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: makeUser(), token: 't' }) });
+    expect(await screen.findByRole('heading', { name: 'Invitation already used' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my teams' })).toHaveAttribute('href', '/');
+  });
+
   it('shows the server message when joining fails (team full)', async () => {
     stubApi({
       [`GET /invitations/${TOKEN}`]: validLink,

@@ -38,12 +38,19 @@ export function InvitePage() {
     );
   }
 
+  // A dead link is no dead end for someone signed in: their workspace is one click away.
+  const backToWorkspace = auth.isAuthenticated ? (
+    <Button asChild size="lg" variant="secondary">
+      <Link to="/">Go to my teams</Link>
+    </Button>
+  ) : undefined;
+
   const status = link.data?.status ?? 'invalid';
   const team = link.data?.team;
   if (!token || link.isError || status === 'invalid' || !team) {
     return (
       <AuthLayout>
-        <StatusScreen icon={CircleX} tone="error" title="Invitation not valid">
+        <StatusScreen icon={CircleX} tone="error" title="Invitation not valid" actions={backToWorkspace}>
           <p role="alert">{link.isError ? errorMessage(link.error, 'Could not open the invitation.') : 'This invitation link is invalid or was replaced by a newer one.'}</p>
         </StatusScreen>
       </AuthLayout>
@@ -53,7 +60,12 @@ export function InvitePage() {
     const expired = status === 'expired';
     return (
       <AuthLayout>
-        <StatusScreen icon={expired ? Clock : CircleCheck} tone="warning" title={expired ? 'Invitation expired' : 'Invitation already used'}>
+        <StatusScreen
+          icon={expired ? Clock : CircleCheck}
+          tone="warning"
+          title={expired ? 'Invitation expired' : 'Invitation already used'}
+          actions={backToWorkspace}
+        >
           <p role="alert">
             {expired ? `Ask an admin of ${team.name} for a new invitation.` : `This link to ${team.name} has been used. Ask an admin of the team for a new one.`}
           </p>

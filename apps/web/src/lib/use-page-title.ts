@@ -1,11 +1,39 @@
 import { useEffect } from 'react';
 import { PAGE_TITLE_PREFIX } from '@agentroom/shared';
 
-export const pageTitle = (name?: string) => (name ? `${PAGE_TITLE_PREFIX} — ${name}` : PAGE_TITLE_PREFIX);
+/** 'Agentroom (beta) — {name}', with '(3) ' in front while 3 messages wait unread. */
+export const pageTitle = (name?: string, unread = 0) =>
+  `${unread > 0 ? `(${unread}) ` : ''}${name ? `${PAGE_TITLE_PREFIX} — ${name}` : PAGE_TITLE_PREFIX}`;
 
-/** Sets document.title to 'Agentroom (beta) — {name}' while the page is shown. */
+/*
+ * document.title is written here only. Pages name themselves (usePageTitle) and the app shell says
+ * how much is unread (setTitleUnreadCount); the page that named itself last wins, as when each page
+ * wrote the title itself, and a change of the count never hands the title to another page.
+ */
+const named: Array<{ name?: string }> = [];
+let unreadTotal = 0;
+
+function writeTitle() {
+  const page = named.at(-1);
+  if (page) document.title = pageTitle(page.name, unreadTotal);
+}
+
+/** Called by the app shell whenever the total changes (0 when it goes away, e.g. on sign-out). */
+export function setTitleUnreadCount(count: number) {
+  if (count === unreadTotal) return;
+  unreadTotal = count;
+  writeTitle();
+}
+
+/** Sets document.title to '(n) Agentroom (beta) — {name}' while the page is shown (no '(n)' when nothing is unread). */
 export function usePageTitle(name?: string) {
   useEffect(() => {
-    document.title = pageTitle(name);
+    const entry = { name };
+    named.push(entry);
+    writeTitle();
+    return () => {
+      named.splice(named.indexOf(entry), 1);
+      writeTitle();
+    };
   }, [name]);
 }

@@ -4,8 +4,6 @@ import { errorMessage, isApiError } from '../api/api-error';
 import { Button } from '../ui/button';
 import { useTeam } from './team-queries';
 import { ErrorState, LoadingState, NotFoundState } from './team-status';
-import { TeamsDrawer } from './teams-drawer';
-import { UserBadge } from './user-badge';
 import { useTeamHead } from './use-team-head';
 
 export interface TeamOutletContext {
@@ -15,17 +13,9 @@ export interface TeamOutletContext {
 /** For the pages inside /t/:handle: the loaded team. */
 export const useTeamContext = () => useOutletContext<TeamOutletContext>();
 
-/** The drawer button's label (spec §2). */
-function drawerLabel(query: ReturnType<typeof useTeam>): string {
-  if (query.isPending) return 'Loading...';
-  if (query.data) return query.data.name;
-  if (isApiError(query.error) && query.error.status === 404) return 'Team not found';
-  return 'Select team';
-}
-
 /**
- * /t/:handle: loads the team (the server decides access), sets the title and social tags, and keeps
- * the user badge (bottom left) and the teams drawer button (bottom right) on every team page.
+ * /t/:handle: loads the team (the server decides access) and sets the title and social tags. The
+ * spec's user badge and teams button are the app shell's (in its sidebar), as on every signed-in page.
  */
 export default function TeamLayout() {
   const { handle = '' } = useParams();
@@ -61,11 +51,6 @@ export default function TeamLayout() {
       </ErrorState>
     );
 
-  return (
-    <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
-      {body}
-      <UserBadge />
-      <TeamsDrawer label={drawerLabel(team)} currentHandle={handle} />
-    </div>
-  );
+  // A definite height, so the team-scoped chat can fill the main column (the shell's main scrolls the team page).
+  return <div className="h-full">{body}</div>;
 }

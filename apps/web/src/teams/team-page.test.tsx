@@ -5,6 +5,7 @@ import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
 import { makeTeam, makeTeamAgent } from './team-fixtures';
+import AppShell from '../shell/app-shell';
 import TeamLayout from './team-layout';
 import TeamPage from './team-page';
 
@@ -12,13 +13,19 @@ const user = makeUser();
 const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
 const profile = ok({ profile: { id: user.id, username: user.username, email: user.email, profile: user.profile, agent: { ...user.agent, role: 'Team Lead' } } });
 
+// Inside the app shell, as in the app: the user badge and the teams button are the shell's.
 const teamRoutes = [
   {
-    path: '/t/:handle',
-    element: <TeamLayout />,
+    element: <AppShell />,
     children: [
-      { index: true, element: <TeamPage /> },
-      { path: 'p/:username', element: <p>Chat screen</p> },
+      {
+        path: '/t/:handle',
+        element: <TeamLayout />,
+        children: [
+          { index: true, element: <TeamPage /> },
+          { path: 'p/:username', element: <p>Chat screen</p> },
+        ],
+      },
     ],
   },
 ];
@@ -93,7 +100,7 @@ describe('team page', () => {
     expect(screen.getByTestId('teams-button')).toHaveTextContent('Select team');
     // Trying again would fail the same way: the way out is back to one's own teams.
     expect(screen.getByRole('link', { name: 'Go to my teams' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('falls back to the signed-in user in the badge when the profile cannot be read', async () => {
@@ -194,7 +201,7 @@ describe('team settings', () => {
     await waitFor(() => expect(api.callsTo('POST /teams/demo/agents')).toHaveLength(1));
     expect(api.callsTo('POST /teams/demo/agents')[0]?.body).toEqual({ firstName: 'Pixel', role: 'Illustrator', personality: 'Playful.' });
     await user.keyboard('{Escape}');
-    expect(await screen.findByText('Pixel', { selector: 'span' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Agents' })).findByText('Pixel', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('creates an AI agent with an uploaded avatar: previewed first, sent once the agent exists; no avatar URL field', async () => {

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Lock, Settings, Users } from 'lucide-react';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
-import { Brand } from '../auth/components/brand';
 import { Button } from '../ui/button';
-import { SignOutButton } from '../auth/components/sign-out-button';
 import { AgentCard } from './agent-card';
 import { useTeamContext } from './team-layout';
 import { useTeamAgents } from './team-queries';
@@ -20,11 +18,7 @@ export default function TeamPage() {
 
   return (
     <>
-      <header className="flex items-center justify-between border-b border-zinc-200 bg-white px-4 py-3 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
-        <Brand />
-        <SignOutButton />
-      </header>
-      <main className="mx-auto max-w-5xl px-4 pt-8 pb-28 sm:px-6">
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-8">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
@@ -69,7 +63,7 @@ export default function TeamPage() {
             </ul>
           )}
         </section>
-      </main>
+      </div>
       <TeamSettingsDialog team={team} agents={list} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </>
   );

@@ -22,9 +22,9 @@ const teamKeys = {
   profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
 };
 
-export function useTeam(handle: string) {
+export function useTeam(handle: string, enabled = true) {
   const { user } = useAuth();
-  return useQuery({ queryKey: teamKeys.team(user?.id, handle), queryFn: () => teamApi.team(handle), enabled: !!user });
+  return useQuery({ queryKey: teamKeys.team(user?.id, handle), queryFn: () => teamApi.team(handle), enabled: !!user && enabled });
 }
 
 export function useTeamAgents(handle: string, enabled = true) {

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronUp, Lock, Plus, Users } from 'lucide-react';
+import { ChevronsUpDown, Lock, Plus, Users } from 'lucide-react';
 import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button, focusRing } from '../ui/button';
@@ -64,28 +64,22 @@ function TeamCard({ team, current, onPick }: { team: TTeam; current: boolean; on
   );
 }
 
+const OpenTeamsDrawer = createContext<(() => void) | null>(null);
+
 /**
- * Spec §2 fixed bottom-right button ('Loading...', 'Team not found', the team name or 'Select team')
- * opening the right-side 'Teams' drawer: every team of the user, and 'Create New Team'.
+ * Spec §2 'Teams' drawer (right side): every team of the user, and 'Create New Team'. It is held
+ * here, above the app shell's layouts, so moving between the sidebar and the phone drawer (a resize
+ * across the breakpoint) never closes it; the button that opens it lives in the sidebar.
  */
-export function TeamsDrawer({ label, currentHandle }: { label: string; currentHandle?: string }) {
+export function TeamsDrawerProvider({ currentHandle, children }: { currentHandle?: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const teams = useMyTeams();
   const list = teams.data ?? [];
+  const openDrawer = useCallback(() => setOpen(true), []);
   return (
-    <>
-      <Button
-        variant="secondary"
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-        data-testid="teams-button"
-        className="fixed right-4 bottom-4 z-30 max-w-[min(16rem,calc(100vw-8rem))] rounded-full shadow-lg"
-      >
-        <Users aria-hidden="true" className="size-4 shrink-0" />
-        <span className="truncate">{label}</span>
-        <ChevronUp aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
-      </Button>
+    <OpenTeamsDrawer.Provider value={openDrawer}>
+      {children}
       <Sheet open={open} onOpenChange={setOpen} title="Teams">
         <div className="space-y-3">
           {teams.isPending ? (
@@ -120,6 +114,28 @@ export function TeamsDrawer({ label, currentHandle }: { label: string; currentHa
         </Button>
       </Sheet>
       <CreateTeamDialog open={creating} onOpenChange={setCreating} />
-    </>
+    </OpenTeamsDrawer.Provider>
+  );
+}
+
+/**
+ * Spec §2 teams button: 'Loading...', 'Team not found', the team name or 'Select team'; it opens the
+ * 'Teams' drawer. The spec fixes it bottom-right; it heads the app shell's team switcher instead,
+ * where it covers nothing.
+ */
+export function TeamsButton({ label, className }: { label: string; className?: string }) {
+  const openDrawer = useContext(OpenTeamsDrawer);
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => openDrawer?.()}
+      aria-haspopup="dialog"
+      data-testid="teams-button"
+      className={cn('w-full justify-start px-3', className)}
+    >
+      <Users aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+      <span className="min-w-0 flex-1 truncate text-left">{label}</span>
+      <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
+    </Button>
   );
 }

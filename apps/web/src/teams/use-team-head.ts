@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@agentroom/shared';
-import { pageTitle } from '../lib/use-page-title';
+import { pageTitle, usePageTitle } from '../lib/use-page-title';
 
 const DEFAULT_DESCRIPTION = `${PRODUCT_NAME}: a team workspace where people and AI agents chat.`;
 
@@ -27,10 +27,12 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
  * social-preview tags (Open Graph, Twitter) for the team, restored when the layout goes away.
  */
 export function useTeamHead(teamName: string | undefined, description: string | undefined) {
+  usePageTitle(teamName || 'Team');
+
   useEffect(() => {
+    // The social tags describe the team, never the reader's unread count.
     const title = pageTitle(teamName || 'Team');
     const text = description?.trim() || DEFAULT_DESCRIPTION;
-    document.title = title;
     const restore = [
       setMeta('name', 'description', text),
       setMeta('property', 'og:title', title),

@@ -10,10 +10,11 @@ import { AgentAvatar } from './agent-avatar';
 import { useMyProfile } from './team-queries';
 
 /**
- * Spec §2 bottom-left badge: the current user's name and role, or @username. When /users/me fails
- * it falls back to the signed-in user's id and username from the auth state.
+ * Spec §2 badge: the current user's name and role, or @username. When /users/me fails it falls back
+ * to the signed-in user's id and username from the auth state. The spec fixes it bottom-left; it sits
+ * at the foot of the app shell's sidebar, in the flow, so it never covers content.
  */
-export function UserBadge() {
+export function UserBadge({ className }: { className?: string }) {
   const { user } = useAuth();
   const profile = useMyProfile();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
@@ -28,7 +29,7 @@ export function UserBadge() {
       data-testid="user-badge"
       data-user-id={id}
       title={`@${username}`}
-      className="fixed bottom-4 left-4 z-30 flex max-w-[min(18rem,calc(100vw-12rem))] items-center gap-2.5 rounded-full border border-zinc-200 bg-white/95 py-1.5 pr-4 pl-1.5 shadow-lg backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
+      className={cn('flex min-w-0 items-center gap-2.5', className)}
     >
       <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
       <span className="min-w-0 leading-tight">

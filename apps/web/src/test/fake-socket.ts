@@ -1,3 +1,5 @@
+import type { AppSocket } from '../realtime/socket-client';
+
 /** A connected socket that acknowledges every join and lets a test play the server's events. */
 export class FakeSocket {
   connected = true;
@@ -16,9 +18,13 @@ export class FakeSocket {
     if (event === 'room:join') ack?.({ ok: true });
     return this;
   }
-  serverSends(event: string, payload: unknown) {
+  /** The server sends `event` (or the client library reports it, e.g. 'connect' after a reconnect). */
+  serverSends(event: string, payload?: unknown) {
     for (const listener of this.listeners.get(event) ?? []) listener(payload);
   }
   connect() {}
   disconnect() {}
+  get asAppSocket() {
+    return this as unknown as AppSocket;
+  }
 }

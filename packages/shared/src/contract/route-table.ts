@@ -36,6 +36,7 @@ import {
   ZInvitationLinkResponse,
   ZInvitationResponse,
   ZInvitationsResponse,
+  ZMyInvitationsResponse,
   ZRevokedInvitationResponse,
 } from '../schemas/responses/invitations';
 import {
@@ -173,6 +174,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/teams/:handle/invitations', tag: 'Invitations', summary: 'Invite someone by email; replaces an older pending invitation to the same address (owners and admins)', auth: 'verified', body: ZCreateInvitationRequest, success: { 201: ZInvitationResponse }, rateLimited: true },
   { method: 'get', path: '/teams/:handle/invitations', tag: 'Invitations', summary: 'Pending invitations of a team (owners and admins)', auth: 'verified', success: { 200: ZInvitationsResponse } },
   { method: 'delete', path: '/teams/:handle/invitations/:id', tag: 'Invitations', summary: 'Revoke a pending invitation (owners and admins)', auth: 'verified', success: { 200: ZRevokedInvitationResponse }, rateLimited: true },
+  { method: 'get', path: '/invitations', tag: 'Invitations', summary: "Pending invitations addressed to the caller's verified email, with team and inviter", auth: 'verified', success: { 200: ZMyInvitationsResponse } },
+  { method: 'post', path: '/invitations/:id/accept', tag: 'Invitations', summary: "Join the team of an invitation addressed to the caller's email (404 for anyone else's; single use)", auth: 'verified', success: { 200: ZAcceptedInvitationResponse }, rateLimited: true },
   { method: 'get', path: '/invitations/:token', tag: 'Invitations', summary: 'Which team an emailed invitation link is for and whether it still works', auth: 'public', success: { 200: ZInvitationLinkResponse }, rateLimited: true },
   { method: 'post', path: '/invitations/accept', tag: 'Invitations', summary: 'Join the team of an emailed invitation (any verified account holding the link)', auth: 'verified', body: ZAcceptInvitationRequest, success: { 200: ZAcceptedInvitationResponse }, rateLimited: true },
   { method: 'get', path: '/agents/:username', tag: 'Agents', summary: 'An agent the caller may see, by username (a leading @ is ignored)', auth: 'verified', success: { 200: ZAgentResponse } },

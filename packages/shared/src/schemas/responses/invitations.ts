@@ -34,6 +34,24 @@ export const ZInvitationLinkResponse = z.strictObject({
 });
 export type TInvitationLinkResponse = z.infer<typeof ZInvitationLinkResponse>;
 
-/** POST /invitations/accept: the team joined (or already belonged to). */
+/**
+ * An invitation addressed to the caller's verified email (GET /invitations): which team, who sent it,
+ * until when. Its id is what POST /invitations/:id/accept takes; it is useless to anyone else.
+ */
+export const ZMyInvitation = z
+  .strictObject({
+    id: z.uuid(),
+    team: z.strictObject({ name: z.string(), handle: z.string() }),
+    /** The manager who sent it; null once that agent is gone. */
+    invitedBy: z.strictObject({ username: z.string(), fullName: z.string() }).nullable(),
+    createdAt: ZIsoDateTime,
+    expiresAt: ZIsoDateTime,
+  })
+  .meta({ id: 'MyInvitation' });
+export type TMyInvitation = z.infer<typeof ZMyInvitation>;
+export const ZMyInvitationsResponse = z.strictObject({ invitations: z.array(ZMyInvitation) });
+export type TMyInvitationsResponse = z.infer<typeof ZMyInvitationsResponse>;
+
+/** POST /invitations/accept and /invitations/:id/accept: the team joined (or already belonged to). */
 export const ZAcceptedInvitationResponse = z.strictObject({ team: ZTeam, joined: z.boolean() });
 export type TAcceptedInvitationResponse = z.infer<typeof ZAcceptedInvitationResponse>;

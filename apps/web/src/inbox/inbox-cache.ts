@@ -1,0 +1,65 @@
+import type { TChatMessage, TConversation, TMessageSeenEvent, TPresenceEvent } from '@agentroom/shared';
+
+/*
+ * Pure updates of the cached conversation list, one per socket event. Each returns the same array
+ * when nothing changed (so nothing re-renders), and `withIncomingMessage` returns undefined for a
+ * conversation the list does not hold: only a refetch can say what it is.
+ */
+
+const activityOf = (conversation: TConversation) => conversation.lastMessageAt ?? conversation.createdAt;
+
+/** Latest activity first, as the server orders them (ISO timestamps compare as strings). */
+export function sortByActivity(conversations: readonly TConversation[]): TConversation[] {
+  return [...conversations].sort((a, b) => activityOf(b).localeCompare(activityOf(a)) || b.id.localeCompare(a.id));
+}
+
+export const totalUnreadOf = (conversations: readonly TConversation[]) =>
+  conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+
+function replaceAt(conversations: readonly TConversation[], index: number, next: TConversation): TConversation[] {
+  return conversations.map((conversation, i) => (i === index ? next : conversation));
+}
+
+/** A new message: it becomes the snippet, the conversation moves up, and one from someone else counts as unread. */
+export function withIncomingMessage(
+  conversations: readonly TConversation[],
+  message: TChatMessage,
+  selfAgentId: string,
+): readonly TConversation[] | undefined {
+  const index = conversations.findIndex((c) => c.id === message.conversationId);
+  if (index < 0) return undefined;
+  const current = conversations[index]!;
+  // Already counted: the same message by both events, or one the last fetch included.
+  if (message.seq <= current.lastSeq && current.lastMessage) return conversations;
+  const fromSomeoneElse = message.sender.id !== selfAgentId;
+  return sortByActivity(
+    replaceAt(conversations, index, {
+      ...current,
+      lastMessage: message,
+      lastSeq: message.seq,
+      lastMessageAt: message.timestamp,
+      unreadCount: current.unreadCount + (fromSomeoneElse ? 1 : 0),
+    }),
+  );
+}
+
+/** My own agent saw a message (this tab, another tab, another device): nothing is unread there any more. */
+export function withSeen(conversations: readonly TConversation[], event: TMessageSeenEvent, selfAgentId: string): readonly TConversation[] {
+  if (event.agentId !== selfAgentId) return conversations;
+  const index = conversations.findIndex((c) => c.id === event.conversationId);
+  if (index < 0 || conversations[index]!.unreadCount === 0) return conversations;
+  return replaceAt(conversations, index, { ...conversations[index]!, unreadCount: 0 });
+}
+
+/** An edit of the message the snippet shows. */
+export function withEditedMessage(conversations: readonly TConversation[], message: TChatMessage): readonly TConversation[] {
+  const index = conversations.findIndex((c) => c.id === message.conversationId && c.lastMessage?.id === message.id);
+  if (index < 0) return conversations;
+  return replaceAt(conversations, index, { ...conversations[index]!, lastMessage: message });
+}
+
+/** The other person's dot, green or grey (the realtime presence cache does not reach inside conversations). */
+export function withPresence(conversations: readonly TConversation[], { agentId, isOnline }: TPresenceEvent): readonly TConversation[] {
+  if (!conversations.some((c) => c.otherAgent.id === agentId && c.otherAgent.isOnline !== isOnline)) return conversations;
+  return conversations.map((c) => (c.otherAgent.id === agentId ? { ...c, otherAgent: { ...c.otherAgent, isOnline } } : c));
+}

@@ -1,0 +1,64 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { useInbox } from '../inbox/use-inbox';
+import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
+import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
+import { setTitleUnreadCount } from '../lib/use-page-title';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import { NavigationDrawer, PhoneHeader, useNavigationDrawer } from './phone-navigation';
+import { TeamsDrawerProvider } from '../teams/teams-drawer';
+import { Sidebar } from './sidebar';
+import { useCurrentTeam } from './use-current-team';
+
+/** The unread total in every page's title, '(3) Agentroom (beta) — …', until the shell goes away. */
+function useUnreadInTitle(totalUnread: number) {
+  useEffect(() => setTitleUnreadCount(totalUnread), [totalUnread]);
+  useEffect(() => () => setTitleUnreadCount(0), []);
+}
+
+function PageLoading() {
+  return (
+    <div className="flex h-full items-center justify-center">
+      <Spinner label="Loading..." className="size-5 text-indigo-600 dark:text-indigo-400" />
+    </div>
+  );
+}
+
+/**
+ * Layout of every signed-in page (DESIGN §8): a sidebar beside the page on a wide screen, a header
+ * and a drawer on a phone. Keeps the conversation list live and the unread count in the title.
+ */
+export default function AppShell() {
+  const wide = useMediaQuery(WIDE_SCREEN, true);
+  const currentTeam = useCurrentTeam();
+  const { totalUnread } = useInbox();
+  const drawer = useNavigationDrawer();
+  useInboxLiveUpdates();
+  useUnreadInTitle(totalUnread);
+
+  const page = (
+    <main className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+  // One tree at every width, so the page (an open chat, a half-typed message) survives a resize: only
+  // what sits beside it changes, a sidebar on a wide screen, a header and a drawer on a phone.
+  return (
+    <TeamsDrawerProvider currentHandle={currentTeam.team?.handle}>
+      <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
+        {wide ? (
+          <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
+            <Sidebar currentTeam={currentTeam} />
+          </aside>
+        ) : (
+          <PhoneHeader totalUnread={totalUnread} onOpenNavigation={() => drawer.setOpen(true)} />
+        )}
+        {page}
+        {!wide && <NavigationDrawer open={drawer.open} onOpenChange={drawer.setOpen} currentTeam={currentTeam} />}
+      </div>
+    </TeamsDrawerProvider>
+  );
+}

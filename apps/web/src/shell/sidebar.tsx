@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Brand } from '../auth/components/brand';
+import { SignOutButton } from '../auth/components/sign-out-button';
+import { UserBadge } from '../teams/user-badge';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { ConversationList } from './conversation-list';
+import { TeamRoster } from './team-roster';
+import { TeamSwitcher } from './team-switcher';
+import type { CurrentTeam } from './use-current-team';
+
+/**
+ * The app shell's sidebar, the same on a wide screen and in the phone drawer: the way home, the team
+ * switcher, the current team's people and AI agents, my conversations, and me at the foot.
+ * `headerAction` is the drawer's close button on a phone.
+ */
+export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTeam; headerAction?: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col bg-white dark:bg-zinc-900">
+      <div className="flex h-14 shrink-0 items-center justify-between gap-2 px-4">
+        <Link to="/" className={cn('rounded-lg', focusRing)}>
+          <Brand />
+        </Link>
+        {headerAction}
+      </div>
+      <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-4">
+        <TeamSwitcher currentTeam={currentTeam} />
+        {currentTeam.team && <TeamRoster team={currentTeam.team} />}
+        <ConversationList />
+      </nav>
+      <div className="flex shrink-0 items-center gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <UserBadge className="flex-1" />
+        <SignOutButton iconOnly />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { TEAM_FETCH_ERRORS, type TTeam, type TTeamAgent } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { useAuth } from '../auth/auth-context';
+import { AgentAvatar } from '../teams/agent-avatar';
+import { PresenceDot } from '../teams/presence-dot';
+import { useTeamAgents } from '../teams/team-queries';
+import { SidebarNote, SidebarSection, sidebarRow } from './sidebar-section';
+import { chatPath, isOpenChat, useShellLocation } from './use-shell-location';
+
+/** Avatar with its presence dot: the dot is live because the realtime presence cache patches the team's agents. */
+export function AvatarWithPresence({ src, name, isOnline, size = 'size-6' }: { src: string; name: string; isOnline: boolean | null; size?: string }) {
+  return (
+    <span className="relative shrink-0">
+      <span aria-hidden="true">
+        <AgentAvatar src={src} name={name} className={size} />
+      </span>
+      <PresenceDot isOnline={isOnline} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
+    </span>
+  );
+}
+
+function AgentLink({ agent, team }: { agent: TTeamAgent; team: TTeam }) {
+  const location = useShellLocation();
+  const current = isOpenChat(location, agent.username, team.handle);
+  return (
+    <Link
+      to={chatPath(agent.username, team.handle)}
+      // As the team cards do: the chat page starts with the agent instead of looking it up.
+      state={{ agent }}
+      aria-current={current ? 'page' : undefined}
+      className={sidebarRow(current)}
+    >
+      <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={agent.isOnline} />
+      <span className="truncate">{agent.fullName}</span>
+    </Link>
+  );
+}
+
+function AgentGroup({ title, agents, team, empty }: { title: string; agents: TTeamAgent[]; team: TTeam; empty: string }) {
+  return (
+    <SidebarSection title={title}>
+      {agents.length === 0 ? (
+        <SidebarNote>{empty}</SidebarNote>
+      ) : (
+        <ul className="space-y-px">
+          {agents.map((agent) => (
+            <li key={agent.id}>
+              <AgentLink agent={agent} team={team} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </SidebarSection>
+  );
+}
+
+/** The current team's people and AI agents (GET /teams/:handle/agents), each opening the team-scoped chat. */
+export function TeamRoster({ team }: { team: TTeam }) {
+  const { user } = useAuth();
+  const agents = useTeamAgents(team.handle);
+  if (agents.isPending)
+    return (
+      <SidebarSection title="People">
+        <SidebarNote>Loading...</SidebarNote>
+      </SidebarSection>
+    );
+  if (agents.isError)
+    return (
+      <SidebarSection title="People">
+        <SidebarNote tone="error">Error: {errorMessage(agents.error, TEAM_FETCH_ERRORS.agents)}</SidebarNote>
+      </SidebarSection>
+    );
+  const others = agents.data.filter((agent) => agent.id !== user?.agentId);
+  return (
+    <>
+      <AgentGroup title="People" agents={others.filter((a) => a.isHuman)} team={team} empty="Only you so far." />
+      <AgentGroup title="AI agents" agents={others.filter((a) => !a.isHuman)} team={team} empty="No AI agents yet." />
+    </>
+  );
+}
