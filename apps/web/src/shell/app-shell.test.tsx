@@ -109,6 +109,16 @@ describe('app shell sidebar', () => {
     expect(screen.getByTestId('user-badge')).toBeInTheDocument();
   });
 
+  it('says a deleted last message was deleted, and offers message search', async () => {
+    const { maya: withMaya } = conversations();
+    const deleted = { ...withMaya, unreadCount: 0, lastMessage: { ...withMaya.lastMessage!, content: '', deleted: true as const } };
+    renderShell('/t/demo', { [LIST]: ok(conversationPage([deleted], false)) });
+
+    await waitFor(() => expect(conversationRows()).toHaveLength(1));
+    expect(within(rowOf('Maya Chen')).getByTestId('conversation-snippet')).toHaveTextContent(/^This message was deleted$/);
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute('aria-keyshortcuts', 'Control+K Meta+K');
+  });
+
   it('raises the badge and the title count live, on conversation:message and on message:received, and clears them when I have seen it', async () => {
     const { maya: withMaya, nova: withNova } = conversations();
     const { socket } = renderShell('/p/@nova', { [LIST]: ok(conversationPage([withNova, { ...withMaya, unreadCount: 0 }])) });

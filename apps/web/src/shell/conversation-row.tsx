@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TConversation } from '@agentroom/shared';
+import { DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
 import { messageSnippet } from '../chat/message-snippet';
 import { cn } from '../ui/cn';
 import { sidebarRow } from './sidebar-section';
@@ -11,6 +11,7 @@ function lastLine(conversation: TConversation, selfAgentId: string | undefined):
   const message = conversation.lastMessage;
   // Not the chat's 'No messages yet': that spec text belongs to the open conversation.
   if (!message) return 'New conversation';
+  if (message.deleted) return DELETED_MESSAGE_TEXT;
   const text = messageSnippet(message.content) || (message.attachments.length ? 'Sent a file' : '');
   return message.sender.id === selfAgentId ? `You: ${text}` : text;
 }

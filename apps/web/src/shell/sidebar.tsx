@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../auth/components/brand';
 import { SignOutButton } from '../auth/components/sign-out-button';
+import { SearchButton } from '../search/search-dialog';
 import { UserBadge } from '../teams/user-badge';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -12,7 +13,7 @@ import type { CurrentTeam } from './use-current-team';
 
 /**
  * The app shell's sidebar, the same on a wide screen and in the phone drawer: the way home, the team
- * switcher, the current team's people and AI agents, my conversations, and me at the foot.
+ * switcher, message search (Ctrl+K), the current team's people and AI agents, my conversations, and me at the foot.
  * `headerAction` is the drawer's close button on a phone.
  */
 export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTeam; headerAction?: ReactNode }) {
@@ -23,6 +24,9 @@ export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTea
           <Brand />
         </Link>
         {headerAction}
+      </div>
+      <div className="shrink-0 px-3 pb-2">
+        <SearchButton className="w-full justify-start text-zinc-500 dark:text-zinc-400" />
       </div>
       <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-4">
         <TeamSwitcher currentTeam={currentTeam} />
