@@ -2,12 +2,23 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
+
+/**
+ * react-router's package exports name only its development build, whose dev warnings (and their
+ * texts) stay in the bundle; its production build, the same code with them off, sits beside it.
+ * Builds use that one; dev and tests keep the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 /**
  * Writes `x.br` (brotli, quality 11) and `x.gz` (gzip, level 9) beside every emitted text file of at
@@ -42,8 +53,9 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     // In dev the API runs beside Vite; the browser talks to one origin, as in production.
     proxy: {
@@ -70,4 +82,4 @@ export default defineConfig({
     // Typing whole forms with user-event takes seconds on a busy 2-core runner; correctness, not speed, is tested here.
     testTimeout: 20_000,
   },
-});
+}));
