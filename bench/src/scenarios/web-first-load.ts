@@ -14,7 +14,7 @@ import { readChunkGraph } from './web-bundle';
  * the Socket.IO client (its chunk is named after the package's `esm` folder) beside the route's
  * code, so it counts in the bytes but not in the round trips.
  */
-export interface RouteFirstLoad {
+interface RouteFirstLoad {
   route: string;
   path: string;
   files: string[];
