@@ -16,4 +16,5 @@ CMD ["node", "--enable-source-maps", "apps/api/dist/main.js"]
 
 FROM nginx:1.27-alpine AS web
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY deploy/security-headers.conf /etc/nginx/agentroom-security-headers.conf
 COPY --from=build /app/apps/web/dist /usr/share/nginx/html

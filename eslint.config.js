@@ -19,4 +19,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // sonner loads with the first toast (apps/web/src/ui/toast.ts), and only then is its <Toaster> mounted.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/ui/toast.ts', 'apps/web/src/ui/toaster.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Import toast from src/ui/toast.ts: a toast from 'sonner' itself has no Toaster." }] }],
+    },
+  },
 );

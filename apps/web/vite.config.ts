@@ -1,12 +1,61 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/**
+ * react-router's package exports name only its development build, whose dev warnings (and their
+ * texts) stay in the bundle; its production build, the same code with them off, sits beside it.
+ * Builds use that one; dev and tests keep the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+/**
+ * Writes `x.br` (brotli, quality 11) and `x.gz` (gzip, level 9) beside every emitted text file of at
+ * least 1 KiB, once per build: the API (apps/api/src/http/web-app.ts) and nginx (gzip_static) send
+ * them as they are, so no request pays for compressing a script. Source maps and index.html are left
+ * alone (maps are for developer tools; index.html is under 1 KiB and never cached).
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
+  let outDir = 'dist';
+  return {
+    name: 'agentroom:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => compressible.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const body = await readFile(file);
+          if (body.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            promisify(gzip)(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     // In dev the API runs beside Vite; the browser talks to one origin, as in production.
     proxy: {
@@ -33,4 +82,4 @@ export default defineConfig({
     // Typing whole forms with user-event takes seconds on a busy 2-core runner; correctness, not speed, is tested here.
     testTimeout: 20_000,
   },
-});
+}));

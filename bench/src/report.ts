@@ -3,6 +3,7 @@ import type { DeliveryResult, DeliveryRun, DeliveryStep } from './scenarios/deli
 import type { HistoryResult } from './scenarios/history';
 import type { LoginResult } from './scenarios/login';
 import type { WebBundleResult } from './scenarios/web-bundle';
+import type { WebFirstLoadResult } from './scenarios/web-first-load';
 import type { BenchSettings } from './settings';
 import { ratio } from './support/stats';
 
@@ -24,6 +25,7 @@ export interface BenchReport {
   /** The bare Socket.IO relay: no database, so one run is the delivery baseline of every variant. */
   relay?: DeliveryRun;
   web?: WebBundleResult;
+  webFirstLoad?: WebFirstLoadResult;
   notes: string[];
 }
 
@@ -171,6 +173,21 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push(`| ${w.signIn.route} initial | ${fmt(w.signIn.jsGzipKiB)}${mark(w.signIn.jsGzipKiB <= 150, judged)} | ${fmt(w.signIn.cssGzipKiB)} | ${w.signIn.files.join(', ')} | JS ≤ 150 |`);
     for (const r of w.lazy) lines.push(`| ${r.route} lazy-loads | ${fmt(r.jsGzipKiB)} | ${fmt(r.cssGzipKiB)} | ${r.files.join(', ') || '—'} | |`);
     lines.push(`| all JS in the build | ${fmt(w.allJsGzipKiB)} | | (read from the ${w.source}) | |`);
+  }
+  if (report.webFirstLoad) {
+    const f = report.webFirstLoad;
+    lines.push(
+      '',
+      '| Web first load (empty cache) | raw KiB | gzip KiB | brotli KiB | code round trips | on main at 6870977: raw (sent uncompressed) / gzip / brotli KiB, round trips |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const r of f.routes) {
+      const b = f.before[r.route];
+      const missing = r.missingChunks.length ? ` (chunks not found: ${r.missingChunks.join(', ')})` : '';
+      lines.push(
+        `| ${r.route} (${r.path})${missing} | ${fmt(r.rawKiB)} | ${fmt(r.gzipKiB)} | ${fmt(r.brotliKiB)} | ${r.codeRoundTrips} | ${b ? `${fmt(b.rawKiB)} / ${fmt(b.gzipKiB)} / ${fmt(b.brotliKiB)}, ${b.codeRoundTrips}` : '—'} |`,
+      );
+    }
   }
   const runs: [string, DeliveryRun][] = [
     ...report.variants.flatMap((v) => (v.delivery ? [[v.label, v.delivery.ours] as [string, DeliveryRun]] : [])),

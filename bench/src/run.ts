@@ -8,6 +8,7 @@ import { runDelivery, runRelay } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
 import { runLogin } from './scenarios/login';
 import { measureWebBundle } from './scenarios/web-bundle';
+import { measureWebFirstLoad } from './scenarios/web-first-load';
 import { settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
@@ -166,7 +167,10 @@ async function main() {
   if (loadBefore > 0.5) notes.push(`load average was ${loadBefore.toFixed(2)} when the run started: the machine was shared`);
 
   const report: BenchReport = { settings, variants: [], skipped: [], notes };
-  if (args.scenarios.has('web')) report.web = measureWebBundle(path.join(REPO_ROOT, 'apps/web/dist'));
+  if (args.scenarios.has('web')) {
+    report.web = measureWebBundle(path.join(REPO_ROOT, 'apps/web/dist'));
+    report.webFirstLoad = measureWebFirstLoad(path.join(REPO_ROOT, 'apps/web/dist'));
+  }
 
   if (args.scenarios.has('delivery')) {
     try {

@@ -12,6 +12,7 @@ import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { rejectNulInUrl } from './http/validate';
+import { compressResponses, webAppRoutes } from './http/web-app';
 import { requestId } from './http/request-id';
 import { requestLoggingOptions } from './http/request-logging';
 import { httpMetrics, metricsEndpoint } from './observability/http-metrics';
@@ -48,12 +49,6 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   return api;
 }
 
-/** The built SPA, served with a history fallback so deep links like /t/demo load the app. */
-function serveWebApp(app: Express, distDir: string) {
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!api\/|socket\.io\/).*/, (_req, res) => res.sendFile(path.join(distDir, 'index.html')));
-}
-
 export function createApp(ctx: AppContext, options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; webDistDir?: string }): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -77,6 +72,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; replies: Re
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(compressResponses());
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
   app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
@@ -84,7 +80,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; replies: Re
   app.use('/api/docs', apiDocsPage(ctx));
   if (devMailboxEnabled(ctx.config)) app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;
-  if (distDir && existsSync(path.join(distDir, 'index.html'))) serveWebApp(app, distDir);
+  if (distDir && existsSync(path.join(distDir, 'index.html'))) app.use(webAppRoutes(path.resolve(distDir)));
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));
   return app;

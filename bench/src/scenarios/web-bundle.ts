@@ -26,17 +26,28 @@ const LAZY_ROUTES: { route: string; chunks: string[] }[] = [
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
+export interface ChunkGraph {
+  assets: string;
+  /** Every .js and .css file in assets/. */
+  files: string[];
+  /** What index.html loads before the app can render: its module script, modulepreloads and stylesheets, and their static imports. */
+  initial: Set<string>;
+  /** Each lazily imported chunk and the files Vite preloads with it. */
+  lazyDeps: Map<string, string[]>;
+  /** The files `roots` load through static imports (roots included). */
+  closure: (roots: string[]) => Set<string>;
+}
+
 /**
  * Reads the production build. Without a Vite manifest (build.manifest is off in apps/web), the
  * module graph is read from the chunks themselves: static `import … from "./x.js"` edges, and the
  * `import("./x.js"), __vite__mapDeps([...])` pairs Vite emits for lazy routes (which also name their CSS).
  */
-export function measureWebBundle(distDir: string): WebBundleResult {
+export function readChunkGraph(distDir: string): ChunkGraph {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const assets = path.join(distDir, 'assets');
   const files = readdirSync(assets).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
   const read = (file: string) => readFileSync(path.join(assets, file), 'utf8');
-  const gz = new Map(files.map((f) => [f, gzipSync(readFileSync(path.join(assets, f))).length]));
 
   const staticImports = (file: string) =>
     [...read(file).matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
@@ -68,6 +79,12 @@ export function measureWebBundle(distDir: string): WebBundleResult {
       lazyDeps.set(m[1]!, [...new Set([...(lazyDeps.get(m[1]!) ?? []), ...deps])]);
     }
   }
+  return { assets, files, initial, lazyDeps, closure };
+}
+
+export function measureWebBundle(distDir: string): WebBundleResult {
+  const { assets, files, initial, lazyDeps, closure } = readChunkGraph(distDir);
+  const gz = new Map(files.map((f) => [f, gzipSync(readFileSync(path.join(assets, f))).length]));
 
   const weigh = (route: string, set: Iterable<string>): RouteWeight => {
     const list = [...set].sort();

@@ -41,6 +41,12 @@ export async function openSession(browser: Browser, options: { colorScheme?: 'li
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
   });
+  // Chromium reports some CSP refusals only as an event (e.g. a caught `new Function` probe): echo them to the console.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { safeString } from './schemas/text';
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
+import type { TRoomPayload, TTypingPayload } from './schemas/socket-payloads';
 import type {
   TAgentUpdatedEvent,
   TConversationMessageEvent,
@@ -12,7 +11,9 @@ import type {
   TSocketAck,
   TTypingEvent,
 } from './schemas/responses/events';
-import { isUuid } from './validation';
+
+// No zod here: the web app's entry imports SOCKET_EVENTS, and a schema built at the top of this
+// module would bring all of zod into the sign-in page. The payload schemas are in schemas/socket-payloads.ts.
 
 /** Every Socket.IO event name, for both sides. The spec's names are kept as written. */
 export const SOCKET_EVENTS = {
@@ -36,27 +37,7 @@ export const SOCKET_EVENTS = {
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 export const agentRoomOf = (agentId: string) => `agent:${agentId}`;
 
-const ROOM_PATTERN = /^conversation:(.+)$/;
-/** The conversation id inside a room name, or undefined when the name is not a conversation room. */
-export function conversationIdOfRoom(roomId: string): string | undefined {
-  const id = ROOM_PATTERN.exec(roomId)?.[1];
-  return isUuid(id) ? id : undefined;
-}
-
-// ---- client → server payloads (validated by the server with these schemas) ----
-
-export const ZRoomPayload = z.object({
-  roomId: safeString().max(200).refine((room) => conversationIdOfRoom(room) !== undefined, {
-    message: 'roomId must be conversation:<id>',
-  }),
-});
-export type TRoomPayload = z.infer<typeof ZRoomPayload>;
-
-export const ZTypingPayload = z.object({
-  conversationId: safeString().refine(isUuid, { message: 'conversationId must be a conversation id' }),
-  isTyping: z.boolean(),
-});
-export type TTypingPayload = z.infer<typeof ZTypingPayload>;
+export type { TRoomPayload, TTypingPayload };
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
 export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };

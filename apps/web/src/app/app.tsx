@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { AuthProvider } from '../auth/auth-provider';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { PageSpinner } from '../ui/spinner';
+import { Toaster } from '../ui/toaster';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
@@ -18,7 +18,7 @@ export function App() {
           <Suspense fallback={<PageSpinner />}>
             <RouterProvider router={router} />
           </Suspense>
-          <Toaster position="top-center" theme="system" richColors closeButton />
+          <Toaster />
         </RealtimeProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -13,6 +13,14 @@ describe('MessageMarkdown', () => {
     expect(box.querySelector('pre code')).toHaveTextContent('const x = 1;');
   });
 
+  it('renders the rest of GFM too: strikethrough, bare URLs as links, task lists', () => {
+    const box = renderMarkdown('~~gone~~ see https://example.com/x\n\n- [x] done\n- [ ] todo');
+    expect(box.querySelector('del')).toHaveTextContent('gone');
+    expect(box.querySelector('a')).toHaveAttribute('href', 'https://example.com/x');
+    const boxes = [...box.querySelectorAll('input[type="checkbox"]')];
+    expect(boxes.map((input) => (input as HTMLInputElement).checked)).toEqual([true, false]);
+  });
+
   it('opens links in a new tab without access to this one', () => {
     const link = renderMarkdown('see [docs](https://example.com/docs)').querySelector('a')!;
     expect(link).toHaveAttribute('href', 'https://example.com/docs');

@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import remarkBreaks from 'remark-breaks';
-import remarkGfm from 'remark-gfm';
 import { cn } from '../ui/cn';
 import { remarkNoIntrawordEmphasis } from './intraword-emphasis';
 
@@ -57,8 +58,22 @@ const components: Components = {
   ),
 };
 
+type ParserData = { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+
+/**
+ * GitHub-flavoured Markdown for the parser only: what remark-gfm does, without the Markdown
+ * writer it also registers (mdast-util-to-markdown and its gfm handlers, for remark-stringify,
+ * which nothing here runs). Tables, autolinks, strikethrough, task lists and footnotes parse as before.
+ */
+function remarkGfmParser(this: { data(): object }) {
+  // The processor's data, where remark-parse reads its extensions (typed by remark-parse, not a dependency here).
+  const data = this.data() as ParserData;
+  (data.micromarkExtensions ??= []).push(gfm());
+  (data.fromMarkdownExtensions ??= []).push(gfmFromMarkdown());
+}
+
 // A line break typed with Shift+Enter is a line break in the bubble, as in every chat.
-const remarkPlugins = [remarkGfm, remarkBreaks, remarkNoIntrawordEmphasis];
+const remarkPlugins = [remarkGfmParser, remarkBreaks, remarkNoIntrawordEmphasis];
 const rehypePlugins = [rehypeSanitize];
 
 /**

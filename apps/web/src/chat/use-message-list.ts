@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import {
   CHAT_FALLBACKS,
   MESSAGE_PAGE_SIZE,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { TEAM_ACTION_ERRORS, ZCreateAiAgentRequest, ZUpdateAiAgentRequest, type TErrorDetails, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { AvatarPicker } from '../avatars/avatar-picker';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { Mail, Send, X } from 'lucide-react';
 import { ZCreateInvitationRequest, type TErrorDetails } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';

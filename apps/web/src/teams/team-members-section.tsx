@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { TEAM_ACTION_ERRORS, TEAM_MEMBER_ROLES, type TTeam, type TTeamAgent, type TTeamMemberRole } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';

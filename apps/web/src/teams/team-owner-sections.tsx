@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { TEAM_ACTION_ERRORS, ZUpdateTeamRequest, type TErrorDetails, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';

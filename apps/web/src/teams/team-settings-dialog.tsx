@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { Bot, LogOut, Pencil, Plus, Settings2, Trash2, UserPlus, Users } from 'lucide-react';
 import { TEAM_ACTION_ERRORS, ZAddMemberRequest, type TErrorDetails, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';

@@ -5,6 +5,29 @@ export interface TimestampFormatOptions {
   timeZone?: string;
 }
 
+type Shape = 'time' | 'weekday' | 'date';
+const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
+  time: { hour: 'numeric', minute: '2-digit' },
+  weekday: { hour: 'numeric', minute: '2-digit', weekday: 'short' },
+  date: { hour: 'numeric', minute: '2-digit', month: 'short', day: 'numeric' },
+};
+
+// Building an Intl.DateTimeFormat costs far more than formatting with one (toLocaleString builds one
+// per call), and a chat formats a timestamp per message: one formatter per shape, locale and zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 64;
+
+function formatterFor(shape: Shape, locale: string | undefined, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${shape}|${locale ?? ''}|${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...SHAPES[shape], timeZone });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Spec §4: under 24 hours show the time only; under 168 hours the weekday and time; otherwise the
  * month, day and time. A timestamp in the future (clock skew) counts as recent.
@@ -17,8 +40,6 @@ export function formatMessageTimestamp(
   const at = new Date(date);
   if (Number.isNaN(at.getTime())) return '';
   const ageMs = new Date(now).getTime() - at.getTime();
-  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone };
-  if (ageMs < 24 * HOUR_MS) return at.toLocaleTimeString(locale, time);
-  if (ageMs < 168 * HOUR_MS) return at.toLocaleString(locale, { ...time, weekday: 'short' });
-  return at.toLocaleString(locale, { ...time, month: 'short', day: 'numeric' });
+  const shape: Shape = ageMs < 24 * HOUR_MS ? 'time' : ageMs < 168 * HOUR_MS ? 'weekday' : 'date';
+  return formatterFor(shape, locale, timeZone).format(at);
 }

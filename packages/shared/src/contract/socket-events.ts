@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ZRoomPayload, ZTypingPayload, type ClientToServerEvents, type ServerToClientEvents } from '../events';
+import type { ClientToServerEvents, ServerToClientEvents } from '../events';
+import { ZRoomPayload, ZTypingPayload } from '../schemas/socket-payloads';
 import { ZChatMessage } from '../schemas/responses/chat';
 import {
   ZAgentUpdatedEvent,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { AUTH_ERRORS, RESEND_COOLDOWN_S } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
 import { useCountdown } from '../../lib/use-countdown';

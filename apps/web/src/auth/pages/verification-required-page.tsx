@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { LogOut, MailWarning } from 'lucide-react';
 import { AUTH_FORM_TEXTS } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';

@@ -1,0 +1,18 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadSonner, onSonnerRequested, sonnerRequested } from './toast';
+
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+/**
+ * sonner's <Toaster>, rendered once the first toast is asked for (ui/toast.ts). sonner hands a
+ * Toaster that subscribes late the toasts already shown, so the first one is not lost.
+ */
+export function Toaster() {
+  const requested = useSyncExternalStore(onSonnerRequested, sonnerRequested, () => false);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster position="top-center" theme="system" richColors closeButton />
+    </Suspense>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The paths the web app renders (apps/web/src/app/routes.tsx; a web test keeps the two equal). The API
+ * answers these with index.html and 200; any other path gets a 404 (decision in apps/api/src/http/web-app.ts),
+ * and deploy/nginx.conf does the same with a regular expression checked against this list.
+ * `:name` stands for one non-empty path segment.
+ */
+export const WEB_APP_PATHS = [
+  '/',
+  '/auth/login',
+  '/auth/register',
+  '/auth/verify-email',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/magic-link',
+  '/invite',
+  '/p/:username',
+  '/t/:handle',
+  '/t/:handle/p/:username',
+] as const;
+
+const patterns = WEB_APP_PATHS.map((pattern) => pattern.split('/').filter(Boolean));
+
+/** Whether the web app has a page at `pathname`, matched as react-router does: case-insensitive, an optional trailing slash. */
+export function isWebAppPath(pathname: string): boolean {
+  if (!pathname.startsWith('/') || pathname.includes('//')) return false;
+  const segments = pathname.split('/').filter(Boolean);
+  return patterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase()),
+  );
+}
