@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { CHAT_ACTION_ERRORS, type ChatListAction, type TReactionAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';

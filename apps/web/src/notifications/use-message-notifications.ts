@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { NOTIFICATION_TEXTS as T, SOCKET_EVENTS, type TChatMessage, type TChatSender, type TConversation, type TConversationMessageEvent } from '@agentroom/shared';
 import { notificationApi } from '../api/notification-api';
 import { useAuth } from '../auth/auth-context';
@@ -84,7 +84,7 @@ export function useMessageNotifications(): void {
       // The socket may not have joined the open conversation's room yet: its page is on screen all the same.
       const onScreen = inOpenRoom || (target !== undefined && samePage(target.path, here.current));
       if (!onScreen)
-        toast(title, {
+        toast.message(title, {
           id: `message:${message.id}`,
           description: body,
           action: target ? { label: T.toastOpen, onClick: open } : undefined,

@@ -28,11 +28,11 @@ export function onSonnerRequested(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-const show = (kind: 'success' | 'error' | 'info') => (message: Message, data?: ExternalToast) => {
+const show = (kind: 'success' | 'error' | 'info' | 'message') => (message: Message, data?: ExternalToast) => {
   loadSonner().then(
     (module) => module.toast[kind](message, data),
     () => {},
   );
 };
 
-export const toast = { success: show('success'), error: show('error'), info: show('info') };
+export const toast = { success: show('success'), error: show('error'), info: show('info'), message: show('message') };

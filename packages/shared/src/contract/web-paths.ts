@@ -13,6 +13,7 @@ export const WEB_APP_PATHS = [
   '/auth/reset-password',
   '/auth/magic-link',
   '/invite',
+  '/notifications/unsubscribe',
   '/p/:username',
   '/t/:handle',
   '/t/:handle/p/:username',
