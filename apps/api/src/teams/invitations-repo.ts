@@ -26,6 +26,11 @@ export async function revokePendingFor(db: DbOrTx, teamId: string, email: string
     .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.email, email), isPending));
 }
 
+/** Revokes every pending invitation of a team (it was deleted: its links must not join an empty team). */
+export async function revokeAllPending(db: DbOrTx, teamId: string): Promise<void> {
+  await db.update(teamInvitations).set({ revokedAt: new Date() }).where(and(eq(teamInvitations.teamId, teamId), isPending));
+}
+
 export async function insertInvitation(db: DbOrTx, values: typeof teamInvitations.$inferInsert): Promise<InvitationRow> {
   const [row] = await db.insert(teamInvitations).values(values).returning();
   return row!;

@@ -8,6 +8,7 @@ import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
 import { teamMembershipChanged } from '../chat/conversation-access-changes';
 import { assertTeamManager, assertTeamOwner } from './team-access';
+import { revokeAllPending } from './invitations-repo';
 import { presentTeam } from './team-presenters';
 import { endAllMemberships, findActiveMembersOf, lockTeam, markMembershipLeft, setMembershipRole, updateTeamDetails } from './teams-repo';
 
@@ -71,12 +72,14 @@ export async function updateTeam(ctx: AppContext, handle: string, callerId: stri
 /**
  * DELETE /teams/:handle: a soft delete. Every membership ends (rows and conversations stay as history),
  * so the team leaves everyone's list, and its team-scoped conversations and AI agents, which need an
- * active membership (decision 0006), are unreachable at once. The handle stays taken.
+ * active membership (decision 0006), are unreachable at once. Its pending invitations are revoked, so
+ * a mailed link cannot join an empty team. The handle stays taken.
  */
 export async function deleteTeam(ctx: AppContext, handle: string, callerId: string): Promise<void> {
   const formerMembers = await ctx.db.transaction(async (tx) => {
     const { team } = await assertTeamOwner(tx, handle, callerId);
     await lockTeam(tx, team.id);
+    await revokeAllPending(tx, team.id);
     return endAllMemberships(tx, team.id);
   });
   await announceEndedMemberships(ctx, formerMembers);

@@ -116,6 +116,16 @@ describe('invite by email → accept', () => {
     expect((await server.api().delete(`/api/v1/teams/${team.handle}/invitations/not-a-uuid`).set(bearer(owner.token))).status).toBe(404);
   });
 
+  it('a deleted team revokes its pending invitations: the mailed link no longer joins it', async () => {
+    const doomed = await createTeam(server, owner, { name: 'Doomed Team' });
+    const { token } = await inviteAndReadLink(freshAddress(), doomed.handle);
+    await server.api().delete(`/api/v1/teams/${doomed.handle}`).set(bearer(owner.token)).expect(200);
+    expect((await describeLink(token)).body.data).toEqual({ status: 'invalid', team: null });
+    const invitee = await signUpVerified(server, 'latecomer');
+    expect((await accept(invitee, token)).body.code).toBe('TOKEN_INVALID');
+    expect(await isMember(invitee, doomed.handle)).toBe(false);
+  });
+
   it('replaces an older pending invitation to the same address: only the newest link works', async () => {
     const email = freshAddress();
     const first = await inviteAndReadLink(email);
