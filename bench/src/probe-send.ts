@@ -6,13 +6,18 @@
  * Both sockets of each pair sit in the conversation room, as in the benchmark.
  *
  *   pnpm --filter @agentroom/bench exec tsx src/probe-send.ts [count] [--pglite | --scaled]
- *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--repeat=1]
+ *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--rounds=1] [--api=<main.js>[,<main.js>…]]
  *
  * Default: Postgres, one API node, no Redis. `--scaled`: Postgres + a Redis of the probe's own
  * (a private redis-server on a random port, so other users' pub/sub traffic on the shared Redis is
  * not measured) and two API nodes, each receiver on the other node than its sender. With
  * `--cpu-prof` the API nodes write CPU profiles, and the probe prints the `profile-summary.ts`
  * command that picks out the measured stretch.
+ *
+ * Before/after: `--api=` names builds of the API (copies of apps/api/dist/main.js kept inside
+ * apps/api, e.g. under apps/api/node_modules/.bench-dist/<name>/, so their packages resolve). Each
+ * build gets its own nodes (and Redis) on the same database and users, and the rounds alternate
+ * between the builds, so a machine that gets busier or quieter meanwhile affects both alike.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +36,7 @@ import { monotonicUs, startApiServer, type ServerProcess } from './support/serve
 import { createBenchDatabase } from './support/services';
 import { summarize } from './support/stats';
 import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -39,8 +45,13 @@ const pglite = argv.includes('--pglite');
 const scaled = !pglite && argv.includes('--scaled');
 const concurrency = option('concurrency', 1);
 const pairCount = option('pairs', Math.max(1, Math.min(concurrency, 50)));
-const repeat = option('repeat', 1);
+const rounds = option('rounds', 1);
 const cpuProf = argv.includes('--cpu-prof');
+const builds = (argv.find((a) => a.startsWith('--api='))?.slice('--api='.length).split(',') ?? ['']).map((main) => ({
+  label: main ? path.basename(path.dirname(main)) : 'dist',
+  main: main ? path.resolve(main) : undefined,
+}));
+if (pglite && builds.length > 1) throw new Error('PGlite allows one process per database: compare builds on Postgres');
 const CONTENT = 'Benchmark message: the quick brown fox jumps over the lazy dog, then asks how the sprint is going.';
 
 const runDir = path.join(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-probe`);
@@ -51,7 +62,20 @@ async function startOwnRedis() {
   const port = 20000 + Math.floor(Math.random() * 10000);
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   await sleep(300);
-  return { url: `redis://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  const url = `redis://127.0.0.1:${port}`;
+  const client = new Redis(url, { lazyConnect: true });
+  return {
+    url,
+    /** Calls per command so far (INFO commandstats), e.g. { publish: 1200, evalsha: 1200 }. */
+    commands: async () => {
+      const info = await client.info('commandstats');
+      return Object.fromEntries([...info.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)].map((m) => [m[1]!, Number(m[2])]));
+    },
+    stop: () => {
+      client.disconnect();
+      child.kill('SIGTERM');
+    },
+  };
 }
 
 function cpuOf(pid: number) {
@@ -63,9 +87,9 @@ function cpuOf(pid: number) {
 const mail = await startMailCapture();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agentroom-probe-'));
 const database = pglite ? undefined : await createBenchDatabase();
-const redis = scaled ? await startOwnRedis() : undefined;
 const jwtSecret = randomBytes(36).toString('base64url');
-const servers: ServerProcess[] = [];
+const redisServers: { stop(): void }[] = [];
+const allServers: ServerProcess[] = [];
 
 const dbStats = async () => {
   if (!database) return undefined;
@@ -84,7 +108,6 @@ interface Pair {
   conversationId: string;
   sender: BenchUser;
   receiver: BenchUser;
-  sendUrl: string;
 }
 
 const sockets: Socket[] = [];
@@ -98,38 +121,61 @@ const connect = (url: string, token: string, conversationId: string) =>
     socket.once('connect', () => socket.emit('room:join', { roomId: `conversation:${conversationId}` }, () => resolve(socket)));
   });
 
+interface Target {
+  label: string;
+  redis?: Awaited<ReturnType<typeof startOwnRedis>>;
+  servers: ServerProcess[];
+  pools: Map<string, Pool>;
+  results: { cpuMsPerMessage: number; userMs: number; systemMs: number; window: { fromUs: number; toUs: number } }[];
+}
+
 try {
-  for (let i = 0; i < (scaled ? 2 : 1); i++)
-    servers.push(
-      await startApiServer({
+  const targets: Target[] = [];
+  for (const [b, build] of builds.entries()) {
+    const redis = scaled ? await startOwnRedis() : undefined;
+    if (redis) redisServers.push(redis);
+    const servers: ServerProcess[] = [];
+    for (let i = 0; i < (scaled ? 2 : 1); i++) {
+      const server = await startApiServer({
         port: await freePort(),
-        dataDir: path.join(dataDir, `node${i}`),
+        dataDir: path.join(dataDir, `build${b}-node${i}`),
         jwtSecret,
         smtpUrl: mail.url,
         databaseUrl: database?.url,
         redisUrl: redis?.url,
-        logFile: path.join(runDir, `api${i}.log`),
+        logFile: path.join(runDir, `${build.label}-api${i}.log`),
         nodeFlags: cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(runDir, 'profiles')}"`] : [],
-      }),
-    );
-  const urls = servers.map((s) => s.url);
-  const users = await createUsers(urls[0]!, mail, 'probe', pairCount * 2);
-  const pools = new Map(urls.map((u) => [u, new Pool(u, { connections: Math.max(4, concurrency), pipelining: 1 })]));
+        main: build.main,
+      });
+      servers.push(server);
+      allServers.push(server);
+    }
+    const pools = new Map(servers.map((s) => [s.url, new Pool(s.url, { connections: Math.max(4, concurrency), pipelining: 1 })]));
+    targets.push({ label: build.label, redis, servers, pools, results: [] });
+  }
+  // One database and one JWT secret: the users and conversations serve every build.
+  const first = targets[0]!.servers[0]!.url;
+  const users = await createUsers(first, mail, 'probe', pairCount * 2);
   const pairs: Pair[] = [];
   for (let i = 0; i < pairCount; i++) {
     const [sender, receiver] = [users[2 * i]!, users[2 * i + 1]!];
-    const conversationId = await startConversation(urls[0]!, sender, receiver);
-    const sendUrl = urls[i % urls.length]!;
-    await connect(sendUrl, sender.token, conversationId);
-    await connect(urls[(i + 1) % urls.length]!, receiver.token, conversationId);
-    pairs.push({ conversationId, sender, receiver, sendUrl });
+    pairs.push({ conversationId: await startConversation(first, sender, receiver), sender, receiver });
+  }
+  for (const target of targets) {
+    const urls = target.servers.map((s) => s.url);
+    for (const [i, pair] of pairs.entries()) {
+      await connect(urls[i % urls.length]!, pair.sender.token, pair.conversationId);
+      await connect(urls[(i + 1) % urls.length]!, pair.receiver.token, pair.conversationId);
+    }
   }
 
   let sent = 0;
-  const send = async (pair: Pair, id: string) => {
+  const send = async (target: Target, i: number, id: string) => {
+    const pair = pairs[i % pairs.length]!;
+    const url = target.servers[i % pairs.length % target.servers.length]!.url;
     const delivered = new Promise<void>((resolve) => arrived.set(id, resolve));
     const t0 = performance.now();
-    const res = await pools.get(pair.sendUrl)!.request({
+    const res = await target.pools.get(url)!.request({
       method: 'POST',
       path: `/api/v1/chat/conversations/${pair.conversationId}/messages/async`,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.sender.token}` },
@@ -143,63 +189,88 @@ try {
     return { answered, delivered: performance.now() - t0 };
   };
   /** `total` messages, `concurrency` in flight, pairs taken in turn. */
-  const run = async (tag: string, total: number) => {
+  const run = async (target: Target, tag: string, total: number) => {
     const httpMs: number[] = [];
     const deliveredMs: number[] = [];
     let next = 0;
+    const base = sent;
+    sent += total;
     const lane = async () => {
       while (next < total) {
         const i = next++;
-        const t = await send(pairs[(sent + i) % pairs.length]!, `${tag}-${i}`);
+        const t = await send(target, base + i, `${tag}-${i}`);
         httpMs.push(t.answered);
         deliveredMs.push(t.delivered);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
-    sent += total;
     return { httpMs, deliveredMs };
   };
 
-  await run('warm', Math.max(200, concurrency * 20));
+  for (const target of targets) await run(target, `warm-${target.label}`, Math.max(500, concurrency * 50));
   await sleep(1000);
   const label = `${count} sends, ${concurrency} in flight over ${pairCount} pair(s) (${pglite ? 'PGlite, 1 node' : scaled ? 'Postgres + own Redis, 2 nodes' : 'Postgres, 1 node'})`;
   console.log(label);
-  const results: { cpuMsPerMessage: number; userMs: number; systemMs: number; window: { fromUs: number; toUs: number } }[] = [];
-  for (let r = 0; r < repeat; r++) {
-    const before = await dbStats();
-    const cpuBefore = servers.map((s) => cpuOf(s.pid));
-    const fromUs = monotonicUs();
-    const t0 = performance.now();
-    const { httpMs, deliveredMs } = await run(`probe${r}`, count);
-    const seconds = (performance.now() - t0) / 1000;
-    const toUs = monotonicUs();
-    const cpuAfter = servers.map((s) => cpuOf(s.pid));
-    const after = await dbStats();
-    const user = cpuAfter.reduce((sum, c, i) => sum + c.user - cpuBefore[i]!.user, 0);
-    const system = cpuAfter.reduce((sum, c, i) => sum + c.system - cpuBefore[i]!.system, 0);
-    const perMessage = ((user + system) * 1000) / count;
-    results.push({ cpuMsPerMessage: perMessage, userMs: (user * 1000) / count, systemMs: (system * 1000) / count, window: { fromUs, toUs } });
-    console.log(
-      `  run ${r + 1}: API CPU ${perMessage.toFixed(3)} ms per message (user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)}), ` +
-        `${Math.round(count / seconds)} msg/s; HTTP answer ms ${JSON.stringify(summarize(httpMs))}; delivered ms p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99}`,
-    );
-    if (before && after)
+  for (let r = 0; r < rounds; r++) {
+    // A B C, then C B A: neither build always runs right after the other.
+    for (const target of r % 2 ? [...targets].reverse() : targets) {
+      const before = await dbStats();
+      const redisBefore = await target.redis?.commands();
+      const cpuBefore = target.servers.map((s) => cpuOf(s.pid));
+      const fromUs = monotonicUs();
+      const t0 = performance.now();
+      const { httpMs, deliveredMs } = await run(target, `probe${r}-${target.label}`, count);
+      const seconds = (performance.now() - t0) / 1000;
+      const toUs = monotonicUs();
+      const cpuAfter = target.servers.map((s) => cpuOf(s.pid));
+      const after = await dbStats();
+      const redisAfter = await target.redis?.commands();
+      const user = cpuAfter.reduce((sum, c, i) => sum + c.user - cpuBefore[i]!.user, 0);
+      const system = cpuAfter.reduce((sum, c, i) => sum + c.system - cpuBefore[i]!.system, 0);
+      const perMessage = ((user + system) * 1000) / count;
+      target.results.push({ cpuMsPerMessage: perMessage, userMs: (user * 1000) / count, systemMs: (system * 1000) / count, window: { fromUs, toUs } });
+      const db =
+        before && after
+          ? `; per message ${((after.xacts - before.xacts) / count).toFixed(2)} transactions, ${((after.read - before.read) / count).toFixed(0)} rows read, ${((after.written - before.written) / count).toFixed(1)} written`
+          : '';
+      // What the nodes asked Redis per message (the probe's own INFO calls left out).
+      const redisPerMessage = Object.entries(redisAfter ?? {})
+        .map(([command, calls]) => [command, (calls - (redisBefore?.[command] ?? 0) - (command === 'info' ? 1 : 0)) / count] as const)
+        .filter(([, perMessage]) => perMessage >= 0.005)
+        .map(([command, perMessage]) => `${command} ${perMessage.toFixed(2)}`)
+        .join(', ');
       console.log(
-        `    per message: ${((after.xacts - before.xacts) / count).toFixed(2)} committed transactions (autocommit statements count one each), ` +
-          `${((after.read - before.read) / count).toFixed(0)} rows read, ${((after.written - before.written) / count).toFixed(1)} rows written`,
+        `  ${target.label} round ${r + 1} (load ${os.loadavg()[0]!.toFixed(1)}): API CPU ${perMessage.toFixed(3)} ms per message ` +
+          `(user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)}), ${Math.round(count / seconds)} msg/s, ` +
+          `HTTP answer p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
+          (redisPerMessage ? `; Redis per message: ${redisPerMessage}` : ''),
       );
-    if (cpuProf) console.log(`    profile: tsx src/profile-summary.ts ${runDir} --window=${fromUs}-${toUs} --messages=${count} --cpu-ms=${perMessage.toFixed(3)}`);
+      if (cpuProf) console.log(`    profile: tsx src/profile-summary.ts ${runDir} --window=${fromUs}-${toUs} --messages=${count} --cpu-ms=${perMessage.toFixed(3)}`);
+    }
   }
-  const best = Math.min(...results.map((r) => r.cpuMsPerMessage));
-  const median = [...results].map((r) => r.cpuMsPerMessage).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
-  console.log(`  API CPU ms per message: median ${median.toFixed(3)}, best ${best.toFixed(3)} over ${repeat} run(s)`);
-  writeFileSync(path.join(runDir, 'probe.json'), `${JSON.stringify({ label, count, concurrency, pairs: pairCount, results }, null, 2)}\n`);
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  };
+  for (const target of targets) {
+    const values = target.results.map((r) => r.cpuMsPerMessage);
+    // Paired with the first build's run of the same round: the machine's load drifts, a round's pair shares it.
+    const ratios = target.results.map((r, i) => r.cpuMsPerMessage / targets[0]!.results[i]!.cpuMsPerMessage);
+    console.log(
+      `${target.label}: API CPU ms per message: median ${median(values).toFixed(3)}, best ${Math.min(...values).toFixed(3)} over ${values.length} round(s)` +
+        (target === targets[0] ? '' : `; ÷ ${targets[0]!.label} in the same round: median ${median(ratios).toFixed(3)} (${ratios.map((x) => x.toFixed(2)).join(' ')})`),
+    );
+  }
+  writeFileSync(
+    path.join(runDir, 'probe.json'),
+    `${JSON.stringify({ label, count, concurrency, pairs: pairCount, builds: targets.map((t) => ({ label: t.label, results: t.results })) }, null, 2)}\n`,
+  );
   for (const socket of sockets) socket.disconnect();
-  await Promise.all([...pools.values()].map((p) => p.close()));
+  await Promise.all(targets.flatMap((t) => [...t.pools.values()].map((p) => p.close())));
 } finally {
-  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(allServers.map((s) => s.stop()));
   await database?.drop();
-  redis?.stop();
+  for (const redis of redisServers) redis.stop();
   await mail.close();
   rmSync(dataDir, { recursive: true, force: true });
   console.log(`logs and profiles: ${runDir}`);

@@ -15,6 +15,8 @@ export interface ServerOptions {
   logFile: string;
   /** Extra node flags, e.g. --cpu-prof when profiling. */
   nodeFlags?: string[];
+  /** Another build of the API to run (a main.js inside apps/api, so its packages resolve), for before/after comparisons. */
+  main?: string;
 }
 
 export interface ServerProcess {
@@ -49,8 +51,10 @@ export async function startApiServer(options: ServerOptions): Promise<ServerProc
     DATABASE_URL: options.databaseUrl ?? '',
     REDIS_URL: options.redisUrl ?? '',
     LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+    // Found from dist/ by default; set, so another build (options.main) finds them too.
+    MIGRATIONS_DIR: path.join(REPO_ROOT, 'migrations'),
   };
-  const main = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+  const main = options.main ?? path.join(REPO_ROOT, 'apps/api/dist/main.js');
   const flags = (options.nodeFlags ?? []).join(' ');
   const child = spawn('bash', ['-c', `ulimit -n $(ulimit -Hn) && exec node ${flags} "${main}"`], {
     cwd: path.dirname(options.logFile),
