@@ -54,7 +54,8 @@ export function chatRoutes(ctx: AppContext, redis?: Redis): Router {
   const router = Router();
   // Per person, not per IP: colleagues behind one office NAT must not share a budget.
   const perAgent = (req: Request) => `agent:${authOf(req).agentId}`;
-  const sendLimit = createRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent });
+  // Hit on every send: the budget is shared through Redis but taken a slice at a time (see LeasedRedisStore).
+  const sendLimit = createRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent, leased: true });
   const uploadLimit = createRateLimit({ name: 'uploads', windowMs: 60_000, limit: ctx.config.rateLimit.uploadsPerMinute, redis, key: perAgent });
 
   // A signed `?token=` stands in for the bearer header, so <img src> works; otherwise normal auth.
