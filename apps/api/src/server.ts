@@ -91,7 +91,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
     resyncClientsOnReconnect(io, redis, logger);
   }
-  subscriptions.push(subscribeFanOut(events, io), subscribeCrossNode(events, io, ctx.caches, { multiNode: Boolean(redis) }));
+  const multiNode = Boolean(redis);
+  subscriptions.push(subscribeFanOut(events, io, { multiNode }), subscribeCrossNode(events, io, ctx.caches, { multiNode }));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
