@@ -4,7 +4,8 @@ import type { DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
 import type { MessageRow } from '../db/rows';
 
-interface RawMessage {
+/** A `messages` row as Postgres answers `returning *` through drizzle's execute. */
+export interface RawMessage {
   id: string;
   conversation_id: string;
   seq: string | number;
@@ -52,7 +53,12 @@ export async function insertMessage(
     )
     select * from inserted`);
   const row = (result as unknown as { rows: RawMessage[] }).rows[0];
-  if (!row) return undefined;
+  return row ? toMessageRow(row) : undefined;
+}
+
+export type MessageValues = Parameters<typeof insertMessage>[1];
+
+export function toMessageRow(row: RawMessage): MessageRow {
   return {
     id: row.id,
     conversationId: row.conversation_id,
