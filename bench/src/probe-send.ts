@@ -6,13 +6,16 @@
  * Both sockets of each pair sit in the conversation room, as in the benchmark.
  *
  *   pnpm --filter @agentroom/bench exec tsx src/probe-send.ts [count] [--pglite | --scaled]
- *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--rounds=1] [--api=<main.js>[,<main.js>…]]
+ *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--perf-stat] [--rounds=1] [--api=<main.js>[,<main.js>…]]
  *
  * Default: Postgres, one API node, no Redis. `--scaled`: Postgres + a Redis of the probe's own
  * (a private redis-server on a random port, so other users' pub/sub traffic on the shared Redis is
  * not measured) and two API nodes, each receiver on the other node than its sender. With
  * `--cpu-prof` the API nodes write CPU profiles, and the probe prints the `profile-summary.ts`
  * command that picks out the measured stretch.
+ *
+ * `--perf-stat` also counts, with Linux `perf stat` on the API processes, system calls and context
+ * switches per message: counts that a busy machine does not change, unlike CPU time.
  *
  * Before/after: `--api=` names builds of the API (copies of apps/api/dist/main.js kept inside
  * apps/api, e.g. under apps/api/node_modules/.bench-dist/<name>/, so their packages resolve). Each
@@ -47,6 +50,25 @@ const concurrency = option('concurrency', 1);
 const pairCount = option('pairs', Math.max(1, Math.min(concurrency, 50)));
 const rounds = option('rounds', 1);
 const cpuProf = argv.includes('--cpu-prof');
+const perfStat = argv.includes('--perf-stat');
+
+/** `perf stat` on the given processes until stopped: syscalls and context switches (all threads). */
+function startPerfStat(pids: number[]) {
+  const child = spawn('perf', ['stat', '-x,', '-e', 'context-switches,raw_syscalls:sys_enter', '-p', pids.join(',')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return async () => {
+    child.kill('SIGINT');
+    await exited;
+    const counts: Record<string, number> = {};
+    for (const line of output.split('\n')) {
+      const [value, , event] = line.split(',');
+      if (event && /^\d+$/.test(value ?? '')) counts[event] = Number(value);
+    }
+    return counts;
+  };
+}
 const builds = (argv.find((a) => a.startsWith('--api='))?.slice('--api='.length).split(',') ?? ['']).map((main) => ({
   label: main ? path.basename(path.dirname(main)) : 'dist',
   main: main ? path.resolve(main) : undefined,
@@ -217,9 +239,12 @@ try {
       const before = await dbStats();
       const redisBefore = await target.redis?.commands();
       const cpuBefore = target.servers.map((s) => cpuOf(s.pid));
+      const stopPerf = perfStat ? startPerfStat(target.servers.map((s) => s.pid)) : undefined;
+      if (stopPerf) await sleep(200);
       const fromUs = monotonicUs();
       const t0 = performance.now();
       const { httpMs, deliveredMs } = await run(target, `probe${r}-${target.label}`, count);
+      const perf = await stopPerf?.();
       const seconds = (performance.now() - t0) / 1000;
       const toUs = monotonicUs();
       const cpuAfter = target.servers.map((s) => cpuOf(s.pid));
@@ -243,7 +268,10 @@ try {
         `  ${target.label} round ${r + 1} (load ${os.loadavg()[0]!.toFixed(1)}): API CPU ${perMessage.toFixed(3)} ms per message ` +
           `(user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)}), ${Math.round(count / seconds)} msg/s, ` +
           `HTTP answer p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
-          (redisPerMessage ? `; Redis per message: ${redisPerMessage}` : ''),
+          (redisPerMessage ? `; Redis per message: ${redisPerMessage}` : '') +
+          (perf
+            ? `; per message ${((perf['raw_syscalls:sys_enter'] ?? NaN) / count).toFixed(1)} syscalls, ${((perf['context-switches'] ?? NaN) / count).toFixed(1)} context switches`
+            : ''),
       );
       if (cpuProf) console.log(`    profile: tsx src/profile-summary.ts ${runDir} --window=${fromUs}-${toUs} --messages=${count} --cpu-ms=${perMessage.toFixed(3)}`);
     }
