@@ -28,37 +28,76 @@ function deliverMessageLocally(io: AppSocketServer, { conversationId, message, p
  * Maps domain events to Socket.IO rooms, on every node through the adapter. A socket in several of
  * the rooms of one emit gets the event once.
  *
- * A new message (the hot path) crosses to the other nodes as one server-side event instead of two
- * adapter broadcasts (one per event name), and each node delivers it to its own sockets: one Redis
- * publish and one encode for the other nodes per message instead of two of each, and nothing is
- * encoded on a node without a socket for it. Order is kept: one publisher connection, one channel.
+ * New messages (the hot path) cross to the other nodes as server-side events, and each node
+ * delivers them to its own sockets: instead of two adapter broadcasts per message (one per event
+ * name), the messages stored in one turn of the event loop (a group commit's batch) go out in one
+ * Redis publish, and nothing is encoded on a node without a socket for them. Order is kept: one
+ * publisher connection, one channel, and any other event of this module first sends the messages
+ * still waiting, so nothing overtakes them.
  */
 export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, options: { multiNode: boolean }): () => void {
-  const fromOtherNode = (fanOut: MessageFanOut) => deliverMessageLocally(io, fanOut);
+  const fromOtherNode = (batch: MessageFanOut[]) => {
+    for (const fanOut of batch) deliverMessageLocally(io, fanOut);
+  };
   io.on('message:fan-out', fromOtherNode);
+  let waiting: MessageFanOut[] = [];
+  let flushing: NodeJS.Immediate | undefined;
+  const flush = () => {
+    if (flushing) clearImmediate(flushing);
+    flushing = undefined;
+    if (waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    io.serverSideEmit('message:fan-out', batch);
+  };
+  /** Every other event waits for the messages before it. */
+  const inOrder =
+    <A extends unknown[]>(handler: (...args: A) => void) =>
+    (...args: A) => {
+      flush();
+      handler(...args);
+    };
   const unsubscribe = [
     () => io.off('message:fan-out', fromOtherNode),
+    flush,
     events.subscribe('message.created', ({ conversationId, message, participantIds }) => {
       const fanOut = { conversationId, message, participantIds };
       deliverMessageLocally(io, fanOut);
-      if (options.multiNode) io.serverSideEmit('message:fan-out', fanOut);
+      if (!options.multiNode) return;
+      waiting.push(fanOut);
+      flushing ??= setImmediate(flush);
     }),
-    events.subscribe('message.updated', ({ message }) => {
-      io.to(conversationRoom(message.conversationId)).emit('message:updated', message);
-    }),
-    events.subscribe('message.seen', ({ participantIds, ...seen }) => {
-      // To the room (seen markers) and to the participants' own rooms (unread counts).
-      io.to([conversationRoom(seen.conversationId), ...agentRooms(participantIds)]).emit('conversation:message:seen', seen);
-    }),
-    events.subscribe('reply.typing', (typing) => {
-      io.to(conversationRoom(typing.conversationId)).emit('conversation:participant:typing', typing);
-    }),
-    events.subscribe('access.changed', ({ agentId, lostConversationIds }) => {
-      if (lostConversationIds.length) io.in(agentRoomOf(agentId)).socketsLeave(lostConversationIds.map(conversationRoom));
-    }),
-    events.subscribe('reply.stream', (stream) => {
-      io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);
-    }),
+    events.subscribe(
+      'message.updated',
+      inOrder(({ message }) => {
+        io.to(conversationRoom(message.conversationId)).emit('message:updated', message);
+      }),
+    ),
+    events.subscribe(
+      'message.seen',
+      inOrder(({ participantIds, ...seen }) => {
+        // To the room (seen markers) and to the participants' own rooms (unread counts).
+        io.to([conversationRoom(seen.conversationId), ...agentRooms(participantIds)]).emit('conversation:message:seen', seen);
+      }),
+    ),
+    events.subscribe(
+      'reply.typing',
+      inOrder((typing) => {
+        io.to(conversationRoom(typing.conversationId)).emit('conversation:participant:typing', typing);
+      }),
+    ),
+    events.subscribe(
+      'access.changed',
+      inOrder(({ agentId, lostConversationIds }) => {
+        if (lostConversationIds.length) io.in(agentRoomOf(agentId)).socketsLeave(lostConversationIds.map(conversationRoom));
+      }),
+    ),
+    events.subscribe(
+      'reply.stream',
+      inOrder((stream) => {
+        io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);
+      }),
+    ),
   ];
   return () => unsubscribe.forEach((off) => off());
 }

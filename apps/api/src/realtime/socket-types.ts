@@ -18,7 +18,8 @@ export interface MessageFanOut {
 interface InterServerEvents {
   'auth:invalidate': (what: AuthInvalidation) => void;
   'agents:changed': () => void;
-  'message:fan-out': (fanOut: MessageFanOut) => void;
+  /** New messages in the order they were stored, as many as one turn of the event loop stored. */
+  'message:fan-out': (batch: MessageFanOut[]) => void;
 }
 
 export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
