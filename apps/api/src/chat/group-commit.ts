@@ -102,37 +102,37 @@ class GroupCommit {
   }
 }
 
+/** A Postgres array literal of text values (each quoted; `\` and `"` escaped), for `$n::type[]`. */
+function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
 /**
  * One statement for the whole batch (see GroupCommit). Answers the stored rows by the id each
  * pending message was given; a message missing from the answer was not inserted (a duplicate).
+ *
+ * The batch arrives as one array per column, each a bound parameter: the planner knows how many
+ * rows `unnest` yields, so every step is an index lookup (duplicates, the conversation rows, the
+ * senders' cursors) however large the tables are, never a scan of them.
  */
 async function insertBatch(db: Db, batch: (MessageValues & { id: string })[]): Promise<Map<string, MessageRow>> {
-  const input = JSON.stringify(
-    batch.map((v, ord) => ({
-      ord,
-      id: v.id,
-      conversation_id: v.conversationId,
-      sender_agent_id: v.senderAgentId,
-      content: v.content,
-      message_type: v.messageType,
-      meta: v.meta,
-      client_message_id: v.clientMessageId,
-    })),
-  );
+  const column = (pick: (v: MessageValues & { id: string }) => string) => arrayLiteral(batch.map(pick));
+  const conversationIds = arrayLiteral([...new Set(batch.map((v) => v.conversationId))].sort());
   const result = await db.execute<RawMessage & Record<string, unknown>>(sql`
     with input as (
-      select * from json_to_recordset(${input}::json) as t(
-        ord int, id uuid, conversation_id uuid, sender_agent_id uuid, content text, message_type text, meta jsonb, client_message_id text)
+      select * from unnest(
+        ${column((v) => v.id)}::uuid[], ${column((v) => v.conversationId)}::uuid[], ${column((v) => v.senderAgentId)}::uuid[],
+        ${column((v) => v.content)}::text[], ${column((v) => v.messageType)}::text[], ${column((v) => JSON.stringify(v.meta))}::jsonb[],
+        ${column((v) => v.clientMessageId)}::text[]
+      ) with ordinality as t(id, conversation_id, sender_agent_id, content, message_type, meta, client_message_id, ord)
     ), fresh as (
       select distinct on (i.sender_agent_id, i.client_message_id) i.* from input i
       where not exists (
         select 1 from messages m where m.sender_agent_id = i.sender_agent_id and m.client_message_id = i.client_message_id)
       order by i.sender_agent_id, i.client_message_id, i.ord
     ), locked as (
-      select c.id, c.last_seq from conversations c
-      where c.id in (select f.conversation_id from fresh f)
-      order by c.id
-      for update
+      -- In id order, so two batches cannot deadlock on each other's conversations.
+      select c.id, c.last_seq from conversations c where c.id = any (${conversationIds}::uuid[]) order by c.id for update
     ), numbered as (
       select f.*, l.last_seq + row_number() over (partition by f.conversation_id order by f.ord) as seq, clock_timestamp() as at
       from fresh f join locked l on l.id = f.conversation_id

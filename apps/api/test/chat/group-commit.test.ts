@@ -109,6 +109,22 @@ describe('group commit', () => {
     expect(page.filter((m) => m.content === 'double click')).toHaveLength(1);
   });
 
+  it('keeps every character of the messages of a batch', async () => {
+    const [x, y] = await people(2);
+    const { id } = await startConversation(server, x!, y!);
+    const texts = ['say "hi" \\ to {a,b}', 'NULL', 'ünïcödé ✓ 🚀 \\"', "it's\nmultiline\ttabbed", '{"json": [1, 2]}'];
+    const rows = await Promise.all(texts.map((text) => storeMessageGrouped(server.ctx, values(id, x!, text))));
+    expect(rows.map((r) => r!.content)).toEqual(texts);
+    const page = (await list(y!, id)).body.data.messages as TChatMessage[];
+    expect(page.map((m) => m.content)).toEqual(texts);
+    // Server-side messages carry meta (AI notices): it keeps its characters too.
+    const { id: other } = await startConversation(server, y!, (await people(1))[0]!);
+    const notices = await Promise.all(
+      texts.map((text) => storeMessageGrouped(server.ctx, { ...values(other, y!, 'notice'), meta: { notice: { code: text, retryable: true } } })),
+    );
+    expect(notices.map((r) => r!.meta)).toEqual(texts.map((text) => ({ notice: { code: text, retryable: true } })));
+  });
+
   it('a failing message fails alone: the rest of its batch is stored gap-free, nothing half written', async () => {
     const [x, y] = await people(2);
     const { id } = await startConversation(server, x!, y!);
