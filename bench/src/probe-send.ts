@@ -126,6 +126,25 @@ const dbStats = async () => {
   return rows[0] as { xacts: number; read: number; written: number };
 };
 
+/** CPU seconds so far of the Postgres backends serving `application_name` (same machine: /proc). */
+async function backendCpu(applicationName: string): Promise<number> {
+  if (!database) return 0;
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const { rows } = await client.query('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+  await client.end();
+  let seconds = 0;
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      const c = cpuOf(pid);
+      seconds += c.user + c.system;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seconds;
+}
+
 interface Pair {
   conversationId: string;
   sender: BenchUser;
@@ -146,9 +165,10 @@ const connect = (url: string, token: string, conversationId: string) =>
 interface Target {
   label: string;
   redis?: Awaited<ReturnType<typeof startOwnRedis>>;
+  applicationName: string;
   servers: ServerProcess[];
   pools: Map<string, Pool>;
-  results: { cpuMsPerMessage: number; userMs: number; systemMs: number; window: { fromUs: number; toUs: number } }[];
+  results: { cpuMsPerMessage: number; userMs: number; systemMs: number; postgresMs: number; window: { fromUs: number; toUs: number } }[];
 }
 
 try {
@@ -163,7 +183,8 @@ try {
         dataDir: path.join(dataDir, `build${b}-node${i}`),
         jwtSecret,
         smtpUrl: mail.url,
-        databaseUrl: database?.url,
+        // Named, so the probe finds this build's Postgres backends (and their CPU) in pg_stat_activity.
+        databaseUrl: database && `${database.url}?application_name=probe-${b}`,
         redisUrl: redis?.url,
         logFile: path.join(runDir, `${build.label}-api${i}.log`),
         nodeFlags: cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(runDir, 'profiles')}"`] : [],
@@ -173,7 +194,7 @@ try {
       allServers.push(server);
     }
     const pools = new Map(servers.map((s) => [s.url, new Pool(s.url, { connections: Math.max(4, concurrency), pipelining: 1 })]));
-    targets.push({ label: build.label, redis, servers, pools, results: [] });
+    targets.push({ label: build.label, applicationName: `probe-${b}`, redis, servers, pools, results: [] });
   }
   // One database and one JWT secret: the users and conversations serve every build.
   const first = targets[0]!.servers[0]!.url;
@@ -238,6 +259,7 @@ try {
     for (const target of r % 2 ? [...targets].reverse() : targets) {
       const before = await dbStats();
       const redisBefore = await target.redis?.commands();
+      const postgresBefore = await backendCpu(target.applicationName);
       const cpuBefore = target.servers.map((s) => cpuOf(s.pid));
       const stopPerf = perfStat ? startPerfStat(target.servers.map((s) => s.pid)) : undefined;
       if (stopPerf) await sleep(200);
@@ -250,10 +272,12 @@ try {
       const cpuAfter = target.servers.map((s) => cpuOf(s.pid));
       const after = await dbStats();
       const redisAfter = await target.redis?.commands();
+      // Backends that came or went meanwhile are left out: a lower bound, close when the pool is warm.
+      const postgresMs = ((await backendCpu(target.applicationName)) - postgresBefore) * 1000 / count;
       const user = cpuAfter.reduce((sum, c, i) => sum + c.user - cpuBefore[i]!.user, 0);
       const system = cpuAfter.reduce((sum, c, i) => sum + c.system - cpuBefore[i]!.system, 0);
       const perMessage = ((user + system) * 1000) / count;
-      target.results.push({ cpuMsPerMessage: perMessage, userMs: (user * 1000) / count, systemMs: (system * 1000) / count, window: { fromUs, toUs } });
+      target.results.push({ cpuMsPerMessage: perMessage, userMs: (user * 1000) / count, systemMs: (system * 1000) / count, postgresMs, window: { fromUs, toUs } });
       const db =
         before && after
           ? `; per message ${((after.xacts - before.xacts) / count).toFixed(2)} transactions, ${((after.read - before.read) / count).toFixed(0)} rows read, ${((after.written - before.written) / count).toFixed(1)} written`
@@ -266,7 +290,7 @@ try {
         .join(', ');
       console.log(
         `  ${target.label} round ${r + 1} (load ${os.loadavg()[0]!.toFixed(1)}): API CPU ${perMessage.toFixed(3)} ms per message ` +
-          `(user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)}), ${Math.round(count / seconds)} msg/s, ` +
+          `(user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)})${database ? `, Postgres CPU ${postgresMs.toFixed(3)} ms per message` : ''}, ${Math.round(count / seconds)} msg/s, ` +
           `HTTP answer p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
           (redisPerMessage ? `; Redis per message: ${redisPerMessage}` : '') +
           (perf
@@ -286,7 +310,8 @@ try {
     const ratios = target.results.map((r, i) => r.cpuMsPerMessage / targets[0]!.results[i]!.cpuMsPerMessage);
     console.log(
       `${target.label}: API CPU ms per message: median ${median(values).toFixed(3)}, best ${Math.min(...values).toFixed(3)} over ${values.length} round(s)` +
-        (target === targets[0] ? '' : `; ÷ ${targets[0]!.label} in the same round: median ${median(ratios).toFixed(3)} (${ratios.map((x) => x.toFixed(2)).join(' ')})`),
+        (target === targets[0] ? '' : `; ÷ ${targets[0]!.label} in the same round: median ${median(ratios).toFixed(3)} (${ratios.map((x) => x.toFixed(2)).join(' ')})`) +
+        (database ? `; Postgres CPU ms per message: median ${median(target.results.map((r) => r.postgresMs)).toFixed(3)}` : ''),
     );
   }
   writeFileSync(

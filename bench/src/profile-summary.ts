@@ -17,7 +17,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { summarizeProfile, type ProfileSummary } from './support/cpu-profile';
+import { stageOf, summarizeProfile, type ProfileSummary } from './support/cpu-profile';
 
 const args = process.argv.slice(2);
 const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -93,6 +93,11 @@ console.log(`\n| Category (self time) | ${unit} | share of busy time |\n|---|---
 for (const [category, us] of [...total.categories].sort((a, b) => b[1] - a[1]))
   console.log(`| ${category} | ${perMessage(us)} | ${share(us)} |`);
 console.log(`| **all (main thread, busy)** | **${perMessage(total.busyUs)}** | 100 % |`);
+
+const stages = new Map<string, number>();
+for (const [category, us] of total.categories) stages.set(stageOf(category), (stages.get(stageOf(category)) ?? 0) + us);
+console.log(`\n| Stage of a send | ${unit} | share of busy time |\n|---|---|---|`);
+for (const [stage, us] of [...stages].sort((a, b) => b[1] - a[1])) console.log(`| ${stage} | ${perMessage(us)} | ${share(us)} |`);
 
 const top = Number(value('top') ?? 25);
 console.log(`\nTop ${top} functions by self time:\n\n| Function | Category | ${unit} | share |\n|---|---|---|---|`);

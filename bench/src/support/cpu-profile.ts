@@ -181,3 +181,23 @@ export function summarizeProfile(file: string, window?: { fromUs: number; toUs: 
   }
   return { busyUs, idleUs, categories, functions };
 }
+
+/**
+ * The stages of one send the issue asks about, as groups of the categories above (what cannot be
+ * told apart by module, like the Redis client serving both the rate limit and the adapter, says so).
+ */
+export function stageOf(category: string): string {
+  if (/^(node: HTTP|Express|helmet|api: http|api: observability|metrics|debug|api: app)/.test(category)) return 'HTTP: parsing, routing, middleware, response';
+  if (/^(JWT|node: crypto|api: auth|lru-cache)/.test(category)) return 'auth (token, session cache)';
+  if (/^(validation|shared)/.test(category)) return 'validation (zod)';
+  if (/^rate limit/.test(category)) return 'rate limit (express-rate-limit and its store)';
+  if (/^(Postgres client|drizzle|PGlite)/.test(category)) return 'SQL (driver, drizzle, PGlite)';
+  if (/^(api: chat|api: users|uuid)/.test(category)) return 'send service and presenting (api: chat, users)';
+  if (/^(Socket\.IO \(|ws |api: realtime)/.test(category)) return 'Socket.IO emits (encode, engine, ws frames)';
+  if (/^Socket\.IO Redis adapter/.test(category)) return 'adapter publish/receive (msgpack)';
+  if (/^Redis client/.test(category)) return 'Redis client (rate limit and adapter)';
+  if (/^node: sockets/.test(category)) return 'socket writes and reads (syscalls: HTTP, Postgres, Redis, WebSocket)';
+  if (/^(node: streams|node: timers)/.test(category)) return 'node streams, buffers, timers, promises';
+  if (/^garbage/.test(category)) return 'garbage collection';
+  return 'other';
+}
