@@ -110,13 +110,13 @@ class Classifier {
       }
     }
     const pkg = packageOf(file);
-    if (pkg) return { category: packageCategory(pkg), where: file.slice(file.lastIndexOf('/node_modules/') + 14) };
+    if (pkg && !map) return { category: packageCategory(pkg), where: file.slice(file.lastIndexOf('/node_modules/') + 14) };
     return { category: `other: ${file}`, where: file };
   }
 
-  /** Source maps of our bundles only (dist/*.js beside a .map); packages are classified by path. */
+  /** Source maps of our bundles only (a .js beside its .map, not an installed package); packages are classified by path. */
   private mapOf(file: string): SourceMap | null {
-    if (!/\/dist\/[^/]+\.js$/.test(file) || file.includes('/node_modules/')) return null;
+    if (!file.endsWith('.js') || file.includes('/node_modules/.pnpm/')) return null;
     let map = this.maps.get(file);
     if (map === undefined) {
       try {

@@ -17,7 +17,7 @@ import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { notFound } from '../core/app-error';
 import { createRateLimit } from '../http/rate-limit';
-import { sendData } from '../http/envelope';
+import { sendData, sendDataNow } from '../http/envelope';
 import { parseInput } from '../http/validate';
 import * as attachmentsService from './attachment-service';
 import * as conversationsService from './conversation-service';
@@ -63,7 +63,7 @@ export function chatSendRoutes(ctx: AppContext, redis?: Redis): Router {
   const send: RequestHandler = async (req, res) => {
     const input = parseInput(ZSendMessageRequest, req.body);
     const { message, created } = await messagesService.sendMessage(ctx, authOf(req).agentId, String(req.params.id), input);
-    sendData(res, { participantMessage: message }, created ? 201 : 200);
+    sendDataNow(res, { participantMessage: message }, created ? 201 : 200);
   };
   const verified = requireAuth(ctx, { verified: true });
   router.post('/conversations/:id/messages', verified, sendLimit, send);

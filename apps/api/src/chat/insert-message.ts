@@ -48,7 +48,7 @@ export async function insertMessageNow(database: Database, input: MessageValues)
 }
 
 function insertMessageSql(input: MessageValues): SQL {
-  const id = uuidv7();
+  const id = input.id ?? uuidv7();
   return sql`
     with locked as (
       select last_seq + 1 as seq, clock_timestamp() as at from conversations where id = ${input.conversationId} for update
@@ -72,6 +72,8 @@ function insertMessageSql(input: MessageValues): SQL {
 }
 
 export interface MessageValues {
+  /** Given beforehand by the group commit; made here otherwise. */
+  id?: string;
   conversationId: string;
   senderAgentId: string;
   content: string;

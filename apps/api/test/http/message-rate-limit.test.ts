@@ -49,6 +49,8 @@ describe.skipIf(!databaseUrl)('the message limit on two nodes', () => {
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('RATE_LIMITED');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['ratelimit']).toMatch(new RegExp(`^limit=${LIMIT}, remaining=0, reset=\\d+$`));
+      expect(refused.headers['ratelimit-policy']).toBe(`${LIMIT};w=60`);
     }
     // Someone else's budget is their own.
     expect((await send(node2.url, b, id)).status).toBe(201);
