@@ -35,6 +35,7 @@ function parseArgs(argv: string[]) {
     rates: numbers('rates'),
     pairs: numbers('pairs')?.[0],
     stepSeconds: numbers('step-seconds')?.[0],
+    maxRate: numbers('max-rate')?.[0],
     mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
@@ -156,6 +157,7 @@ async function main() {
     settings.delivery.rates = args.rates;
     settings.delivery.maxRate = Math.max(...args.rates);
   }
+  if (args.maxRate) settings.delivery.maxRate = args.maxRate;
   if (args.pairs) settings.delivery.pairs = args.pairs;
   if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

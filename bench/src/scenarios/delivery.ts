@@ -111,7 +111,9 @@ function* rampRates(listed: number[], maxRate: number): Generator<number> {
   yield* listed;
   let rate = listed[listed.length - 1] ?? 50;
   for (;;) {
-    rate = Math.round((rate * 1.25) / 250) * 250;
+    // A quarter more, in round numbers (of 250 from 1,000 up, else of 50).
+    const unit = rate >= 1000 ? 250 : 50;
+    rate = Math.max(rate + unit, Math.round((rate * 1.25) / unit) * unit);
     if (rate > maxRate) return;
     yield rate;
   }
