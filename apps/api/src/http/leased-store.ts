@@ -23,7 +23,7 @@ end
 return {used, grant, ttl}`;
 
 /** The hits one node takes from Redis at a time: a tenth of the budget, at least one, at most 1,000. */
-export const leaseSize = (limit: number) => Math.min(1000, Math.max(1, Math.floor(limit / 10)));
+const leaseSize = (limit: number) => Math.min(1000, Math.max(1, Math.floor(limit / 10)));
 
 interface Lease {
   /** When the window ends (this node's clock, from the counter's expiry in Redis); 0 until a grant says. */
