@@ -63,8 +63,23 @@ function rows(relay?: DeliveryRun): Row[] {
       return b ? `${Object.entries(b.cpu ?? { server: b.serverCpuPercent }).map(([k, c]) => `${k === 'server' ? 'API' : k} ${fmt(c)}`).join(', ')} / ${fmt(b.serverRssMiB)}` : '—';
     },
   },
+  {
+    scenario: 'Delivery',
+    metric: 'API CPU ms per delivered message there (all API nodes)',
+    value: (v) => fmt(best(v)?.serverCpuMsPerMessage),
+    target: () => '≤ 0.4',
+    met: (v) => {
+      const ms = best(v)?.serverCpuMsPerMessage;
+      return ms === undefined ? undefined : ms <= 0.4;
+    },
+  },
   { scenario: 'Delivery', metric: 'first failing step', value: (v) => failing(v.delivery?.ours.steps) },
-  { scenario: 'Delivery', metric: 'bare Socket.IO relay sustained msg/s', value: () => (relay ? `${fmt(relayBest()?.achievedRate ?? 0)}${relay.steps.every((x) => x.passed) ? ' (every rate tried passed)' : ''}` : '—') },
+  {
+    scenario: 'Delivery',
+    metric: 'bare Socket.IO relay sustained msg/s',
+    value: () => (relay ? `${fmt(relayBest()?.achievedRate ?? 0)}${relay.stoppedBy === 'failed' ? `, failing at ${failing(relay.steps)}` : ` (not its ceiling: the ramp stopped on ${relay.stoppedBy === 'time' ? 'time' : 'its top rate'})`}` : '—'),
+  },
+  { scenario: 'Delivery', metric: 'relay CPU ms per delivered message there', value: () => fmt(relayBest()?.serverCpuMsPerMessage) },
   { scenario: 'Delivery', metric: 'relay latency p50 / p95 / p99 / max (ms)', value: () => lat(relayBest()?.latency) },
   {
     scenario: 'Delivery',
@@ -195,12 +210,14 @@ export function renderMarkdown(report: BenchReport): string {
   ];
   if (runs.length) {
     const rates = [...new Set(runs.flatMap(([, r]) => r.steps.map((s) => s.offeredRate)))].sort((a, b) => a - b);
-    lines.push('', 'Delivery ramp: p50 / p99 / max ms, lost, server CPU % of one core (— = not run: an earlier step failed):', '');
+    lines.push('', 'Delivery ramp: p50 / p99 / max ms, lost, server CPU % of one core, server CPU ms per delivered message (— = not run: an earlier step failed):', '');
     lines.push(`| offered msg/s | ${runs.map(([label]) => label).join(' | ')} |`, `|---|${runs.map(() => '---').join('|')}|`);
     for (const rate of rates) {
       const cell = (run: DeliveryRun) => {
         const s = run.steps.find((x) => x.offeredRate === rate);
-        return s ? `${fmt(s.latency.p50)} / ${fmt(s.latency.p99)} / ${fmt(s.latency.max)}, ${fmt(s.lost)} lost, ${fmt(s.serverCpuPercent)}%${s.passed ? '' : ' ✗'}` : '—';
+        return s
+          ? `${fmt(s.latency.p50)} / ${fmt(s.latency.p99)} / ${fmt(s.latency.max)}, ${fmt(s.lost)} lost, ${fmt(s.serverCpuPercent)}%, ${fmt(s.serverCpuMsPerMessage)} ms/msg${s.passed ? '' : ' ✗'}`
+          : '—';
       };
       lines.push(`| ${fmt(rate)} | ${runs.map(([, run]) => cell(run)).join(' | ')} |`);
     }

@@ -35,10 +35,13 @@ function parseArgs(argv: string[]) {
   return {
     rates: numbers('rates'),
     pairs: numbers('pairs')?.[0],
+    stepSeconds: numbers('step-seconds')?.[0],
+    maxRate: numbers('max-rate')?.[0],
     mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
     cpuProf: argv.includes('--cpu-prof'),
+    relay: !argv.includes('--no-relay'),
   };
 }
 
@@ -151,8 +154,13 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const settings = settingsFor(args.mode);
   // Overrides for investigating one part (e.g. --rates=100,200,300 --pairs=50); the JSON records them.
-  if (args.rates) settings.delivery.rates = args.rates;
+  if (args.rates) {
+    settings.delivery.rates = args.rates;
+    settings.delivery.maxRate = Math.max(...args.rates);
+  }
+  if (args.maxRate) settings.delivery.maxRate = args.maxRate;
   if (args.pairs) settings.delivery.pairs = args.pairs;
+  if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);
   mkdirSync(runDir, { recursive: true });
@@ -172,7 +180,7 @@ async function main() {
     report.webFirstLoad = measureWebFirstLoad(path.join(REPO_ROOT, 'apps/web/dist'));
   }
 
-  if (args.scenarios.has('delivery')) {
+  if (args.scenarios.has('delivery') && args.relay) {
     try {
       report.relay = await runRelay(settings, log);
     } catch (error) {

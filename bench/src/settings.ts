@@ -3,8 +3,14 @@ export interface BenchSettings {
   mode: 'quick' | 'full';
   delivery: {
     pairs: number;
-    /** Offered rates tried in order (messages/s over all pairs); the ramp stops at the first failing step. */
+    /**
+     * Offered rates tried in order (messages/s over all pairs); past the last one the rate grows by a
+     * quarter per step up to `maxRate`. The ramp stops at the first failing step.
+     */
     rates: number[];
+    maxRate: number;
+    /** A ramp that has run this long starts no further step (its figures so far still count). */
+    maxRampSeconds: number;
     stepSeconds: number;
     /** A step passes when p99 stays within this bound and nothing is lost. */
     p99BoundMs: number;
@@ -21,7 +27,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
   if (mode === 'quick')
     return {
       mode,
-      delivery: { pairs: 10, rates: [50, 100], stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2 },
+      delivery: { pairs: 10, rates: [50, 100], maxRate: 100, maxRampSeconds: 30, stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2 },
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
@@ -31,6 +37,9 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     delivery: {
       pairs: 100,
       rates: [50, 100, 150, 250, 300, 400, 500, 600, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
+      // Then 7,500, 9,500, 12,000, …: the relay's real ceiling, within 4 minutes of ramp.
+      maxRate: 50_000,
+      maxRampSeconds: 240,
       stepSeconds: 5,
       p99BoundMs: 50,
       drainMs: 3000,

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { aiRoutes } from './ai/ai-routes';
 import type { ReplyWorker } from './ai/reply-worker';
 import { authRoutes } from './auth/auth-routes';
-import { chatRoutes } from './chat/chat-routes';
+import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
 import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -32,6 +32,8 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   const api = Router();
   api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
+  // First: the hot path (sends) matches before walking every other router.
+  api.use('/chat', chatSendRoutes(ctx, redis));
   api.use('/health', healthRoutes(ctx, redis));
   api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));

@@ -95,9 +95,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
     resyncClientsOnReconnect(io, redis, logger);
   }
+  const multiNode = Boolean(redis);
   subscriptions.push(
-    subscribeFanOut(events, io),
-    subscribeCrossNode(events, io, ctx.caches, { multiNode: Boolean(redis) }),
+    subscribeFanOut(events, io, { multiNode }),
+    subscribeCrossNode(events, io, ctx.caches, { multiNode }),
     subscribeAgentUpdates(ctx, events, io),
   );
 

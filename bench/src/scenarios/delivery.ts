@@ -3,7 +3,7 @@ import type { BenchSettings } from '../settings';
 import { spawnWorker, type WorkerHandle } from '../support/child-worker';
 import { startConversation, type BenchUser } from '../support/api-client';
 import { freePort } from '../support/ports';
-import { measureCpu, sampleProcess, waitForIdle } from '../support/server-process';
+import { measureCpu, sampleProcess, waitForIdle, type MonotonicWindow } from '../support/server-process';
 import { round, summarize, type LatencySummary } from '../support/stats';
 import type { VariantContext } from '../support/variant';
 import type { DeliveryPair, StepOutcome } from '../workers/delivery-worker';
@@ -20,6 +20,13 @@ export interface DeliveryStep {
   serverRssMiB: number;
   /** CPU % of one core by group: the API node(s) (or relay), the load generators, the database, Redis. */
   cpu: Record<string, number>;
+  /**
+   * CPU time of the API node(s) (or the relay), all of them together, per message delivered in the
+   * step: the figure that survives a shared machine best (the issue's target: ≤ 0.4 ms).
+   */
+  serverCpuMsPerMessage: number;
+  /** When the step ran (CLOCK_MONOTONIC µs): `src/profile-summary.ts` picks these samples out of a CPU profile. */
+  window: MonotonicWindow;
   passed: boolean;
   attempt?: number;
   earlierAttempt?: DeliveryStep;
@@ -31,6 +38,8 @@ export interface DeliveryRun {
   steps: DeliveryStep[];
   /** The highest rate that passed (p99 within bound, nothing lost), with its figures. */
   best?: DeliveryStep;
+  /** Why the ramp ended: a failing step (its real ceiling), the ramp's time, or `maxRate`. */
+  stoppedBy: 'failed' | 'time' | 'ceiling';
 }
 
 export interface DeliveryResult {
@@ -39,7 +48,7 @@ export interface DeliveryResult {
   ours: DeliveryRun;
 }
 
-/** N pairs through `messages/async` and the socket, rate by rate until a step misses the bound. */
+/** N pairs through `messages/async` and the socket, rate by rate until a step misses the bound (or the ramp's time runs out). */
 export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> {
   const { pairs: pairCount } = ctx.settings.delivery;
   const users = ctx.users.slice(0, pairCount * 2);
@@ -93,6 +102,23 @@ function pairOn(urls: string[], i: number, conversationId: string, sender: Bench
   };
 }
 
+/**
+ * The rates of a ramp: the listed ones, then (so a ramp ends at its real ceiling, not the list's
+ * top) on by a quarter each step, up to `maxRate`. The ramp stops at the first failing step or
+ * when `maxSeconds` have passed.
+ */
+function* rampRates(listed: number[], maxRate: number): Generator<number> {
+  yield* listed;
+  let rate = listed[listed.length - 1] ?? 50;
+  for (;;) {
+    // A quarter more, in round numbers (of 250 from 1,000 up, else of 50).
+    const unit = rate >= 1000 ? 250 : 50;
+    rate = Math.max(rate + unit, Math.round((rate * 1.25) / unit) * unit);
+    if (rate > maxRate) return;
+    yield rate;
+  }
+}
+
 async function ramp(
   settings: BenchSettings,
   log: (line: string) => void,
@@ -101,27 +127,34 @@ async function ramp(
   pids: number[],
   otherProcesses: () => Promise<Record<string, number[]>>,
 ): Promise<DeliveryRun> {
-  const { rates, stepSeconds, drainMs, p99BoundMs, workers: workerCount } = settings.delivery;
+  const { rates, stepSeconds, drainMs, p99BoundMs, workers: workerCount, maxRate, maxRampSeconds } = settings.delivery;
   const workers: WorkerHandle[] = Array.from({ length: workerCount }, () => spawnWorker('delivery-worker.ts'));
   const steps: DeliveryStep[] = [];
+  let stoppedBy: DeliveryRun['stoppedBy'] = 'ceiling';
   try {
     await Promise.all(
       workers.map((w, k) => w.call({ cmd: 'setup', mode: target, pairs: pairs.filter((_, i) => i % workerCount === k) })),
     );
     // Warm-up (not recorded): connection pools fill and the JIT settles on both sides.
     await Promise.all(workers.map((w) => w.call<StepOutcome>({ cmd: 'step', rate: rates[0]! / workerCount, seconds: 2, drainMs })));
-    for (const rate of rates) {
+    const rampStarted = Date.now();
+    for (const rate of rampRates(rates, maxRate)) {
+      if ((Date.now() - rampStarted) / 1000 > maxRampSeconds) {
+        stoppedBy = 'time';
+        log(`  ${target}: ramp time (${maxRampSeconds} s) used up before ${rate}/s`);
+        break;
+      }
       let step: DeliveryStep | undefined;
       // On a shared machine one scheduler stall of 50+ ms in a step decides its p99: a failing step
       // gets one more attempt, and the better one counts (both are in the JSON).
       // (Losses are not noise: a stall does not last the 3 s drain window, so those are not retried.)
       for (let attempt = 1; attempt <= 2 && !step?.passed && !step?.lost; attempt++) {
         const groups = { server: pids, clients: workers.map((w) => w.pid), ...(await otherProcesses()) };
-        const { result: outcomes, cpu } = await measureCpu(groups, () =>
+        const { result: outcomes, cpu, cpuSeconds, window } = await measureCpu(groups, () =>
           Promise.all(workers.map((w) => w.call<StepOutcome>({ cmd: 'step', rate: rate / workerCount, seconds: stepSeconds, drainMs }))),
         );
         const rss = pids.reduce((sum, pid) => sum + sampleProcess(pid).rssMiB, 0);
-        const next = { ...toStep(rate, stepSeconds, outcomes, cpu, rss, p99BoundMs), attempt };
+        const next = { ...toStep(rate, stepSeconds, outcomes, cpu, cpuSeconds.server ?? 0, window, rss, p99BoundMs), attempt };
         if (step) next.earlierAttempt = { ...step, earlierAttempt: undefined };
         if (!step || next.passed || next.latency.p99 < step.latency.p99) step = next;
         else step.laterAttempt = { ...next };
@@ -131,9 +164,13 @@ async function ramp(
       steps.push(step);
       log(
         `  ${target} ${rate}/s: p50 ${step.latency.p50} p99 ${step.latency.p99} max ${step.latency.max} ms, lost ${step.lost}, ` +
+          `${target === 'api' ? 'API' : 'relay'} CPU ${step.serverCpuMsPerMessage} ms/msg, ` +
           `cpu ${Object.entries(step.cpu).map(([k, v]) => `${k} ${v}%`).join(', ')}, rss ${step.serverRssMiB} MiB ${step.passed ? 'ok' : 'FAIL'}`,
       );
-      if (!step.passed) break;
+      if (!step.passed) {
+        stoppedBy = 'failed';
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   } finally {
@@ -141,7 +178,7 @@ async function ramp(
     await Promise.all(workers.map((w) => w.stop()));
   }
   const passing = steps.filter((s) => s.passed);
-  return { target, steps, best: passing[passing.length - 1] };
+  return { target, steps, best: passing[passing.length - 1], stoppedBy };
 }
 
 function toStep(
@@ -149,6 +186,8 @@ function toStep(
   seconds: number,
   outcomes: StepOutcome[],
   cpu: Record<string, number>,
+  serverCpuSeconds: number,
+  window: MonotonicWindow,
   rssMiB: number,
   p99BoundMs: number,
 ): DeliveryStep {
@@ -168,6 +207,8 @@ function toStep(
     serverCpuPercent: cpu.server ?? 0,
     serverRssMiB: round(rssMiB),
     cpu,
+    serverCpuMsPerMessage: delivered > 0 ? round((serverCpuSeconds * 1000) / delivered, 3) : NaN,
+    window,
     passed: lost === 0 && httpErrors === 0 && latency.p99 <= p99BoundMs,
   };
 }

@@ -15,6 +15,8 @@ export interface ServerOptions {
   logFile: string;
   /** Extra node flags, e.g. --cpu-prof when profiling. */
   nodeFlags?: string[];
+  /** Another build of the API to run (a main.js inside apps/api, so its packages resolve), for before/after comparisons. */
+  main?: string;
 }
 
 export interface ServerProcess {
@@ -49,8 +51,10 @@ export async function startApiServer(options: ServerOptions): Promise<ServerProc
     DATABASE_URL: options.databaseUrl ?? '',
     REDIS_URL: options.redisUrl ?? '',
     LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+    // Found from dist/ by default; set, so another build (options.main) finds them too.
+    MIGRATIONS_DIR: path.join(REPO_ROOT, 'migrations'),
   };
-  const main = path.join(REPO_ROOT, 'apps/api/dist/main.js');
+  const main = options.main ?? path.join(REPO_ROOT, 'apps/api/dist/main.js');
   const flags = (options.nodeFlags ?? []).join(' ');
   const child = spawn('bash', ['-c', `ulimit -n $(ulimit -Hn) && exec node ${flags} "${main}"`], {
     cwd: path.dirname(options.logFile),
@@ -145,8 +149,15 @@ export async function waitForIdle(pids: number[], maxMs = 30_000): Promise<void>
   }
 }
 
-/** CPU % (of one core) per group of processes over `work`; processes that come or go meanwhile are left out. */
-export async function measureCpu<T>(groups: Record<string, number[]>, work: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> {
+/**
+ * CPU per group of processes over `work`: % of one core and CPU seconds (user + system); processes
+ * that come or go meanwhile are left out. `window` is when `work` ran on CLOCK_MONOTONIC in µs, the
+ * clock of V8's CPU profiles, so a profile's samples of exactly this stretch can be picked out.
+ */
+export async function measureCpu<T>(
+  groups: Record<string, number[]>,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: Record<string, number>; cpuSeconds: Record<string, number>; window: MonotonicWindow }> {
   const trySample = (pid: number) => {
     try {
       return sampleProcess(pid);
@@ -155,19 +166,34 @@ export async function measureCpu<T>(groups: Record<string, number[]>, work: () =
     }
   };
   const before = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, pids.map(trySample)]));
+  const fromUs = monotonicUs();
   const result = await work();
+  const window = { fromUs, toUs: monotonicUs() };
   const cpu: Record<string, number> = {};
+  const cpuSeconds: Record<string, number> = {};
   for (const [k, pids] of Object.entries(groups)) {
-    cpu[k] = Math.round(
-      pids.reduce((sum, pid, i) => {
-        const a = before[k]![i];
-        const b = trySample(pid);
-        return a && b ? sum + cpuPercent(a, b) : sum;
-      }, 0) * 10,
-    ) / 10;
+    let percent = 0;
+    let seconds = 0;
+    pids.forEach((pid, i) => {
+      const a = before[k]![i];
+      const b = trySample(pid);
+      if (!a || !b) return;
+      percent += cpuPercent(a, b);
+      seconds += b.cpuSeconds - a.cpuSeconds;
+    });
+    cpu[k] = Math.round(percent * 10) / 10;
+    cpuSeconds[k] = Math.round(seconds * 100) / 100;
   }
-  return { result, cpu };
+  return { result, cpu, cpuSeconds, window };
 }
+
+/** A stretch of time on CLOCK_MONOTONIC in µs (what `process.hrtime` and V8's profiler both read). */
+export interface MonotonicWindow {
+  fromUs: number;
+  toUs: number;
+}
+
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** Pids of running processes whose command name is `name` (e.g. redis-server), from /proc. */
 export function pidsNamed(name: string): number[] {

@@ -1,5 +1,6 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { AUTH_ERRORS } from '@agentroom/shared';
 import type { AppConfig } from '../config';
 import { unauthenticated } from '../core/app-error';
@@ -33,23 +34,56 @@ export function signAccessToken(claims: AccessClaims, config: AppConfig): string
   });
 }
 
+/** A verified token's claims and when it expires (ms since the epoch). */
+interface VerifiedToken {
+  claims: AccessClaims;
+  expiresAt: number;
+}
+
+/**
+ * Tokens already verified with a key, remembered until they expire: a busy client sends the same
+ * token with every request, and verifying it again (an HMAC, base64 and JSON decoding, claim
+ * checks) was a few percent of a send's CPU. Only a token string that verified before can hit, and
+ * expiry is still checked on every use; whether its session is live is the session cache's concern.
+ */
+const verifiedByKey = new WeakMap<KeyObject, LRUCache<string, VerifiedToken>>();
+const VERIFIED_MAX = 20_000;
+
+function verifiedCache(key: KeyObject): LRUCache<string, VerifiedToken> {
+  let cache = verifiedByKey.get(key);
+  if (!cache) verifiedByKey.set(key, (cache = new LRUCache<string, VerifiedToken>({ max: VERIFIED_MAX })));
+  return cache;
+}
+
 /**
  * Verifies signature, algorithm (allow-list of one) and issuer. `allowExpired` is for refresh only:
  * an expired token may be exchanged while its session row is still live.
  */
 export function verifyAccessToken(token: string, config: AppConfig, allowExpired = false): AccessClaims {
+  const key = signingKey(config);
+  const cache = verifiedCache(key);
+  const known = cache.get(token);
+  if (known) {
+    if (!allowExpired && Date.now() >= known.expiresAt) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');
+    return known.claims;
+  }
+  let claims: AccessClaims;
+  let expiresAt: number;
   try {
-    const payload = jwt.verify(token, signingKey(config), {
+    const payload = jwt.verify(token, key, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       ignoreExpiration: allowExpired,
     });
-    if (typeof payload === 'string' || !payload.jti || !payload.sub) throw new Error('malformed claims');
-    return { sessionId: payload.jti, accountId: payload.sub };
+    if (typeof payload === 'string' || !payload.jti || !payload.sub || typeof payload.exp !== 'number') throw new Error('malformed claims');
+    claims = { sessionId: payload.jti, accountId: payload.sub };
+    expiresAt = payload.exp * 1000;
   } catch (error) {
     if (error instanceof jwt.TokenExpiredError) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');
     throw unauthenticated(AUTH_ERRORS.authRequired);
   }
+  cache.set(token, { claims, expiresAt });
+  return claims;
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

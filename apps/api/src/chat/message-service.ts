@@ -23,6 +23,7 @@ import { presentMessage } from './chat-presenters';
 import { findAgent } from './chat-repo';
 import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
+import { storeMessageGrouped } from './group-commit';
 import { insertMessage } from './insert-message';
 
 async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
@@ -153,8 +154,8 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
   if (needsTransaction) {
     stored = await inTransaction(ctx.db, ctx.events, (tx, publish) => writeMessage(ctx, tx, publish, target, input, options));
   } else {
-    // A plain message is one atomic statement: no transaction round trips on the hot path.
-    const row = await insertMessage(ctx.db, messageValues(target, input, options));
+    // A plain message: one atomic statement, shared with the other sends of the moment (group commit).
+    const row = await storeMessageGrouped(ctx, messageValues(target, input, options));
     if (row) {
       const event = createdEvent(ctx, target, row, [], false);
       ctx.events.publish('message.created', event);

@@ -26,6 +26,11 @@ export interface Database {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Postgres only: runs a hot statement as a named prepared statement (each pooled connection
+   * parses and plans it once, not per call). The text must be the same on every call of a name.
+   */
+  queryPrepared?: (name: string, query: { sql: string; params: unknown[] }) => Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** Migrations sit at the repository root; found from src/db or dist/, or set by MIGRATIONS_DIR. */
@@ -82,6 +87,7 @@ export async function openDatabase(options: {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      queryPrepared: (name, query) => pool.query({ name, text: query.sql, values: query.params }),
     };
   }
   const inMemory = options.dataDir === 'memory://';

@@ -10,7 +10,7 @@ const REDIS_ANSWER_MS = 500;
  * Whether the rate limits of one Redis client are counting in memory right now, said once when
  * that starts and once when Redis counts again (not once per request or per limiter).
  */
-class FallbackLog {
+export class FallbackLog {
   private counting: 'redis' | 'memory' = 'redis';
   logger?: Logger;
 
@@ -28,7 +28,7 @@ class FallbackLog {
 }
 
 const logs = new WeakMap<Redis, FallbackLog>();
-const logOf = (redis: Redis) => {
+export const fallbackLogOf = (redis: Redis) => {
   let log = logs.get(redis);
   if (!log) logs.set(redis, (log = new FallbackLog()));
   return log;
@@ -36,10 +36,10 @@ const logOf = (redis: Redis) => {
 
 /** Where the fall-backs to memory of the limiters on this client are reported (server start-up). */
 export function logRateLimitFallbacks(redis: Redis, logger: Logger): void {
-  logOf(redis).logger = logger;
+  fallbackLogOf(redis).logger = logger;
 }
 
-function answerSoon<T>(work: Promise<T>): Promise<T> {
+export function answerSoon<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_ANSWER_MS} ms`)), REDIS_ANSWER_MS);
@@ -66,7 +66,7 @@ export class RedisFallbackStore implements Store {
 
   constructor(private readonly redis: Redis, prefix: string) {
     this.prefix = prefix;
-    this.log = logOf(redis);
+    this.log = fallbackLogOf(redis);
     this.redisStore = new RedisStore({
       prefix,
       sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,

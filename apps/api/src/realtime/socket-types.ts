@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@agentroom/shared';
+import type { ClientToServerEvents, ServerToClientEvents, TChatMessage } from '@agentroom/shared';
 import type { AuthInvalidation } from '../auth/session-cache';
 import type { AuthState } from '../context';
 
@@ -7,10 +7,19 @@ interface SocketData {
   auth: AuthState;
 }
 
+/** A new message, as one node tells the others to deliver it to their sockets (realtime/fan-out.ts). */
+export interface MessageFanOut {
+  conversationId: string;
+  message: TChatMessage;
+  participantIds: string[];
+}
+
 /** Between API nodes, through the adapter: a session revoked on one node is forgotten by all. */
 interface InterServerEvents {
   'auth:invalidate': (what: AuthInvalidation) => void;
   'agents:changed': () => void;
+  /** New messages in the order they were stored, as many as one turn of the event loop stored. */
+  'message:fan-out': (batch: MessageFanOut[]) => void;
 }
 
 export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

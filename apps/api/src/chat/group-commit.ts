@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext } from '../context';
+import type { Database, Db } from '../db/client';
+import type { MessageRow } from '../db/rows';
+import { insertMessageNow, toMessageRow, type MessageValues, type RawMessage } from './insert-message';
+
+/** A batch holds at most this many messages (one JSON parameter of a few hundred KiB at most). */
+const MAX_BATCH = 256;
+/** While a batch is on its way, the next one gathers for at most this long before it leaves too. */
+const GATHER_MS = 2;
+
+interface Pending {
+  values: MessageValues & { id: string };
+  resolve: (row: MessageRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Plain messages (no files, no AI reply job) sent at about the same time, to any conversations,
+ * stored by one statement: rows in, conversations bumped, senders' cursors moved, all or nothing.
+ * See decision 0010.
+ *
+ * - Under each conversation's row lock (taken in id order, so batches cannot deadlock each other)
+ *   the batch's messages of that conversation take the next seqs in the order they were sent: seq
+ *   stays gap-free, in commit order. `created_at` is read per row after the lock, so it follows seq.
+ * - A (sender, clientMessageId) already stored, or twice in one batch, is inserted once: the other
+ *   requests answer undefined, and the caller answers the stored message (200) as before.
+ * - If a concurrent duplicate would leave a hole in seq (its row skipped by ON CONFLICT between
+ *   two stored ones), the statement divides by zero on purpose, which undoes all of it; the batch
+ *   is then stored message by message. So does any other failure: a bad row fails its own
+ *   request only, and no batch is ever half written.
+ * - Each request is answered after its batch has committed, so a 2xx still means durable.
+ *
+ * When nothing is on its way the batch leaves at once (setImmediate: sends that arrived together
+ * go together), so a quiet server adds no wait; under load batches grow by themselves.
+ */
+class GroupCommit {
+  /** Batch statements run, and the messages they carried (whether stored or found duplicate). */
+  readonly stats = { batches: 0, messages: 0, fallbacks: 0 };
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  private immediate?: NodeJS.Immediate;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly database: Database,
+    private readonly maxInFlight: number,
+  ) {}
+
+  store(values: MessageValues): Promise<MessageRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ values: { ...values, id: uuidv7() }, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.queue.length === 0 || this.immediate) return;
+    if (this.inFlight === 0) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.immediate = setImmediate(this.flush);
+    } else if (this.inFlight < this.maxInFlight && !this.timer) {
+      this.timer = setTimeout(this.flush, GATHER_MS);
+    }
+  }
+
+  private readonly flush = (): void => {
+    this.immediate = undefined;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.queue.length === 0) return;
+    const batch = this.queue.splice(0, MAX_BATCH);
+    this.inFlight += 1;
+    void this.write(batch).finally(() => {
+      this.inFlight -= 1;
+      this.schedule();
+    });
+    this.schedule();
+  };
+
+  private async write(batch: Pending[]): Promise<void> {
+    this.stats.batches += 1;
+    this.stats.messages += batch.length;
+    // Alone, a message takes the single-row statement: prepared on Postgres, and a fraction of the
+    // batch statement's planning where it is not.
+    if (batch.length === 1) return this.writeOne(batch[0]!);
+    let rows: Map<string, MessageRow>;
+    try {
+      rows = await insertBatch(this.database.db, batch.map((p) => p.values));
+    } catch {
+      this.stats.fallbacks += 1;
+      // Nothing of the batch was written: each message on its own, so one bad row fails alone.
+      for (const pending of batch) await this.writeOne(pending);
+      return;
+    }
+    for (const pending of batch) pending.resolve(rows.get(pending.values.id));
+  }
+
+  private async writeOne(pending: Pending): Promise<void> {
+    try {
+      pending.resolve(await insertMessageNow(this.database, pending.values));
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+}
+
+/** A Postgres array literal of text values (each quoted; `\` and `"` escaped), for `$n::type[]`. */
+function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/**
+ * One statement for the whole batch (see GroupCommit). Answers the stored rows by the id each
+ * pending message was given; a message missing from the answer was not inserted (a duplicate).
+ *
+ * The batch arrives as one array per column, each a bound parameter: the planner knows how many
+ * rows `unnest` yields, so every step is an index lookup (duplicates, the conversation rows, the
+ * senders' cursors) however large the tables are, never a scan of them.
+ */
+async function insertBatch(db: Db, batch: (MessageValues & { id: string })[]): Promise<Map<string, MessageRow>> {
+  const column = (pick: (v: MessageValues & { id: string }) => string) => arrayLiteral(batch.map(pick));
+  const conversationIds = arrayLiteral([...new Set(batch.map((v) => v.conversationId))].sort());
+  const result = await db.execute<RawMessage & Record<string, unknown>>(sql`
+    with input as (
+      select * from unnest(
+        ${column((v) => v.id)}::uuid[], ${column((v) => v.conversationId)}::uuid[], ${column((v) => v.senderAgentId)}::uuid[],
+        ${column((v) => v.content)}::text[], ${column((v) => v.messageType)}::text[], ${column((v) => JSON.stringify(v.meta))}::jsonb[],
+        ${column((v) => v.clientMessageId)}::text[]
+      ) with ordinality as t(id, conversation_id, sender_agent_id, content, message_type, meta, client_message_id, ord)
+    ), fresh as (
+      select distinct on (i.sender_agent_id, i.client_message_id) i.* from input i
+      where not exists (
+        select 1 from messages m where m.sender_agent_id = i.sender_agent_id and m.client_message_id = i.client_message_id)
+      order by i.sender_agent_id, i.client_message_id, i.ord
+    ), locked as (
+      -- In id order, so two batches cannot deadlock on each other's conversations.
+      select c.id, c.last_seq from conversations c where c.id = any (${conversationIds}::uuid[]) order by c.id for update
+    ), numbered as (
+      select f.*, l.last_seq + row_number() over (partition by f.conversation_id order by f.ord) as seq, clock_timestamp() as at
+      from fresh f join locked l on l.id = f.conversation_id
+    ), inserted as (
+      insert into messages (id, conversation_id, seq, sender_agent_id, content, message_type, meta, client_message_id, created_at)
+      select n.id, n.conversation_id, n.seq, n.sender_agent_id, n.content, n.message_type, n.meta, n.client_message_id, n.at
+      from numbered n
+      on conflict (sender_agent_id, client_message_id) do nothing
+      returning *
+    ), newest as (
+      select i.conversation_id, max(i.seq) as seq, count(*) as n, max(i.created_at) as at from inserted i group by i.conversation_id
+    ), bumped as (
+      update conversations c set last_seq = x.seq, last_message_at = x.at
+      from newest x join locked l on l.id = x.conversation_id
+      where c.id = x.conversation_id
+        -- Gap-free or nothing: if a concurrent duplicate made ON CONFLICT skip a row below the
+        -- newest one, this divides by zero and the whole statement is undone.
+        and 1 / (x.seq - l.last_seq = x.n)::int = 1
+    ), cursor as (
+      update conversation_participants p set last_read_message_id = s.id, last_read_seq = s.seq
+      from (
+        select distinct on (i.conversation_id, i.sender_agent_id) i.conversation_id, i.sender_agent_id, i.id, i.seq
+        from inserted i order by i.conversation_id, i.sender_agent_id, i.seq desc
+      ) s
+      where p.conversation_id = s.conversation_id and p.agent_id = s.sender_agent_id
+    )
+    select * from inserted`);
+  // Every inserted row keeps the id its pending message was given.
+  return new Map((result as unknown as { rows: RawMessage[] }).rows.map((raw) => [raw.id, toMessageRow(raw)]));
+}
+
+const writers = new WeakMap<Db, GroupCommit>();
+
+/**
+ * Stores a plain message through this node's group commit: undefined when this (sender,
+ * clientMessageId) is already stored. PGlite has one connection, so one batch at a time there.
+ */
+export function storeMessageGrouped(ctx: AppContext, values: MessageValues): Promise<MessageRow | undefined> {
+  return writerOf(ctx).store(values);
+}
+
+/** How this node's group commit has batched so far (batches, messages in them, batches stored one by one). */
+export function groupCommitStats(ctx: AppContext): Readonly<GroupCommit['stats']> {
+  return { ...writerOf(ctx).stats };
+}
+
+function writerOf(ctx: AppContext): GroupCommit {
+  let writer = writers.get(ctx.db);
+  if (!writer) {
+    writer = new GroupCommit(ctx.database, ctx.database.kind === 'pglite' ? 1 : Math.max(1, Math.min(4, ctx.config.databasePoolSize - 1)));
+    writers.set(ctx.db, writer);
+  }
+  return writer;
+}
