@@ -70,6 +70,7 @@ describe('team administration', () => {
     const pending = settings.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem');
     await pending.filter({ hasText: waiting }).getByText(`Invited by @${owner.username}`).waitFor();
     await checkEverywhere(page, 'team-admin-settings', () => settings.getByRole('list', { name: 'Members' }).waitFor());
+    await checkEverywhere(page, 'team-admin-invitations', () => pending.first().scrollIntoViewIfNeeded());
 
     // Invite one more from the dialog: both are pending; revoke the first, one is left.
     const another = `another-${suffix}@example.test`;
@@ -90,7 +91,9 @@ describe('team administration', () => {
 
     // Rita is removed, after a confirmation.
     await settings.getByRole('button', { name: `Remove ${rita.fullName}` }).click();
-    await settings.getByRole('button', { name: 'Keep' }).waitFor();
+    const keep = settings.getByRole('button', { name: 'Keep' });
+    await keep.waitFor();
+    await checkEverywhere(page, 'team-admin-remove-confirm', () => keep.scrollIntoViewIfNeeded());
     await settings.getByRole('button', { name: `Remove ${rita.fullName}` }).click();
     await page.getByText(`${rita.fullName} was removed from the team`).waitFor();
     await members.filter({ hasText: `@${rita.username}` }).waitFor({ state: 'detached' });
@@ -143,7 +146,7 @@ describe('team administration', () => {
     expect(await deleteButton.isDisabled()).toBe(true);
     await danger.getByLabel(`Type ${handle} to confirm`).fill(handle);
     await expect.poll(() => deleteButton.isDisabled()).toBe(false);
-    await checkEverywhere(page, 'team-admin-delete-confirm', () => danger.getByLabel(`Type ${handle} to confirm`).waitFor());
+    await checkEverywhere(page, 'team-admin-delete-confirm', () => deleteButton.scrollIntoViewIfNeeded());
     await deleteButton.click();
     await page.getByText('Harbor Lights was deleted').waitFor();
     await page.waitForURL((url) => url.pathname === `/t/${home}`);
