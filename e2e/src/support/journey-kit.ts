@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi, registerViaApi } from './api';
-import { expectAccessible, PHONE, uniqueUser } from './browser';
+import { expectAccessible, PHONE, uniqueUser, type Session } from './browser';
 import { ARTIFACTS_DIR } from './paths';
 
 /** The desktop window every session opens at (see openSession). */
@@ -80,4 +80,16 @@ export async function checkEverywhere(page: Page, name: string, ready: () => Pro
   await page.setViewportSize(DESKTOP);
   await useScheme(page, 'light');
   await ready();
+}
+
+/** Like openSession, on another server (e.g. the one without a model): desktop, light, reduced motion. */
+export async function openSessionAt(browser: Browser, baseURL: string): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, colorScheme: 'light', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+  });
+  return { context, page, problems };
 }
