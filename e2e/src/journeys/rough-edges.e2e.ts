@@ -165,6 +165,7 @@ describe('rough edges of issue 12', () => {
     await personalRow().click();
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/p/@${omar.username}`);
     await expect.poll(() => composer(page).inputValue()).toBe('Half a thought for Omar');
+    await messageWith(page, 'Set LLM_BASE_URL').waitFor();
     await shot(page, 'rough-draft-back-desktop-light');
     await teamRow().click();
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/t/${handle}/p/@${omar.username}`);

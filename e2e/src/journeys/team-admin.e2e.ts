@@ -158,5 +158,5 @@ describe('team administration', () => {
     await checkEverywhere(page, 'team-admin-after-delete', () => page.getByRole('heading', { name: 'Dockside' }).waitFor());
 
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });
