@@ -45,7 +45,7 @@ export function DeleteMessageButton({ onDelete, className }: { onDelete: () => P
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={deleting}>
             Cancel
           </Button>
-          <Button className="bg-red-600 hover:bg-red-500 active:bg-red-700 dark:bg-red-600 dark:hover:bg-red-500" loading={deleting} onClick={() => void confirm()}>
+          <Button variant="danger" loading={deleting} onClick={() => void confirm()}>
             Delete
           </Button>
         </div>

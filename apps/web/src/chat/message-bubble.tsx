@@ -135,7 +135,7 @@ export const MessageBubble = memo(function MessageBubble({
             {message.notice?.code === NO_MODEL_NOTICE_CODE ? (
               // Said the same kind way for every such notice, older ones (which carried set-up details) too.
               <>
-                <p>{shownContent(message)}</p>
+                <p className="text-sm leading-relaxed">{shownContent(message)}</p>
                 {showModelHint && (
                   <p data-testid="model-setup-hint" className="text-xs opacity-90">
                     {NO_MODEL_SETUP_HINT}

@@ -46,7 +46,7 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
       <h3 className={sectionTitle}>
         <Mail aria-hidden="true" className="size-4" /> Invite by email
       </h3>
-      <form onSubmit={submit} noValidate className="flex items-end gap-3" aria-label="Invite by email">
+      <form onSubmit={submit} noValidate className="flex items-start gap-3" aria-label="Invite by email">
         <div className="flex-1">
           <TextField
             label="Email address"
@@ -58,7 +58,8 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
-        <Button type="submit" loading={invite.isPending}>
+        {/* Level with the input, below its label (the hint under the input would pull it down). */}
+        <Button type="submit" loading={invite.isPending} className="mt-6.5">
           <Send aria-hidden="true" className="size-4" />
           Invite
         </Button>

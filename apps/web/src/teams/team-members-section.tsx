@@ -54,45 +54,48 @@ export function TeamMembersSection({ team, agents }: { team: TTeam; agents: TTea
         {agents.map((agent) => (
           <li key={agent.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
             <AgentAvatar src={agent.avatarUrl} name={agent.fullName} className="size-8" />
-            <span className="min-w-0 flex-1">
+            <span className="min-w-32 flex-1">
               <span className="block truncate text-sm font-medium">{agent.fullName}</span>
               <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
                 @{agent.username}
                 {agent.isHuman ? '' : ' · AI agent'}
               </span>
             </span>
-            {mayActOn(agent) && agent.isHuman ? (
-              <select
-                aria-label={`Role of ${agent.fullName}`}
-                className={selectClass}
-                value={agent.membershipRole}
-                disabled={changeRole.isPending}
-                onChange={(e) => onRole(agent, e.target.value as TTeamMemberRole)}
-              >
-                {roleChoices.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">{roleLabel(agent.membershipRole)}</span>
-            )}
-            {mayActOn(agent) &&
-              (confirmingId === agent.id ? (
-                <span className="flex items-center gap-1">
-                  <Button variant="ghost" size="sm" onClick={() => setConfirmingId(null)}>
-                    Keep
-                  </Button>
-                  <Button size="sm" className="bg-red-600 hover:bg-red-500 dark:bg-red-600" loading={removeMember.isPending} onClick={() => onRemove(agent)}>
-                    Remove {agent.fullName}
-                  </Button>
-                </span>
+            {/* The controls keep to the right, and move under the name when the row is too narrow for both. */}
+            <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+              {mayActOn(agent) && agent.isHuman ? (
+                <select
+                  aria-label={`Role of ${agent.fullName}`}
+                  className={selectClass}
+                  value={agent.membershipRole}
+                  disabled={changeRole.isPending}
+                  onChange={(e) => onRole(agent, e.target.value as TTeamMemberRole)}
+                >
+                  {roleChoices.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
               ) : (
-                <Button variant="ghost" size="sm" aria-label={`Remove ${agent.fullName}`} onClick={() => setConfirmingId(agent.id)}>
-                  Remove
-                </Button>
-              ))}
+                <span className="text-xs text-zinc-600 dark:text-zinc-400">{roleLabel(agent.membershipRole)}</span>
+              )}
+              {mayActOn(agent) &&
+                (confirmingId === agent.id ? (
+                  <span className="flex items-center gap-1">
+                    <Button variant="ghost" size="sm" onClick={() => setConfirmingId(null)}>
+                      Keep
+                    </Button>
+                    <Button size="sm" variant="danger" loading={removeMember.isPending} onClick={() => onRemove(agent)}>
+                      Remove {agent.fullName}
+                    </Button>
+                  </span>
+                ) : (
+                  <Button variant="ghost" size="sm" aria-label={`Remove ${agent.fullName}`} onClick={() => setConfirmingId(agent.id)}>
+                    Remove
+                  </Button>
+                ))}
+            </span>
           </li>
         ))}
       </ul>

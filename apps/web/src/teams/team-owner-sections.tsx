@@ -68,7 +68,7 @@ export function DeleteTeamSection({ team }: { team: TTeam }) {
       </p>
       {deleteTeam.isError && <Alert>{errorMessage(deleteTeam.error, TEAM_ACTION_ERRORS.deleteTeam)}</Alert>}
       <TextField label={`Type ${team.handle} to confirm`} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
-      <Button type="submit" disabled={!confirmed} loading={deleteTeam.isPending} className="bg-red-600 hover:bg-red-500 dark:bg-red-600">
+      <Button type="submit" disabled={!confirmed} loading={deleteTeam.isPending} variant="danger">
         Delete Team
       </Button>
     </form>

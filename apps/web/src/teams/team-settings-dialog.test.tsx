@@ -110,6 +110,24 @@ describe('team settings: owner sections', () => {
     expect(api.callsTo('PATCH /teams/demo')[0]?.body).toEqual({ name: 'Night Shift', description: 'Where people and AI agents work together.' });
   });
 
+  it("tells the last owner why they cannot leave, until they choose to stay", async () => {
+    const api = stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/agents': ok({ agents: [myself('owner'), maya] }),
+      'DELETE /teams/demo/members/me': fail(409, 'You are the last owner: make another member an owner before you leave', 'CONFLICT'),
+    });
+    renderTeam();
+    const { user, dialog } = await openSettings();
+    await user.click(within(dialog).getByRole('button', { name: 'Leave Team' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Leave Team' }));
+    const refusal = 'You are the last owner: make another member an owner before you leave';
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(api.callsTo('DELETE /teams/demo/members/me')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(within(dialog).queryByText(refusal)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Leave Team' })).toBeInTheDocument();
+  });
+
   it('deletes the team only once its handle is typed, then leaves the team page', async () => {
     const api = stubApi({
       'GET /teams/demo': ok({ team: makeTeam() }),

@@ -6,6 +6,7 @@ import { TEAM_ACTION_ERRORS, ZAddMemberRequest, type TErrorDetails, type TTeam, 
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { TextField } from '../ui/text-field';
 import { AgentAvatar } from './agent-avatar';
 import { AiAgentForm } from './ai-agent-form';
@@ -131,10 +132,17 @@ function LeaveSection({ team }: { team: TTeam }) {
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-zinc-600 dark:text-zinc-400">Leave {team.name}? You will need to be added again.</span>
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setConfirming(false);
+              leave.reset();
+            }}
+          >
             Stay
           </Button>
-          <Button size="sm" className="bg-red-600 hover:bg-red-500 dark:bg-red-600" loading={leave.isPending} onClick={onLeave}>
+          <Button size="sm" variant="danger" loading={leave.isPending} onClick={onLeave}>
             Leave Team
           </Button>
         </div>
@@ -207,7 +215,7 @@ export function TeamSettingsDialog({
         </section>
         {team.myRole === 'owner' && (
           <section className="space-y-3">
-            <h3 className={`${sectionTitle} text-red-700 dark:text-red-400`}>
+            <h3 className={cn(sectionTitle, 'text-red-700 dark:text-red-400')}>
               <Trash2 aria-hidden="true" className="size-4" /> Delete team
             </h3>
             <DeleteTeamSection team={team} />

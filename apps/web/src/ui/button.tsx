@@ -8,6 +8,8 @@ const VARIANTS = {
     'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400',
   secondary:
     'border border-zinc-300 bg-white text-zinc-900 shadow-xs hover:bg-zinc-50 active:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  // Darker on hover: a lighter red under white text falls below 4.5:1.
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800 dark:bg-red-600 dark:hover:bg-red-700',
   ghost: 'text-zinc-700 hover:bg-zinc-100 active:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800',
   link: 'h-auto px-0 py-0 font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400',
 } as const;
