@@ -46,22 +46,22 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
       <h3 className={sectionTitle}>
         <Mail aria-hidden="true" className="size-4" /> Invite by email
       </h3>
-      <form onSubmit={submit} noValidate className="flex items-end gap-3" aria-label="Invite by email">
-        <div className="flex-1">
-          <TextField
-            label="Email address"
-            type="email"
-            placeholder="colleague@example.com"
-            value={email}
-            error={errors.email}
-            hint="They get a link to join; it works once and expires in 7 days."
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <Button type="submit" loading={invite.isPending}>
-          <Send aria-hidden="true" className="size-4" />
-          Invite
-        </Button>
+      <form onSubmit={submit} noValidate aria-label="Invite by email">
+        <TextField
+          label="Email address"
+          type="email"
+          placeholder="colleague@example.com"
+          value={email}
+          error={errors.email}
+          hint="They get a link to join; it works once and expires in 7 days."
+          onChange={(e) => setEmail(e.target.value)}
+          action={
+            <Button type="submit" loading={invite.isPending}>
+              <Send aria-hidden="true" className="size-4" />
+              Invite
+            </Button>
+          }
+        />
       </form>
       {revoke.isError && <Alert>{errorMessage(revoke.error, 'Could not revoke the invitation.')}</Alert>}
       {pending.data && pending.data.length > 0 && (
