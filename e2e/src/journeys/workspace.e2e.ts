@@ -1,8 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openSession, pathOf, uniqueUser } from '../support/browser';
 import { linkFromMail, nextMail, SUBJECTS } from '../support/mail';
-import { closeDrawer, lookEverywhere, openDrawer, shot, sidebarOf, signIn } from '../support/workspace';
+import {
+  closeDrawer,
+  discPng,
+  eventually,
+  lookEverywhere,
+  openDrawer,
+  shot,
+  sidebarOf,
+  signIn,
+  teamOf,
+  verifiedPerson,
+} from '../support/workspace';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,6 +48,15 @@ async function signInThroughTheForm(page: Page, user: NewUser) {
 }
 
 const peopleIn = (page: Page) => sidebarOf(page).getByRole('region', { name: 'People' });
+
+/** An uploaded avatar (served by us as WebP), not a generated one. */
+const uploadedAvatar = (scope: Locator) => scope.locator('img[src*="/api/v1/avatars/i/"]');
+
+/** The image is there and the browser could draw it. */
+async function expectDrawn(image: Locator) {
+  await image.waitFor();
+  await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
 
 describe('workspace', () => {
   it('first run: register → welcome → create a team → invite by email → the invitee registers from the mail and joins', async () => {
@@ -132,6 +152,85 @@ describe('workspace', () => {
     await a.page.getByRole('button', { name: 'Manage Team' }).click();
     await settings.getByRole('form', { name: 'Invite by email' }).waitFor();
     expect(await settings.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
+
+    expect(a.problems).toEqual([]);
+    expect(b.problems).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  }, 180_000);
+
+  it('avatar upload: Profile → upload a PNG → the sidebar badge and the team card show it, and the other person sees it live', async () => {
+    const lead = await verifiedPerson('wal', 'Lena', 'Park');
+    const mate = await verifiedPerson('wam', 'Omar', 'Haddad');
+    const teamName = `Studio ${lead.username.slice(-5)}`;
+    const handle = await teamOf(lead, teamName, [mate]);
+
+    const a = await openSession(browser);
+    const b = await openSession(browser, { colorScheme: 'dark' });
+    for (const [session, person] of [
+      [a, lead],
+      [b, mate],
+    ] as const) {
+      await signIn(session.page, person);
+      await session.page.waitForURL((url) => url.pathname === `/t/${handle}`);
+      await session.page.getByTestId('agent-card').nth(1).waitFor();
+    }
+    const leadCard = (page: Page) => page.getByTestId('agent-card').filter({ hasText: `@${lead.username}` });
+    expect(await uploadedAvatar(a.page.locator('body')).count()).toBe(0);
+
+    // Profile, from the user badge: the generated avatar, and a PNG chosen from disk.
+    await a.page.getByTestId('user-badge').getByRole('button', { name: 'Profile' }).click();
+    const profile = a.page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByRole('button', { name: 'Upload image' }).waitFor();
+    await profile.getByText(`@${lead.username}`).waitFor();
+    await profile.getByTestId('avatar-input').setInputFiles({ name: 'lena.png', mimeType: 'image/png', buffer: discPng() });
+    // Stored, resized and served by us: the picker now offers to change or remove it.
+    await profile.getByRole('button', { name: 'Change image' }).waitFor();
+    await profile.getByRole('button', { name: 'Remove' }).waitFor();
+    const picked = uploadedAvatar(profile.getByTestId('avatar-picker'));
+    await expectDrawn(picked);
+    const src = (await picked.getAttribute('src'))!;
+    const served = await fetch(new URL(src, inject('baseUrl')));
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    await lookEverywhere(a.page, 'profile-avatar', {
+      // On a phone the badge lives in the drawer: Profile opens from there.
+      atPhone: async (page) => {
+        const drawer = await openDrawer(page);
+        await drawer.getByTestId('user-badge').getByRole('button', { name: 'Profile' }).click();
+        await expectDrawn(uploadedAvatar(profile.getByTestId('avatar-picker')));
+      },
+      leavePhone: async (page) => {
+        await page.keyboard.press('Escape');
+        await profile.waitFor({ state: 'detached' });
+        await closeDrawer(page);
+      },
+    });
+    await profile.waitFor({ state: 'detached' });
+
+    // The lead's own badge and card show it.
+    await expectDrawn(uploadedAvatar(a.page.getByTestId('user-badge')));
+    await expectDrawn(uploadedAvatar(leadCard(a.page)));
+    expect(await uploadedAvatar(leadCard(a.page)).getAttribute('src')).toBe(src);
+    await lookEverywhere(a.page, 'avatar-own', {
+      atPhone: async (page) => {
+        await expectDrawn(uploadedAvatar(leadCard(page)));
+        const drawer = await openDrawer(page);
+        await expectDrawn(uploadedAvatar(drawer.getByTestId('user-badge')));
+      },
+      leavePhone: closeDrawer,
+    });
+
+    // The mate sees it live: on the lead's card and beside the lead's name in the sidebar.
+    await expectDrawn(uploadedAvatar(leadCard(b.page)));
+    await expectDrawn(uploadedAvatar(peopleIn(b.page).getByRole('link', { name: /Lena Park/ })));
+    expect(await uploadedAvatar(b.page.getByTestId('user-badge')).count()).toBe(0);
+    await lookEverywhere(b.page, 'avatar-seen', {
+      atPhone: async (page) => {
+        const drawer = await openDrawer(page);
+        await expectDrawn(uploadedAvatar(drawer.getByRole('region', { name: 'People' }).getByRole('link', { name: /Lena Park/ })));
+      },
+      leavePhone: closeDrawer,
+    });
 
     expect(a.problems).toEqual([]);
     expect(b.problems).toEqual([]);
