@@ -69,8 +69,10 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
           {pending.data.map((invitation) => (
             <li key={invitation.id} className="flex items-center gap-3 px-3 py-2.5">
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{invitation.email}</span>
-                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                <span className="block truncate text-sm font-medium" title={invitation.email}>
+                  {invitation.email}
+                </span>
+                <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                   {invitation.invitedBy ? `Invited by @${invitation.invitedBy} · ` : ''}expires {new Date(invitation.expiresAt).toLocaleDateString()}
                 </span>
               </span>
@@ -82,7 +84,8 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
                 aria-label={`Revoke the invitation to ${invitation.email}`}
               >
                 <X aria-hidden="true" className="size-3.5" />
-                Revoke
+                {/* On a phone the cross alone (it keeps its label): the address gets the room. */}
+                <span className="hidden sm:inline">Revoke</span>
               </Button>
             </li>
           ))}
