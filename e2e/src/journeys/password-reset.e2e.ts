@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerViaApi } from '../support/api';
 import { launchBrowser, openSession, snap, uniqueUser } from '../support/browser';
-import { linkFromMail, nextMail } from '../support/mail';
+import { linkFromMail, nextMail, SUBJECTS } from '../support/mail';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('password reset', () => {
     await page.getByText(`If an account with ${user.email} exists, we've sent a password reset link`).waitFor();
     await snap(page, 'forgot-password-sent');
 
-    const link = linkFromMail(await nextMail(user.email), '/auth/reset-password');
+    const link = linkFromMail(await nextMail(user.email, SUBJECTS.resetPassword), '/auth/reset-password');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await snap(page, 'reset-password');

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerViaApi } from '../support/api';
 import { expectAccessible, launchBrowser, openSession, pathOf, snap, uniqueUser } from '../support/browser';
-import { linkFromMail, nextMail } from '../support/mail';
+import { linkFromMail, nextMail, SUBJECTS } from '../support/mail';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('registration', () => {
     await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
     await snap(page, 'register-success');
 
-    const link = linkFromMail(await nextMail(user.email), '/auth/verify-email');
+    const link = linkFromMail(await nextMail(user.email, SUBJECTS.verifyEmail), '/auth/verify-email');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
     await snap(page, 'verify-email-success');
@@ -67,7 +67,7 @@ describe('registration', () => {
     const { page, context, problems } = await openSession(browser);
     const user = uniqueUser('unv');
     await registerViaApi(user, { verify: false });
-    await nextMail(user.email); // the registration mail
+    await nextMail(user.email, SUBJECTS.verifyEmail); // the registration mail
 
     await page.goto('/auth/login');
     await page.getByLabel('Username or email').fill(user.username);
@@ -80,7 +80,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
     await page.getByRole('button', { name: /^Resend in \d+s$/ }).waitFor();
     expect(await page.getByRole('button', { name: /^Resend in \d+s$/ }).isDisabled()).toBe(true);
-    const again = await nextMail(user.email);
+    const again = await nextMail(user.email, SUBJECTS.verifyEmail);
     expect(linkFromMail(again, '/auth/verify-email')).toContain('token=');
     await snap(page, 'verification-required-resent');
 

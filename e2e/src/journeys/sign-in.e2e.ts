@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, openSession, pathOf, snap, snapDesktop } from '../support/browser';
-import { linkFromMail, nextMail } from '../support/mail';
+import { linkFromMail, nextMail, SUBJECTS } from '../support/mail';
 
 const DEMO = { username: 'demo', email: 'demo@agentroom.local', password: 'Agentroom1' };
 
@@ -53,7 +53,7 @@ describe('sign-in', () => {
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await snap(page, 'login-magic-link-sent');
 
-    const link = linkFromMail(await nextMail(DEMO.email), '/auth/magic-link');
+    const link = linkFromMail(await nextMail(DEMO.email, SUBJECTS.magicLink), '/auth/magic-link');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Welcome Back!' }).waitFor();
     await snapDesktop(page, 'magic-link-welcome');

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { linkFromMail, nextMail } from './mail';
+import { linkFromMail, nextMail, SUBJECTS } from './mail';
 
 /** A JSON call straight to the API, for setting up data a journey is not about. */
 export async function callApi<T>(path: string, body?: unknown, token?: string): Promise<T> {
@@ -19,6 +19,6 @@ type NewUser = { username: string; email: string; password: string; firstName: s
 export async function registerViaApi(user: NewUser, options: { verify: boolean }) {
   await callApi('/auth/register', user);
   if (!options.verify) return;
-  const link = linkFromMail(await nextMail(user.email), '/auth/verify-email');
+  const link = linkFromMail(await nextMail(user.email, SUBJECTS.verifyEmail), '/auth/verify-email');
   await callApi('/auth/email/verify-email', { token: new URL(link).searchParams.get('token') });
 }

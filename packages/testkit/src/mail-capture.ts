@@ -11,7 +11,10 @@ export interface CapturedMail {
   headers: Record<string, string>;
 }
 
-type Waiter = { to: string; resolve: (mail: CapturedMail) => void; reject: (error: Error) => void };
+type Waiter = { to: string; subject?: string; resolve: (mail: CapturedMail) => void; reject: (error: Error) => void };
+
+/** To that address and, when a subject is given, with it in the subject line. */
+const matches = (mail: CapturedMail, to: string, subject: string | undefined) => mail.to === to && (subject === undefined || mail.subject.includes(subject));
 
 /** A real SMTP server on a random loopback port: the API delivers to it, tests read mail back. */
 export async function startMailCapture() {
@@ -20,7 +23,7 @@ export async function startMailCapture() {
   const consumed = new Set<CapturedMail>();
 
   const deliverToWaiters = (mail: CapturedMail) => {
-    const index = waiters.findIndex((w) => w.to === mail.to);
+    const index = waiters.findIndex((w) => matches(mail, w.to, w.subject));
     if (index === -1) return;
     const [waiter] = waiters.splice(index, 1);
     consumed.add(mail);
@@ -53,22 +56,25 @@ export async function startMailCapture() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
-    /** The next mail to `to` not yet handed out (already arrived, or the next to arrive). */
-    nextMail(to: string, timeoutMs = 10_000): Promise<CapturedMail> {
+    /**
+     * The next mail to `to` not yet handed out (already arrived, or the next to arrive); with `subject`,
+     * the next one whose subject contains it (other mails to the address stay for their own readers).
+     */
+    nextMail(to: string, timeoutMs = 10_000, subject?: string): Promise<CapturedMail> {
       const address = to.toLowerCase();
-      const waiting = inbox.find((m) => m.to === address && !consumed.has(m));
+      const waiting = inbox.find((m) => matches(m, address, subject) && !consumed.has(m));
       if (waiting) {
         consumed.add(waiting);
         return Promise.resolve(waiting);
       }
       return new Promise((resolve, reject) => {
-        const waiter: Waiter = { to: address, resolve, reject };
+        const waiter: Waiter = { to: address, subject, resolve, reject };
         waiters.push(waiter);
         setTimeout(() => {
           const index = waiters.indexOf(waiter);
           if (index !== -1) {
             waiters.splice(index, 1);
-            reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+            reject(new Error(`no mail to ${to}${subject === undefined ? '' : ` about "${subject}"`} within ${timeoutMs} ms`));
           }
         }, timeoutMs).unref();
       });

@@ -216,7 +216,7 @@ export function MessageList(props: MessageListProps) {
           type="button"
           onClick={showNewest}
           className={cn(
-            'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-indigo-600 px-3.5 py-1.5 text-xs font-medium text-white shadow-lg hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400',
+            'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-indigo-600 px-3.5 py-1.5 text-xs font-medium text-white shadow-lg hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-600',
             focusRing,
           )}
         >

@@ -58,6 +58,20 @@ describe('Notifications dialog: the unread-messages email', () => {
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'Off' })).toBeChecked());
   });
 
+  it('opened again, shows what the server holds now (turned off meanwhile by the mail’s unsubscribe link)', async () => {
+    const { user, dialog } = await openDialog({
+      'GET /users/me/notifications': [ok({ notifications: { unreadEmailDelayMinutes: 5 } }), ok({ notifications: { unreadEmailDelayMinutes: null } })],
+    });
+    expect(await within(dialog).findByRole('radio', { name: '5 minutes' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const again = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(again).findByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(within(again).getByRole('radio', { name: '5 minutes' })).not.toBeChecked();
+  });
+
   it('says when saving failed and keeps showing what is saved', async () => {
     const { user, dialog } = await openDialog({ 'PATCH /users/me/notifications': fail(500, 'Internal server error', 'INTERNAL') });
     const group = within(dialog).getByRole('group', { name: 'Email me about unread messages after' });

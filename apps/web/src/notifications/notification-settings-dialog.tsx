@@ -29,7 +29,9 @@ function EmailSection() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const key = notificationSettingsKey(user?.id);
-  const settings = useQuery({ queryKey: key, queryFn: notificationApi.settings, enabled: !!user, retry: false });
+  // Read afresh each time the dialog opens: the setting also changes outside this tab (the mail's
+  // unsubscribe link, another device), and a stale choice here would be saved back over it.
+  const settings = useQuery({ queryKey: key, queryFn: notificationApi.settings, enabled: !!user, retry: false, gcTime: 0 });
   const save = useMutation({
     mutationFn: (choice: Choice) => notificationApi.update({ unreadEmailDelayMinutes: choice }),
     onSuccess: (saved) => queryClient.setQueryData<TNotificationSettings>(key, saved),

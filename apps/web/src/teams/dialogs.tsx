@@ -13,7 +13,9 @@ interface DialogShellProps {
   className?: string;
 }
 
-const overlay = 'fixed inset-0 z-40 bg-zinc-950/40 backdrop-blur-[2px]';
+// Overlays share their content's layer, so a dialog opened from another (Profile from the phone's
+// navigation drawer) dims the one beneath it: same z-index, painted in the order they opened.
+const overlay = 'fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px]';
 
 function CloseButton() {
   return (

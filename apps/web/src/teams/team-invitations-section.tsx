@@ -46,23 +46,22 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
       <h3 className={sectionTitle}>
         <Mail aria-hidden="true" className="size-4" /> Invite by email
       </h3>
-      <form onSubmit={submit} noValidate className="flex items-start gap-3" aria-label="Invite by email">
-        <div className="flex-1">
-          <TextField
-            label="Email address"
-            type="email"
-            placeholder="colleague@example.com"
-            value={email}
-            error={errors.email}
-            hint="They get a link to join; it works once and expires in 7 days."
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        {/* Level with the input, below its label (the hint under the input would pull it down). */}
-        <Button type="submit" loading={invite.isPending} className="mt-6.5">
-          <Send aria-hidden="true" className="size-4" />
-          Invite
-        </Button>
+      <form onSubmit={submit} noValidate aria-label="Invite by email">
+        <TextField
+          label="Email address"
+          type="email"
+          placeholder="colleague@example.com"
+          value={email}
+          error={errors.email}
+          hint="They get a link to join; it works once and expires in 7 days."
+          onChange={(e) => setEmail(e.target.value)}
+          action={
+            <Button type="submit" loading={invite.isPending}>
+              <Send aria-hidden="true" className="size-4" />
+              Invite
+            </Button>
+          }
+        />
       </form>
       {revoke.isError && <Alert>{errorMessage(revoke.error, 'Could not revoke the invitation.')}</Alert>}
       {pending.data && pending.data.length > 0 && (
@@ -70,8 +69,10 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
           {pending.data.map((invitation) => (
             <li key={invitation.id} className="flex items-center gap-3 px-3 py-2.5">
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{invitation.email}</span>
-                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                <span className="block truncate text-sm font-medium" title={invitation.email}>
+                  {invitation.email}
+                </span>
+                <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                   {invitation.invitedBy ? `Invited by @${invitation.invitedBy} · ` : ''}expires {new Date(invitation.expiresAt).toLocaleDateString()}
                 </span>
               </span>
@@ -83,7 +84,8 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
                 aria-label={`Revoke the invitation to ${invitation.email}`}
               >
                 <X aria-hidden="true" className="size-3.5" />
-                Revoke
+                {/* On a phone the cross alone (it keeps its label): the address gets the room. */}
+                <span className="hidden sm:inline">Revoke</span>
               </Button>
             </li>
           ))}

@@ -27,7 +27,8 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
  * social-preview tags (Open Graph, Twitter) for the team, restored when the layout goes away.
  */
 export function useTeamHead(teamName: string | undefined, description: string | undefined) {
-  usePageTitle(teamName || 'Team');
+  // The team page's title; a chat inside the team names itself ('Profile').
+  usePageTitle(teamName || 'Team', { layout: true });
 
   useEffect(() => {
     // The social tags describe the team, never the reader's unread count.

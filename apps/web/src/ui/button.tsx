@@ -5,7 +5,7 @@ import { Spinner } from './spinner';
 
 const VARIANTS = {
   primary:
-    'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-400',
+    'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700 dark:bg-indigo-500 dark:hover:bg-indigo-600',
   secondary:
     'border border-zinc-300 bg-white text-zinc-900 shadow-xs hover:bg-zinc-50 active:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
   // Darker on hover: a lighter red under white text falls below 4.5:1.

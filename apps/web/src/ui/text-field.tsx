@@ -12,6 +12,8 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   labelAside?: ReactNode;
   /** Something inside the input's right edge, e.g. the show/hide password button. */
   trailing?: ReactNode;
+  /** Something beside the input, e.g. its form's button: it lines up with the input, whatever the hint or error under it. */
+  action?: ReactNode;
   optional?: boolean;
 };
 
@@ -20,11 +22,30 @@ const inputBase =
   'outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 ' +
   'dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500';
 
-export function TextField({ label, error, hint, labelAside, trailing, optional, className, required, ...props }: TextFieldProps) {
+export function TextField({ label, error, hint, labelAside, trailing, action, optional, className, required, ...props }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const input = (
+    <div className={cn('relative', action && 'min-w-0 flex-1')}>
+      <input
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(
+          inputBase,
+          error
+            ? 'border-red-400 focus:border-red-500 focus:ring-red-500/30 dark:border-red-700'
+            : 'border-zinc-300 dark:border-zinc-700',
+          trailing ? 'pr-11' : null,
+        )}
+        {...props}
+      />
+      {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+    </div>
+  );
   return (
     <div className={cn('space-y-1.5', className)}>
       <div className="flex items-baseline justify-between gap-3">
@@ -34,23 +55,14 @@ export function TextField({ label, error, hint, labelAside, trailing, optional, 
         </label>
         {labelAside}
       </div>
-      <div className="relative">
-        <input
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(
-            inputBase,
-            error
-              ? 'border-red-400 focus:border-red-500 focus:ring-red-500/30 dark:border-red-700'
-              : 'border-zinc-300 dark:border-zinc-700',
-            trailing ? 'pr-11' : null,
-          )}
-          {...props}
-        />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
-      </div>
+      {action ? (
+        <div className="flex items-center gap-3">
+          {input}
+          {action}
+        </div>
+      ) : (
+        input
+      )}
       {hint && (
         <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
           {hint}
