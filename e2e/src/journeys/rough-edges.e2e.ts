@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerViaApi } from '../support/api';
 import { expectAccessible, launchBrowser, openSession, uniqueUser, type Session } from '../support/browser';
 import { checkEverywhere, openSessionAt, say, shot, signIn, verifiedUser, type SignedIn } from '../support/journey-kit';
-import { linkFromMail, nextMail } from '../support/mail';
+import { linkFromMail, nextMail, SUBJECTS } from '../support/mail';
 import { startModellessServer } from '../support/modelless-server';
 
 /** Steps that talk to a second server or look at every size and theme take longer than the default. */
@@ -236,7 +236,7 @@ describe('rough edges of issue 12', () => {
     // Verified already: it says so, with the way in.
     const done = uniqueUser('rev');
     await registerViaApi(done, { verify: false });
-    const doneLink = linkFromMail(await nextMail(done.email), '/auth/verify-email');
+    const doneLink = linkFromMail(await nextMail(done.email, SUBJECTS.verifyEmail), '/auth/verify-email');
     await callApi('/auth/email/verify-email', { token: new URL(doneLink).searchParams.get('token') });
     await visitor.goto(doneLink);
     await visitor.getByRole('heading', { name: 'Email Already Verified' }).waitFor();
@@ -247,10 +247,10 @@ describe('rough edges of issue 12', () => {
     // Replaced: a second mail was asked for, so the first link says a newer one was sent.
     const twice = uniqueUser('rew');
     await registerViaApi(twice, { verify: false });
-    const firstLink = linkFromMail(await nextMail(twice.email), '/auth/verify-email');
+    const firstLink = linkFromMail(await nextMail(twice.email, SUBJECTS.verifyEmail), '/auth/verify-email');
     const { token } = await callApi<{ token: string }>('/auth/login', { username: twice.username, password: twice.password });
     await callApi('/auth/email/resend-verification', {}, token);
-    const secondLink = linkFromMail(await nextMail(twice.email), '/auth/verify-email');
+    const secondLink = linkFromMail(await nextMail(twice.email, SUBJECTS.verifyEmail), '/auth/verify-email');
     await visitor.goto(firstLink);
     await visitor.getByText('A newer verification link was sent. Please use the link in the latest email.').waitFor();
     await checkEverywhere(visitor, 'rough-verify-replaced', () =>
@@ -270,7 +270,7 @@ describe('rough edges of issue 12', () => {
     const user = uniqueUser('rer');
     await registerViaApi(user, { verify: true });
     await callApi('/auth/email/send-reset', { email: user.email });
-    const link = linkFromMail(await nextMail(user.email), '/auth/reset-password');
+    const link = linkFromMail(await nextMail(user.email, SUBJECTS.resetPassword), '/auth/reset-password');
     await callApi('/auth/email/reset-password', { token: new URL(link).searchParams.get('token'), newPassword: 'Another-Passw0rd' });
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
