@@ -6,7 +6,7 @@ import { callApi, registerViaApi } from './api';
 import { expectAccessible, PHONE, uniqueUser } from './browser';
 import { ARTIFACTS_DIR } from './paths';
 
-export const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
 
 /** expect.poll with room for a busy machine (its default gives up after a second). */
 export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -52,13 +52,13 @@ export async function signIn(page: Page, user: { username: string; password: str
 }
 
 /** Colours ease between themes: look once the transitions have finished. */
-export async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
+async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme });
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }
 
 /** Nothing on the page is wider than the window: no sideways scrolling. */
-export async function expectNoSidewaysScroll(page: Page) {
+async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {
     const wider = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
     return {
