@@ -27,5 +27,10 @@ export const MESSAGE_GROUP_WINDOW_MS = 60_000;
 export const SEEN_BY_MAX_AVATARS = 3;
 export const DRAWER_MAX_AVATARS = 3;
 
-/** A conversation is personal (1:1 outside a team) or team-scoped (1:1 inside a team space). */
-export const CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;
+/**
+ * A conversation is personal (1:1 outside a team), team-scoped (1:1 inside a team space) or a room
+ * (a team's named conversation of any number of people and AI agents, issue 13).
+ */
+export const CONVERSATION_TYPES = ['personal', 'team-scoped', 'room'] as const;
+/** The types `POST /chat/conversations/:agentId/start` creates; rooms are created under /teams/:handle/rooms. */
+export const ONE_TO_ONE_CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;

@@ -8,6 +8,7 @@ import type {
   TMessageStreamEvent,
   TPresenceEvent,
   TResyncEvent,
+  TRoomsChangedEvent,
   TSocketAck,
   TTypingEvent,
 } from './schemas/responses/events';
@@ -31,6 +32,7 @@ export const SOCKET_EVENTS = {
   messageStream: 'message:stream',
   presenceChanged: 'presence:changed',
   agentUpdated: 'agent:updated',
+  roomsChanged: 'rooms:changed',
   resync: 'sync:resync',
 } as const;
 
@@ -40,7 +42,7 @@ export const agentRoomOf = (agentId: string) => `agent:${agentId}`;
 export type { TRoomPayload, TTypingPayload };
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
-export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TSocketAck, TTypingEvent };
+export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TRoomsChangedEvent, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
@@ -57,6 +59,7 @@ export interface ServerToClientEvents {
   'conversation:message:seen': (event: TMessageSeenEvent) => void;
   'presence:changed': (event: TPresenceEvent) => void;
   'agent:updated': (event: TAgentUpdatedEvent) => void;
+  'rooms:changed': (event: TRoomsChangedEvent) => void;
   'sync:resync': (event: TResyncEvent) => void;
 }
 

@@ -6,8 +6,10 @@ import type {
   TConversationParticipant,
   TMessageReaction,
   TReactionAgent,
+  TRoomSettings,
   TSeenAgent,
 } from '@agentroom/shared';
+import { isTeamManagerRole } from '@agentroom/shared';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
 import { avatarUrlOf as avatarOf, presentAgent } from '../users/presenters';
 import { signedAttachmentUrl } from './download-tokens';
@@ -83,7 +85,28 @@ export interface ConversationParts {
   participants: { participant: ParticipantRow; agent: AgentRow }[];
   lastMessage: TChatMessage | null;
   unreadCount: number;
+  /** Unread messages that @mention the viewer (0 until counted). */
+  unreadMentions?: number;
   online: Map<string, boolean | null>;
+  /** Rooms: the viewer's role in the room's team (a team owner or admin manages every room). */
+  viewerTeamRole?: string | null;
+}
+
+/** A room's settings as its viewer sees them: its creator and the team's owners and admins manage it. */
+export function presentRoomSettings(
+  room: ConversationRow,
+  viewerAgentId: string,
+  viewerTeamRole: string | null | undefined,
+): TRoomSettings {
+  return {
+    name: room.name ?? '',
+    topic: room.topic,
+    isPrivate: room.isPrivate,
+    isGeneral: room.isGeneral,
+    answersAllAgentId: room.answersAllAgentId,
+    agentTurnLimit: room.agentTurnLimit,
+    canManage: room.createdBy === viewerAgentId || isTeamManagerRole(viewerTeamRole),
+  };
 }
 
 /** One conversation as the caller sees it: the other agent first-class, participants listed. */
@@ -96,16 +119,19 @@ export function presentConversation(parts: ConversationParts, viewerAgentId: str
     lastReadMessageId: participant.lastReadMessageId,
     lastReadSeq: participant.lastReadSeq,
   }));
-  const other = participants.find((p) => p.agentId !== viewerAgentId) ?? participants[0]!;
+  const isRoom = conversation.type === 'room';
+  const other = isRoom ? undefined : (participants.find((p) => p.agentId !== viewerAgentId) ?? participants[0]);
   return {
     id: conversation.id,
     conversationType: conversation.type,
     isTeamScoped: conversation.type === 'team-scoped',
     team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
     participants,
-    otherAgent: other.agent,
+    otherAgent: other?.agent ?? null,
+    room: isRoom ? presentRoomSettings(conversation, viewerAgentId, parts.viewerTeamRole) : null,
     lastMessage: parts.lastMessage,
     unreadCount: parts.unreadCount,
+    unreadMentions: parts.unreadMentions ?? 0,
     lastSeq: conversation.lastSeq,
     lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
     createdAt: conversation.createdAt.toISOString(),

@@ -93,7 +93,8 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
       id: conversation.id,
       conversationType: conversation.type,
       team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
-      otherAgent: other
+      roomName: conversation.type === 'room' ? conversation.name : null,
+      otherAgent: conversation.type !== 'room' && other
         ? {
             id: other.id,
             username: other.username,

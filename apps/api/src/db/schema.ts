@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -15,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY } from '@agentroom/shared';
+import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, ROOM_AGENT_TURN_LIMIT_DEFAULT } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -216,8 +217,26 @@ export const conversations = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     lastMessageAt: tstz('last_message_at'),
     createdAt: createdAt(),
+    // ---- rooms only (type 'room'; issue 13). A room's pair_key is 'room:<id>'. ----
+    /** Channel-style name, unique in the team (lowercase letters, digits, hyphens): its address. */
+    name: text('name'),
+    topic: text('topic').notNull().default(''),
+    /** Private rooms are invisible to team members outside them; open ones can be joined. */
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** The team's 'general' room: every person of the team is in it (one per team). */
+    isGeneral: boolean('is_general').notNull().default(false),
+    createdBy: uuid('created_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    /** The room's AI agent that answers every message from a person (else agents answer @mentions). */
+    answersAllAgentId: uuid('answers_all_agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    /** At most this many AI agent turns after each message from a person. */
+    agentTurnLimit: integer('agent_turn_limit').notNull().default(ROOM_AGENT_TURN_LIMIT_DEFAULT),
   },
-  (t) => [uniqueIndex('conversations_pair_key').on(t.pairKey)],
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.pairKey),
+    uniqueIndex('conversations_room_name_key').on(t.teamId, t.name).where(sql`${t.type} = 'room'`),
+    uniqueIndex('conversations_general_room_key').on(t.teamId).where(sql`${t.isGeneral}`),
+    check('conversations_room_fields', sql`(${t.type} = 'room') = (${t.name} is not null and ${t.teamId} is not null)`),
+  ],
 );
 
 export const conversationParticipants = pgTable(
@@ -275,6 +294,30 @@ export const messages = pgTable(
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
     // Full-text search (chat search-service): the query repeats this exact expression, so the index serves it.
     index('messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+  ],
+);
+
+/**
+ * Who a message @mentions (issue 13): one row per mentioned member, written with the message. The
+ * mention badge counts the rows past the member's read cursor; the AI reply jobs read them too.
+ */
+export const messageMentions = pgTable(
+  'message_mentions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.agentId] }),
+    index('message_mentions_agent_idx').on(t.agentId, t.conversationId, t.seq),
   ],
 );
 
@@ -350,6 +393,15 @@ export const replyJobs = pgTable(
     partialContent: text('partial_content').notNull().default(''),
     errorKind: text('error_kind'),
     error: text('error'),
+    // ---- rooms (issue 13): AI agents answering and asking each other after one message from a person ----
+    /** The message from a person that started this chain of agent turns (null outside rooms). */
+    chainRootMessageId: uuid('chain_root_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
+    /** 1 for an answer to a person, 2+ for an answer another agent asked for by @mentioning. */
+    chainTurn: integer('chain_turn').notNull().default(1),
+    /** The AI agent whose reply @mentioned this one ("Nova asked Sage"); null when a person asked. */
+    askedByAgentId: uuid('asked_by_agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    /** The person whose message started the chain: their reply tokens count under their name in usage. */
+    requestedByAgentId: uuid('requested_by_agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     finishedAt: tstz('finished_at'),
   },
@@ -373,10 +425,12 @@ export const aiUsage = pgTable(
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     replies: integer('replies').notNull().default(0),
+    /** The person whose message the replies answered (rooms: who started the chain); null for older rows. */
+    requestedByAgentId: uuid('requested_by_agent_id').references(() => agents.id, { onDelete: 'set null' }),
   },
   (t) => [
-    // Personal chats have no team: NULLS NOT DISTINCT keeps one row per agent and day there too.
-    unique('ai_usage_agent_team_day').on(t.agentId, t.teamId, t.day).nullsNotDistinct(),
+    // Personal chats have no team: NULLS NOT DISTINCT keeps one row per agent, person and day there too.
+    unique('ai_usage_agent_team_requester_day').on(t.agentId, t.teamId, t.requestedByAgentId, t.day).nullsNotDistinct(),
     index('ai_usage_team_day_idx').on(t.teamId, t.day),
   ],
 );

@@ -40,6 +40,8 @@ const conversation = {
   team: null,
   participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
   otherAgent: maya,
+  room: null,
+  unreadMentions: 0,
   lastMessage: null,
   unreadCount: 0,
   lastSeq: 5000,

@@ -29,6 +29,8 @@ const conversation = {
   team: null,
   participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
   otherAgent: nova,
+  room: null,
+  unreadMentions: 0,
   lastMessage: null,
   unreadCount: 0,
   lastSeq: 1,

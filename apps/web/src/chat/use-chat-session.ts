@@ -149,7 +149,7 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     offline: !socket.online,
     socketError: joinError ?? socket.error,
     reconnect: socket.reconnect,
-    agentOnline: presence ?? conversation?.otherAgent.isOnline ?? agent?.isOnline ?? null,
+    agentOnline: presence ?? conversation?.otherAgent?.isOnline ?? agent?.isOnline ?? null,
     sendError: outgoing.sendError,
     send,
     edit: outgoing.edit,

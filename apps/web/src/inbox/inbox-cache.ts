@@ -60,6 +60,6 @@ export function withEditedMessage(conversations: readonly TConversation[], messa
 
 /** The other person's dot, green or grey (the realtime presence cache does not reach inside conversations). */
 export function withPresence(conversations: readonly TConversation[], { agentId, isOnline }: TPresenceEvent): readonly TConversation[] {
-  if (!conversations.some((c) => c.otherAgent.id === agentId && c.otherAgent.isOnline !== isOnline)) return conversations;
-  return conversations.map((c) => (c.otherAgent.id === agentId ? { ...c, otherAgent: { ...c.otherAgent, isOnline } } : c));
+  if (!conversations.some((c) => c.otherAgent?.id === agentId && c.otherAgent.isOnline !== isOnline)) return conversations;
+  return conversations.map((c) => (c.otherAgent?.id === agentId ? { ...c, otherAgent: { ...c.otherAgent, isOnline } } : c));
 }

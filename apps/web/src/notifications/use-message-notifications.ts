@@ -15,7 +15,10 @@ interface Target {
   teamName: string | null;
 }
 
-function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent'>): string {
+function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent' | 'room'>): string {
+  if (conversation.room && conversation.team)
+    return `/t/${encodeURIComponent(conversation.team.handle)}/r/${encodeURIComponent(conversation.room.name)}`;
+  if (!conversation.otherAgent) return '/';
   const person = `/p/@${encodeURIComponent(conversation.otherAgent.username)}`;
   return conversation.team ? `/t/${encodeURIComponent(conversation.team.handle)}${person}` : person;
 }

@@ -20,7 +20,7 @@ const hit = (overrides: Partial<TSearchResult> = {}): TSearchResult => ({
     { text: 'deploy', highlight: true },
     { text: ' failed: <b>see logs</b> <img src=x onerror=alert(1)>', highlight: false },
   ],
-  conversation: { id: '0193a0c4-0000-7000-8000-0000000000c1', conversationType: 'team-scoped', team: { id: '0193a0c4-0000-7000-8000-0000000000f1', handle: 'core', name: 'Core team' }, otherAgent: maya },
+  conversation: { id: '0193a0c4-0000-7000-8000-0000000000c1', conversationType: 'team-scoped', team: { id: '0193a0c4-0000-7000-8000-0000000000f1', handle: 'core', name: 'Core team' }, roomName: null, otherAgent: maya },
   ...overrides,
 });
 const results = (list: TSearchResult[], hasMore = false, page = 1) => ok({ results: list, pagination: { page, limit: 20, hasMore } });

@@ -7,9 +7,11 @@ import { JUMP_PARAM } from '../chat/use-jump-target';
  * Undefined when the conversation has no page of its own yet (no single other participant).
  */
 export function searchHitHref(conversation: TSearchConversation, seq: number): string | undefined {
+  const at = `?${JUMP_PARAM}=${seq}`;
+  if (conversation.roomName && conversation.team)
+    return `/t/${encodeURIComponent(conversation.team.handle)}/r/${encodeURIComponent(conversation.roomName)}${at}`;
   const other = conversation.otherAgent;
   if (!other) return undefined;
-  const at = `?${JUMP_PARAM}=${seq}`;
   const person = `p/${encodeURIComponent(other.username)}`;
   return conversation.team && conversation.conversationType === 'team-scoped'
     ? `/t/${encodeURIComponent(conversation.team.handle)}/${person}${at}`

@@ -26,7 +26,7 @@ export function ConversationList() {
   else
     body = (
       <ul className="space-y-px">
-        {inbox.conversations.map((conversation) => (
+        {inbox.conversations.flatMap((conversation) => (conversation.otherAgent ? [{ ...conversation, otherAgent: conversation.otherAgent }] : [])).map((conversation) => (
           <li key={conversation.id}>
             <ConversationRow
               conversation={conversation}

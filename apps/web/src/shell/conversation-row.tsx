@@ -34,7 +34,8 @@ export function ConversationRow({
   current,
   selfAgentId,
 }: {
-  conversation: TConversation;
+  /** A 1:1 conversation (rooms have rows of their own). */
+  conversation: TConversation & { otherAgent: NonNullable<TConversation['otherAgent']> };
   current: boolean;
   selfAgentId: string | undefined;
 }) {

@@ -28,6 +28,8 @@ import {
   ZUpdateTeamRequest,
 } from '../schemas/teams';
 import { AVATAR_UPLOAD_FIELD } from '../schemas/avatars';
+import { ZAddRoomMemberRequest, ZCreateRoomRequest, ZUpdateRoomRequest } from '../schemas/rooms';
+import { ZLeftRoomResponse, ZRemovedRoomMemberResponse, ZRoomResponse, ZRoomsResponse } from '../schemas/responses/rooms';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
 import { ZUnsubscribeQuery, ZUnsubscribeRequest, ZUpdateNotificationSettingsRequest } from '../schemas/notifications';
 import { ZNotificationSettingsResponse, ZUnsubscribedResponse } from '../schemas/responses/notifications';
@@ -182,6 +184,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'patch', path: '/agents/:id', tag: 'Agents', summary: 'Edit an AI agent (managers of its team)', auth: 'verified', body: ZUpdateAiAgentRequest, success: { 200: ZAgentResponse }, rateLimited: true },
   { method: 'put', path: '/agents/:id/avatar', tag: 'Agents', summary: "Upload an AI agent's avatar (managers of its team; multipart field `avatar`, as for your own)", auth: 'verified', upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse }, rateLimited: true },
   { method: 'delete', path: '/agents/:id/avatar', tag: 'Agents', summary: "Remove an AI agent's avatar (managers of its team)", auth: 'verified', success: { 200: ZAgentResponse }, rateLimited: true },
+
+  // ---- team rooms (issue 13): a room's messages, typing, seen, reactions use the chat routes with its id ----
+  { method: 'get', path: '/teams/:handle/rooms', tag: 'Rooms', summary: "The team's rooms the caller is in, then the open rooms they could join", auth: 'verified', success: { 200: ZRoomsResponse } },
+  { method: 'post', path: '/teams/:handle/rooms', tag: 'Rooms', summary: 'Create a room (team members); the creator is in it, with the people and AI agents named', auth: 'verified', body: ZCreateRoomRequest, success: { 201: ZRoomResponse }, rateLimited: true },
+  { method: 'get', path: '/teams/:handle/rooms/:room', tag: 'Rooms', summary: 'One room by name, with its conversation for members (a private room is 404 to anyone outside it)', auth: 'verified', success: { 200: ZRoomResponse } },
+  { method: 'patch', path: '/teams/:handle/rooms/:room', tag: 'Rooms', summary: "Rename a room, set its topic, privacy, the AI agent that answers everything and the agent turn limit (its creator, the team's owners and admins)", auth: 'verified', body: ZUpdateRoomRequest, success: { 200: ZRoomResponse }, rateLimited: true },
+  { method: 'post', path: '/teams/:handle/rooms/:room/join', tag: 'Rooms', summary: 'Join an open room', auth: 'verified', success: { 200: ZRoomResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/rooms/:room/members/me', tag: 'Rooms', summary: 'Leave a room (not #general)', auth: 'verified', success: { 200: ZLeftRoomResponse }, rateLimited: true },
+  { method: 'post', path: '/teams/:handle/rooms/:room/members', tag: 'Rooms', summary: "Add a person or one of the team's AI agents to a room (room members)", auth: 'verified', body: ZAddRoomMemberRequest, success: { 200: ZRoomResponse }, rateLimited: true },
+  { method: 'delete', path: '/teams/:handle/rooms/:room/members/:agentId', tag: 'Rooms', summary: "Remove someone from a room (its creator, the team's owners and admins; AI agents by any member)", auth: 'verified', success: { 200: ZRemovedRoomMemberResponse }, rateLimited: true },
 
   // ---- chat (spec §7) ----
   { method: 'post', path: '/chat/conversations/:agentId/start', tag: 'Chat', summary: 'Get or create the conversation with an agent', auth: 'verified', body: ZStartConversationRequest, success: { 200: ZConversationResponse } },

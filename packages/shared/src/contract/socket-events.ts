@@ -10,6 +10,7 @@ import {
   ZMessageStreamEvent,
   ZPresenceEvent,
   ZResyncEvent,
+  ZRoomsChangedEvent,
   ZSocketAck,
   ZTypingEvent,
 } from '../schemas/responses/events';
@@ -46,6 +47,7 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'conversation:message:seen': { summary: "A participant's read cursor moved.", payload: ZMessageSeenEvent, audience: 'the conversation room' },
   'presence:changed': { summary: 'An agent came online or went offline.', payload: ZPresenceEvent, audience: 'agents who share a team or conversation' },
   'agent:updated': { summary: "An agent's avatar, names or role changed (patch it wherever it is shown).", payload: ZAgentUpdatedEvent, audience: 'the agent itself and agents who share a team or conversation with it' },
+  'rooms:changed': { summary: "A team's rooms changed for you (created, renamed, settings, members): refetch the team's rooms and your conversations.", payload: ZRoomsChangedEvent, audience: 'each agent who can see the room (its members; every team member for an open room)' },
   'sync:resync': { summary: 'Events may have been lost while the API nodes could not reach each other: gap-fill (after=<seq>) every open conversation.', payload: ZResyncEvent, audience: 'every connected socket' },
 };
 

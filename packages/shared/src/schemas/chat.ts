@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './text';
-import { CONVERSATION_PAGE_SIZE, CONVERSATION_TYPES, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
+import {
+  CONVERSATION_PAGE_SIZE,
+  CONVERSATION_TYPES,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PAGE_SIZE,
+  ONE_TO_ONE_CONVERSATION_TYPES,
+} from '../constants';
 import { isUuid } from '../validation';
 import { isReactionEmoji, MAX_DISTINCT_REACTIONS, REACTION_EMOJI_MAX_LENGTH } from '../chat/reactions';
 
@@ -55,6 +61,7 @@ export const CHAT_FALLBACKS = {
 } as const;
 
 export type TConversationType = (typeof CONVERSATION_TYPES)[number];
+export type TOneToOneConversationType = (typeof ONE_TO_ONE_CONVERSATION_TYPES)[number];
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_MAX_FILES = 10;
@@ -86,13 +93,13 @@ const pageLimit = (fallback: number, max: number) => z.coerce.number().int().min
 
 export const ZStartConversationRequest = z
   .object({
-    conversationType: z.enum(CONVERSATION_TYPES).optional(),
+    conversationType: z.enum(ONE_TO_ONE_CONVERSATION_TYPES).optional(),
     isTeamScoped: z.boolean().optional(),
     teamHandle: safeString().trim().min(1).max(64).optional(),
   })
   .transform((value, ctx) => {
     const isTeamScoped = value.isTeamScoped ?? value.conversationType === 'team-scoped';
-    const conversationType: TConversationType = value.conversationType ?? (isTeamScoped ? 'team-scoped' : 'personal');
+    const conversationType: TOneToOneConversationType = value.conversationType ?? (isTeamScoped ? 'team-scoped' : 'personal');
     if ((conversationType === 'team-scoped') !== isTeamScoped) {
       ctx.addIssue({ code: 'custom', path: ['isTeamScoped'], message: CHAT_ERRORS.typeMismatch });
       return z.NEVER;

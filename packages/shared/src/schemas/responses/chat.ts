@@ -65,6 +65,10 @@ export const ZChatMessage = z
     reactions: z.array(ZMessageReaction).optional(),
     /** Deleted by its sender: content and attachments are empty, it keeps its place; omitted unless true. */
     deleted: z.literal(true).optional(),
+    /** Ids of the conversation's members this message @mentions (omitted when none). */
+    mentions: z.array(z.uuid()).optional(),
+    /** Rooms: an AI reply that another AI agent asked for by @mentioning it ("Nova asked Sage"). */
+    askedBy: ZReactionAgent.optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
@@ -91,6 +95,26 @@ export const ZConversationParticipant = z
   .meta({ id: 'ConversationParticipant' });
 export type TConversationParticipant = z.infer<typeof ZConversationParticipant>;
 
+/** What makes a conversation a room: its name, topic and settings (null on 1:1 conversations). */
+export const ZRoomSettings = z
+  .strictObject({
+    /** Channel-style name, unique in its team, also its address: /t/:handle/r/:name. */
+    name: z.string(),
+    topic: z.string(),
+    /** Private rooms are invisible to team members outside them. */
+    isPrivate: z.boolean(),
+    /** The team's 'general' room: every person of the team is in it. */
+    isGeneral: z.boolean(),
+    /** The AI agent that answers every message from a person; null: AI agents answer when @mentioned. */
+    answersAllAgentId: z.uuid().nullable(),
+    /** At most this many AI agent turns follow each message from a person. */
+    agentTurnLimit: z.number().int().nonnegative(),
+    /** Whether the caller may change the room (its creator, the team's owners and admins). */
+    canManage: z.boolean(),
+  })
+  .meta({ id: 'RoomSettings' });
+export type TRoomSettings = z.infer<typeof ZRoomSettings>;
+
 export const ZConversation = z
   .strictObject({
     id: z.uuid(),
@@ -98,9 +122,14 @@ export const ZConversation = z
     isTeamScoped: z.boolean(),
     team: z.strictObject({ id: z.uuid(), handle: z.string(), name: z.string() }).nullable(),
     participants: z.array(ZConversationParticipant),
-    otherAgent: ZAgent,
+    /** 1:1 conversations: the other participant. Rooms: null (see `participants`). */
+    otherAgent: ZAgent.nullable(),
+    /** Rooms: name, topic and settings. 1:1 conversations: null. */
+    room: ZRoomSettings.nullable(),
     lastMessage: ZChatMessage.nullable(),
     unreadCount: z.number().int().nonnegative(),
+    /** Unread messages that @mention the caller (a badge of its own). */
+    unreadMentions: z.number().int().nonnegative(),
     lastSeq: z.number().int().nonnegative(),
     lastMessageAt: ZIsoDateTime.nullable(),
     createdAt: ZIsoDateTime,
@@ -174,6 +203,8 @@ export const ZSearchConversation = z
     id: z.uuid(),
     conversationType: z.enum(CONVERSATION_TYPES),
     team: z.strictObject({ id: z.uuid(), handle: z.string(), name: z.string() }).nullable(),
+    /** Rooms: the room's name (open it at /t/:handle/r/:name). */
+    roomName: z.string().nullable(),
     otherAgent: z
       .strictObject({
         id: z.uuid(),

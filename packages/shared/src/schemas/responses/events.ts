@@ -50,6 +50,14 @@ export const ZAgentUpdatedEvent = z.strictObject({ agent: ZAgent }).meta({ id: '
 export type TAgentUpdatedEvent = z.infer<typeof ZAgentUpdatedEvent>;
 
 /**
+ * A team's rooms changed for you: a room was created, renamed or changed, or you (or others) joined,
+ * left, were added or removed. Refetch the team's rooms (and your conversations); a room you can no
+ * longer read answers 404.
+ */
+export const ZRoomsChangedEvent = z.strictObject({ teamId: z.uuid(), roomId: z.uuid() }).meta({ id: 'RoomsChangedEvent' });
+export type TRoomsChangedEvent = z.infer<typeof ZRoomsChangedEvent>;
+
+/**
  * Events may have been lost (the link between API nodes was down): fetch what is missing
  * (`after=<seq>`) for every open conversation. The socket itself stayed connected.
  */

@@ -6,3 +6,4 @@ export * from './events';
 export * from './misc';
 export * from './invitations';
 export * from './notifications';
+export * from './rooms';
