@@ -53,6 +53,7 @@ import {
   ZRegenerateReplyResponse,
   ZSearchPage,
   ZSentMessageResponse,
+  ZStopChainResponse,
   ZStopReplyResponse,
 } from '../schemas/responses/chat';
 import { ZDevMailboxResponse, ZHealthResponse, ZLiveResponse, ZReadyResponse } from '../schemas/responses/misc';
@@ -214,6 +215,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // ---- AI replies ----
   { method: 'post', path: '/chat/replies/:streamId/stop', tag: 'AI replies', summary: 'Stop a reply being written', auth: 'verified', success: { 200: ZStopReplyResponse } },
+  { method: 'post', path: '/chat/conversations/:id/chain/stop', tag: 'AI replies', summary: "Stop every AI reply running or waiting in a room, and the chain of agents asking each other (any member)", auth: 'verified', success: { 200: ZStopChainResponse }, rateLimited: true },
   { method: 'post', path: '/chat/messages/:id/regenerate', tag: 'AI replies', summary: 'Write the latest AI reply again', auth: 'verified', success: { 202: ZRegenerateReplyResponse } },
   { method: 'get', path: '/chat/conversations/:id/replies', tag: 'AI replies', summary: 'Replies being written now, with their text so far', auth: 'verified', success: { 200: ZActiveRepliesResponse } },
 

@@ -189,6 +189,8 @@ export const ZActiveRepliesResponse = z.strictObject({ replies: z.array(ZActiveR
 export const ZStopReplyResponse = z.strictObject({
   stopped: z.boolean().meta({ description: 'false when the reply had already finished.' }),
 });
+/** Stopping a room's chain of AI agent turns: the replies stopped or cancelled (0 when none was running). */
+export const ZStopChainResponse = z.strictObject({ stopped: z.number().int().nonnegative() });
 export const ZRegenerateReplyResponse = z.strictObject({ streamId: z.uuid() });
 
 export const ZReactionResponse = z.strictObject({ message: ZChatMessage });
