@@ -45,6 +45,12 @@ export const chatApi = {
       })
       .then((d) => d.conversation),
 
+  /** One conversation by id (a room's, whose page opens it by name). */
+  conversation: (conversationId: string) =>
+    http
+      .get<{ conversation: TConversation }>(conversationPath(conversationId), { fallback: CHAT_FALLBACKS.initializeConversation })
+      .then((d) => d.conversation),
+
   messages: (conversationId: string, params: MessagePageQuery, fallback: string = CHAT_FALLBACKS.getMessages) =>
     http.get<TMessagePage>(`${conversationPath(conversationId)}/messages${query(params)}`, { fallback }),
 

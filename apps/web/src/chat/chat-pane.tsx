@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CircleAlert, UserRound, WifiOff } from 'lucide-react';
 import type { TAgent, TSeenAgent } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
@@ -58,6 +58,7 @@ export function ChatPane({
   profileOpen,
   onToggleProfile,
   onBack,
+  header,
   className,
 }: {
   session: ChatSession;
@@ -68,6 +69,8 @@ export function ChatPane({
   profileOpen: boolean;
   onToggleProfile: () => void;
   onBack: () => void;
+  /** In place of the agent header (a room's own header). */
+  header?: ReactNode;
   className?: string;
 }) {
   const { user } = useAuth();
@@ -125,14 +128,16 @@ export function ChatPane({
 
   return (
     <section aria-label="Chat" className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
-      <ChatHeader
-        agent={agent}
-        agentOnline={agentOnline}
-        connection={ready ? session.connection : 'disconnected'}
-        onBack={onBack}
-        profileOpen={profileOpen}
-        onToggleProfile={onToggleProfile}
-      />
+      {header ?? (
+        <ChatHeader
+          agent={agent}
+          agentOnline={agentOnline}
+          connection={ready ? session.connection : 'disconnected'}
+          onBack={onBack}
+          profileOpen={profileOpen}
+          onToggleProfile={onToggleProfile}
+        />
+      )}
       {session.offline && (
         <p role="status" className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />

@@ -48,17 +48,17 @@ export interface ChatSession {
 }
 
 /**
- * The chat of spec §4 with one agent: load the conversation and page 1, then join its room on the
+ * The chat of spec §4 with one agent (or, given `roomConversationId`, a room's conversation): load the conversation and page 1, then join its room on the
  * socket. After every (re)join, and whenever a reply stream shows a gap, it fills the gap: the
  * messages after the last confirmed seq, then the AI replies still being written.
  */
-export function useChatSession(agent: TAgent | undefined, teamHandle: string | undefined): ChatSession {
+export function useChatSession(agent: TAgent | undefined, teamHandle: string | undefined, roomConversationId?: string): ChatSession {
   const { user } = useAuth();
   const selfAgentId = user?.agentId ?? '';
   const agentId = agent?.id;
 
   const jump = useJumpTarget();
-  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key);
+  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key, roomConversationId);
   const list = useMessageList(selfAgentId, load.loaded);
   const { conversation, dispatch } = list;
   const conversationId = conversation?.id;

@@ -16,7 +16,7 @@ const scopeOf = (teamHandle: string | undefined): TStartConversationRequest =>
     : { conversationType: 'personal', isTeamScoped: false };
 
 /**
- * Spec §4 order: start (or find) the conversation with the agent, then its page 1 (or, with
+ * Spec §4 order: start (or find) the conversation with the agent (a room's: read it by id), then its page 1 (or, with
  * `aroundSeq`, the page around that message). Loaded once per visit: from then on the socket and
  * the gap-fill keep the list current, and a refetch would throw the older pages away, so nothing
  * refetches it but `retry` or another `aroundSeq`.
@@ -28,11 +28,13 @@ export function useConversationLoad(
   aroundSeq?: number,
   /** Changes with every jump, so opening the same hit again loads (and scrolls) again. */
   jumpKey?: number,
+  /** A room: its conversation id, instead of an agent to start a 1:1 conversation with. */
+  conversationId?: string,
 ) {
   const query = useQuery({
-    queryKey: ['chat', 'conversation', selfAgentId, agentId, teamHandle ?? null, aroundSeq ?? null, jumpKey ?? null],
+    queryKey: ['chat', 'conversation', selfAgentId, conversationId ?? agentId, teamHandle ?? null, aroundSeq ?? null, jumpKey ?? null],
     queryFn: async (): Promise<LoadedConversation> => {
-      const conversation = await chatApi.start(agentId!, scopeOf(teamHandle));
+      const conversation = conversationId ? await chatApi.conversation(conversationId) : await chatApi.start(agentId!, scopeOf(teamHandle));
       if (aroundSeq !== undefined) {
         const firstPage = await chatApi.messages(conversation.id, { around: aroundSeq, limit: MESSAGE_PAGE_SIZE });
         return { conversation, firstPage, aroundSeq };
@@ -40,7 +42,7 @@ export function useConversationLoad(
       const firstPage = await chatApi.messages(conversation.id, { page: 1, limit: MESSAGE_PAGE_SIZE });
       return { conversation, firstPage };
     },
-    enabled: !!agentId,
+    enabled: !!(conversationId ?? agentId),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -20,7 +20,10 @@ function replaceAt(conversations: readonly TConversation[], index: number, next:
   return conversations.map((conversation, i) => (i === index ? next : conversation));
 }
 
-/** A new message: it becomes the snippet, the conversation moves up, and one from someone else counts as unread. */
+/**
+ * A new message: it becomes the snippet, the conversation moves up, and one from someone else counts as
+ * unread (and as an unread mention when it @mentions me).
+ */
 export function withIncomingMessage(
   conversations: readonly TConversation[],
   message: TChatMessage,
@@ -32,6 +35,7 @@ export function withIncomingMessage(
   // Already counted: the same message by both events, or one the last fetch included.
   if (message.seq <= current.lastSeq && current.lastMessage) return conversations;
   const fromSomeoneElse = message.sender.id !== selfAgentId;
+  const mentionsMe = fromSomeoneElse && !!message.mentions?.includes(selfAgentId);
   return sortByActivity(
     replaceAt(conversations, index, {
       ...current,
@@ -39,6 +43,7 @@ export function withIncomingMessage(
       lastSeq: message.seq,
       lastMessageAt: message.timestamp,
       unreadCount: current.unreadCount + (fromSomeoneElse ? 1 : 0),
+      unreadMentions: current.unreadMentions + (mentionsMe ? 1 : 0),
     }),
   );
 }
@@ -47,8 +52,9 @@ export function withIncomingMessage(
 export function withSeen(conversations: readonly TConversation[], event: TMessageSeenEvent, selfAgentId: string): readonly TConversation[] {
   if (event.agentId !== selfAgentId) return conversations;
   const index = conversations.findIndex((c) => c.id === event.conversationId);
-  if (index < 0 || conversations[index]!.unreadCount === 0) return conversations;
-  return replaceAt(conversations, index, { ...conversations[index]!, unreadCount: 0 });
+  const current = conversations[index];
+  if (!current || (current.unreadCount === 0 && current.unreadMentions === 0)) return conversations;
+  return replaceAt(conversations, index, { ...current, unreadCount: 0, unreadMentions: 0 });
 }
 
 /** An edit of the message the snippet shows. */

@@ -4,6 +4,7 @@ import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { setTitleUnreadCount } from '../lib/use-page-title';
+import { useRoomsLiveUpdates } from '../rooms/use-rooms-live-updates';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { NavigationDrawer, PhoneHeader, useNavigationDrawer } from './phone-navigation';
@@ -27,7 +28,7 @@ function PageLoading() {
 
 /**
  * Layout of every signed-in page (DESIGN §8): a sidebar beside the page on a wide screen, a header
- * and a drawer on a phone. Keeps the conversation list live and the unread count in the title.
+ * and a drawer on a phone. Keeps the conversation and room lists live and the unread count in the title.
  */
 export default function AppShell() {
   const wide = useMediaQuery(WIDE_SCREEN, true);
@@ -35,6 +36,7 @@ export default function AppShell() {
   const { totalUnread } = useInbox();
   const drawer = useNavigationDrawer();
   useInboxLiveUpdates();
+  useRoomsLiveUpdates();
   useUnreadInTitle(totalUnread);
 
   const page = (

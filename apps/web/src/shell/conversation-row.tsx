@@ -16,7 +16,8 @@ function lastLine(conversation: TConversation, selfAgentId: string | undefined):
   return message.sender.id === selfAgentId ? `You: ${text}` : text;
 }
 
-function UnreadBadge({ count }: { count: number }) {
+/** The count of unread messages beside a conversation or a room. */
+export function UnreadBadge({ count }: { count: number }) {
   return (
     <span
       data-testid="unread-badge"

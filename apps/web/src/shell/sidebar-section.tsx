@@ -2,14 +2,20 @@ import { useId, type ReactNode } from 'react';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 
-/** A titled group of the sidebar (Teams, People, AI agents, Conversations): a region named by its heading. */
-export function SidebarSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled group of the sidebar (Teams, Rooms, People, AI agents, Conversations): a region named by its
+ * heading, with an optional small button beside the heading (a room's '+').
+ */
+export function SidebarSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="px-3 pt-4">
-      <h2 id={id} className="px-2 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-        {title}
-      </h2>
+      <div className="flex items-center justify-between gap-2 px-2 pb-1">
+        <h2 id={id} className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
+          {title}
+        </h2>
+        {action}
+      </div>
       {children}
     </section>
   );

@@ -7,13 +7,14 @@ import { UserBadge } from '../teams/user-badge';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConversationList } from './conversation-list';
+import { RoomList } from './room-list';
 import { TeamRoster } from './team-roster';
 import { TeamSwitcher } from './team-switcher';
 import type { CurrentTeam } from './use-current-team';
 
 /**
  * The app shell's sidebar, the same on a wide screen and in the phone drawer: the way home, the team
- * switcher, message search (Ctrl+K), the current team's people and AI agents, my conversations, and me at the foot.
+ * switcher, message search (Ctrl+K), the current team's rooms, people and AI agents, my 1:1 conversations, and me at the foot.
  * `headerAction` is the drawer's close button on a phone.
  */
 export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTeam; headerAction?: ReactNode }) {
@@ -30,6 +31,7 @@ export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTea
       </div>
       <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-4">
         <TeamSwitcher currentTeam={currentTeam} />
+        {currentTeam.team && <RoomList team={currentTeam.team} />}
         {currentTeam.team && <TeamRoster team={currentTeam.team} />}
         <ConversationList />
       </nav>

@@ -6,6 +6,8 @@ export interface ShellLocation {
   teamHandle?: string;
   /** The agent of the open chat (/p/:username or /t/:handle/p/:username), without '@'. */
   chatUsername?: string;
+  /** The open room (/t/:handle/r/:room), by name. */
+  roomName?: string;
 }
 
 /**
@@ -16,6 +18,8 @@ export function useShellLocation(): ShellLocation {
   const { pathname } = useLocation();
   const teamChat = matchPath('/t/:handle/p/:username', pathname);
   if (teamChat) return { teamHandle: teamChat.params.handle, chatUsername: stripAt(teamChat.params.username ?? '') };
+  const room = matchPath('/t/:handle/r/:room', pathname);
+  if (room) return { teamHandle: room.params.handle, roomName: room.params.room };
   const personalChat = matchPath('/p/:username', pathname);
   if (personalChat) return { chatUsername: stripAt(personalChat.params.username ?? '') };
   const team = matchPath({ path: '/t/:handle', end: false }, pathname);
@@ -34,4 +38,14 @@ export function isOpenChat(location: ShellLocation, username: string, teamHandle
     location.chatUsername?.toLowerCase() === username.toLowerCase() &&
     (location.teamHandle?.toLowerCase() ?? '') === (teamHandle?.toLowerCase() ?? '')
   );
+}
+
+/** A room's address: '/t/{handle}/r/{name}' (room names are already lowercase letters, digits and hyphens). */
+export function roomPath(teamHandle: string, roomName: string): string {
+  return `/t/${encodeURIComponent(teamHandle)}/r/${encodeURIComponent(roomName)}`;
+}
+
+/** Whether a room link is the room on screen. */
+export function isOpenRoom(location: ShellLocation, teamHandle: string, roomName: string): boolean {
+  return location.roomName?.toLowerCase() === roomName.toLowerCase() && location.teamHandle?.toLowerCase() === teamHandle.toLowerCase();
 }

@@ -1,0 +1,19 @@
+import { ROOM_NAME_MAX_LENGTH, ZRoomName } from '@agentroom/shared';
+
+/**
+ * The channel-name rule as the user types (the same schema the API parses with): the name the room
+ * will get ("Launch Plan" → "launch-plan"), or what is wrong with it. Empty input is neither.
+ */
+export function checkRoomName(typed: string): { name?: string; error?: string } {
+  if (!typed.trim()) return {};
+  const result = ZRoomName.safeParse(typed);
+  return result.success ? { name: result.data } : { error: result.error.issues[0]?.message };
+}
+
+export const ROOM_NAME_RULE = `Lowercase letters, numbers and hyphens, at most ${ROOM_NAME_MAX_LENGTH} characters; spaces become hyphens.`;
+
+/** The hint under a room name field: the rule, and the name it will be when that differs from what was typed. */
+export function roomNameHint(typed: string): string {
+  const { name } = checkRoomName(typed);
+  return name && name !== typed ? `${ROOM_NAME_RULE} It will be #${name}.` : ROOM_NAME_RULE;
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { TConversation, TRoom } from '@agentroom/shared';
+import { errorMessage, isApiError } from '../api/api-error';
+import { ROOM_FALLBACKS } from '../api/room-api';
+import { useAuth } from '../auth/auth-context';
+import { ChatPane } from '../chat/chat-pane';
+import { useChatSession } from '../chat/use-chat-session';
+import { MEDIUM_SCREEN, useMediaQuery } from '../lib/use-media-query';
+import { usePageTitle } from '../lib/use-page-title';
+import { useRememberedFlag } from '../lib/use-remembered-flag';
+import { roomPath } from '../shell/use-shell-location';
+import { useTeamContext } from '../teams/team-layout';
+import { useTeamAgents } from '../teams/team-queries';
+import { ErrorState, LoadingState } from '../teams/team-status';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { RoomHeader } from './room-header';
+import { RoomMembersPanel } from './room-members-panel';
+import { useJoinRoom, useRoom, useTeamRooms } from './room-queries';
+import { RoomSettingsDialog } from './room-settings-dialog';
+import { RoomNotFound, RoomPreview } from './room-states';
+
+const MEMBERS_PANEL_KEY = 'agentroom.room-members-open';
+
+/** The members beside the chat from medium width (open at first, then as last left); below it they replace the chat. */
+function useMembersToggle() {
+  const beside = useMediaQuery(MEDIUM_SCREEN, true);
+  const [panelOpen, setPanelOpen] = useRememberedFlag(MEMBERS_PANEL_KEY, true);
+  const [replacingChat, setReplacingChat] = useState(false);
+  return {
+    beside,
+    open: beside ? panelOpen : replacingChat,
+    toggle: () => (beside ? setPanelOpen(!panelOpen) : setReplacingChat((open) => !open)),
+    backToChat: () => setReplacingChat(false),
+  };
+}
+
+/** A room I am in: its conversation (the chat components, driven by the room's conversation id) and its members. */
+function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConversation }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const teamPath = `/t/${encodeURIComponent(room.team.handle)}`;
+  const session = useChatSession(undefined, room.team.handle, room.id);
+  const teamAgents = useTeamAgents(room.team.handle);
+  const members = useMembersToggle();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const participants = conversation.participants;
+  const chatHidden = members.open && !members.beside;
+  return (
+    <div className="flex h-full min-h-0">
+      <ChatPane
+        session={session}
+        agent={undefined}
+        agentOnline={null}
+        isSelf={false}
+        agentError={undefined}
+        profileOpen={members.open}
+        onToggleProfile={members.toggle}
+        onBack={() => navigate(teamPath)}
+        header={
+          <RoomHeader
+            room={room}
+            members={participants}
+            connection={session.conversation ? session.connection : 'disconnected'}
+            membersOpen={members.open}
+            onToggleMembers={members.toggle}
+            onOpenSettings={() => setSettingsOpen(true)}
+            onBack={() => navigate(teamPath)}
+          />
+        }
+        className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
+      />
+      {members.open && (
+        <RoomMembersPanel
+          room={room}
+          participants={participants}
+          teamAgents={teamAgents.data ?? []}
+          selfAgentId={user?.agentId}
+          onLeft={() => navigate(teamPath)}
+          onBackToChat={members.beside ? undefined : members.backToChat}
+          className={cn('min-h-0', members.beside ? 'w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1')}
+        />
+      )}
+      {room.canManage && (
+        <RoomSettingsDialog
+          room={room}
+          aiMembers={participants.filter((p) => !p.agent.isHuman)}
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+        />
+      )}
+    </div>
+  );
+}
+
+function JoinableRoom({ room }: { room: TRoom }) {
+  const join = useJoinRoom(room.team.handle, room.name);
+  return (
+    <RoomPreview
+      room={room}
+      joining={join.isPending}
+      error={join.isError ? errorMessage(join.error, ROOM_FALLBACKS.join) : undefined}
+      onJoin={() => join.mutate()}
+    />
+  );
+}
+
+/**
+ * A room I was looking at answers 404 after a `rooms:changed`: if it was renamed (it is still in the
+ * team's rooms under the same id), follow it to its new address.
+ */
+function useFollowRename(roomId: string | undefined, gone: boolean) {
+  const { team } = useTeamContext();
+  const navigate = useNavigate();
+  const rooms = useTeamRooms(gone && roomId ? team.handle : undefined);
+  const renamed = gone ? rooms.data?.find((r) => r.id === roomId) : undefined;
+  useEffect(() => {
+    if (renamed) navigate(roomPath(renamed.team.handle, renamed.name), { replace: true });
+  }, [renamed, navigate]);
+}
+
+/**
+ * /t/:handle/r/:room (issue 13): a room of the team. Members get the conversation and its members;
+ * an open room I am not in shows its name, topic and 'Join room'; a private room I am not in, or one
+ * that is gone, is "Room not found" — also when that happens while it is open (`rooms:changed`).
+ */
+export default function RoomPage() {
+  const { team } = useTeamContext();
+  const { room: name = '' } = useParams();
+  usePageTitle(`#${name.toLowerCase()}`);
+  const query = useRoom(team.handle, name);
+  const [lastRoomId, setLastRoomId] = useState<string>();
+  const roomId = query.data?.room.id;
+  if (roomId && roomId !== lastRoomId) setLastRoomId(roomId);
+  const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 403);
+  useFollowRename(lastRoomId, notFound);
+
+  if (notFound) return <RoomNotFound />;
+  if (query.isPending) return <LoadingState text="Loading room..." />;
+  if (!query.data)
+    return (
+      <ErrorState message={errorMessage(query.error, ROOM_FALLBACKS.room)}>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to={`/t/${encodeURIComponent(team.handle)}`}>Back to the team</Link>
+          </Button>
+        </div>
+      </ErrorState>
+    );
+  const { room, conversation } = query.data;
+  if (!room.isMember || !conversation) return <JoinableRoom room={room} />;
+  return <RoomScreen key={room.id} room={room} conversation={conversation} />;
+}

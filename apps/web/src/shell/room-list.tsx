@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Compass, Lock, Plus } from 'lucide-react';
+import type { TConversation, TRoom, TTeam } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { ROOM_FALLBACKS } from '../api/room-api';
+import { useInbox } from '../inbox/use-inbox';
+import { BrowseRoomsDialog } from '../rooms/browse-rooms-dialog';
+import { CreateRoomDialog } from '../rooms/create-room-dialog';
+import { useTeamRooms } from '../rooms/room-queries';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { UnreadBadge } from './conversation-row';
+import { SidebarNote, SidebarSection, sidebarRow } from './sidebar-section';
+import { isOpenRoom, roomPath, useShellLocation } from './use-shell-location';
+
+/** Unread @mentions of me, apart from the unread count ('@2'). */
+function MentionBadge({ count }: { count: number }) {
+  return (
+    <span
+      data-testid="mention-badge"
+      className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-amber-400 dark:text-zinc-950"
+    >
+      @{count > 99 ? '99+' : count}
+      <span className="sr-only">{count === 1 ? ' mention' : ' mentions'}</span>
+    </span>
+  );
+}
+
+function RoomRow({ room, conversation, current }: { room: TRoom; conversation: TConversation | undefined; current: boolean }) {
+  // The inbox is patched live by the socket (new messages, my seen marker): its counts win over the list's.
+  const unread = conversation?.unreadCount ?? room.unreadCount;
+  const mentions = conversation?.unreadMentions ?? 0;
+  return (
+    <Link
+      to={roomPath(room.team.handle, room.name)}
+      aria-current={current ? 'page' : undefined}
+      data-testid="room"
+      className={sidebarRow(current)}
+    >
+      <span aria-hidden="true" className="w-4 shrink-0 text-center text-zinc-400 dark:text-zinc-500">
+        #
+      </span>
+      <span className={cn('truncate', unread > 0 && 'font-semibold text-zinc-900 dark:text-zinc-50')}>
+        <span className="sr-only"># </span>
+        {room.name}
+      </span>
+      {room.isPrivate && (
+        <Lock role="img" aria-label="Private" className="size-3 shrink-0 text-zinc-400 dark:text-zinc-500" />
+      )}
+      <span className="ml-auto flex shrink-0 items-center gap-1">
+        {mentions > 0 && <MentionBadge count={mentions} />}
+        {unread > 0 && <UnreadBadge count={unread} />}
+      </span>
+    </Link>
+  );
+}
+
+const smallButton = cn(
+  'inline-flex size-6 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+  focusRing,
+  'focus-visible:ring-offset-0',
+);
+
+/**
+ * The current team's rooms I am in (# name, unread and mention badges, the open one current), '+' to
+ * create one and 'Browse rooms' for the open rooms I could join.
+ */
+export function RoomList({ team }: { team: TTeam }) {
+  const rooms = useTeamRooms(team.handle);
+  const inbox = useInbox();
+  const location = useShellLocation();
+  const [creating, setCreating] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
+
+  const mine = rooms.data?.filter((room) => room.isMember) ?? [];
+  const byId = new Map(inbox.conversations.map((c) => [c.id, c]));
+  let body;
+  if (rooms.isPending) body = <SidebarNote>Loading rooms...</SidebarNote>;
+  else if (rooms.isError)
+    body = (
+      <SidebarNote tone="error">
+        Error: {errorMessage(rooms.error, ROOM_FALLBACKS.rooms)}{' '}
+        <button type="button" onClick={() => rooms.refetch()} className="font-medium underline underline-offset-2">
+          Try again
+        </button>
+      </SidebarNote>
+    );
+  else if (mine.length === 0) body = <SidebarNote>You are not in any room yet.</SidebarNote>;
+  else
+    body = (
+      <ul className="space-y-px">
+        {mine.map((room) => (
+          <li key={room.id}>
+            <RoomRow room={room} conversation={byId.get(room.id)} current={isOpenRoom(location, team.handle, room.name)} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <SidebarSection
+      title="Rooms"
+      action={
+        <button type="button" aria-label="Create room" title="Create room" onClick={() => setCreating(true)} className={smallButton}>
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      }
+    >
+      {body}
+      <button type="button" onClick={() => setBrowsing(true)} className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}>
+        <Compass aria-hidden="true" className="size-4 shrink-0" />
+        Browse rooms
+      </button>
+      <CreateRoomDialog team={team} open={creating} onOpenChange={setCreating} />
+      <BrowseRoomsDialog team={team} open={browsing} onOpenChange={setBrowsing} />
+    </SidebarSection>
+  );
+}
