@@ -6,11 +6,15 @@ import { ConversationRow } from './conversation-row';
 import { SidebarNote, SidebarSection } from './sidebar-section';
 import { isOpenChat, useShellLocation } from './use-shell-location';
 
-/** My conversations, personal and team-scoped, latest first, live (see useInboxLiveUpdates). */
+/** My 1:1 conversations, personal and team-scoped, latest first, live (see useInboxLiveUpdates). */
 export function ConversationList() {
   const { user } = useAuth();
   const inbox = useInbox();
   const location = useShellLocation();
+  // Rooms are conversations too; they have the Rooms section.
+  const oneToOne = inbox.conversations.flatMap((conversation) =>
+    conversation.otherAgent ? [{ ...conversation, otherAgent: conversation.otherAgent }] : [],
+  );
   let body;
   if (inbox.isPending) body = <SidebarNote>Loading conversations...</SidebarNote>;
   else if (inbox.error)
@@ -22,11 +26,11 @@ export function ConversationList() {
         </button>
       </SidebarNote>
     );
-  else if (inbox.conversations.length === 0) body = <SidebarNote>No conversations yet. Open someone from a team to start one.</SidebarNote>;
+  else if (oneToOne.length === 0) body = <SidebarNote>No conversations yet. Open someone from a team to start one.</SidebarNote>;
   else
     body = (
       <ul className="space-y-px">
-        {inbox.conversations.flatMap((conversation) => (conversation.otherAgent ? [{ ...conversation, otherAgent: conversation.otherAgent }] : [])).map((conversation) => (
+        {oneToOne.map((conversation) => (
           <li key={conversation.id}>
             <ConversationRow
               conversation={conversation}
