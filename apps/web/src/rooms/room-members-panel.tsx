@@ -109,7 +109,8 @@ export function RoomMembersPanel({
 }: {
   room: TRoom;
   participants: readonly TConversationParticipant[];
-  teamAgents: readonly TTeamAgent[];
+  /** The team's people and AI agents; undefined while they load. */
+  teamAgents: readonly TTeamAgent[] | undefined;
   selfAgentId: string | undefined;
   onLeft: () => void;
   onBackToChat?: () => void;
@@ -117,13 +118,13 @@ export function RoomMembersPanel({
 }) {
   const remove = useRemoveRoomMember(room.team.handle, room.name);
   const leave = useLeaveRoom(room.team.handle, room.name);
-  const presence = new Map(teamAgents.map((a) => [a.id, a.isOnline]));
+  const presence = new Map((teamAgents ?? []).map((a) => [a.id, a.isOnline]));
   const members: Member[] = participants.map((participant) => ({
     participant,
     isOnline: presence.get(participant.agentId) ?? participant.agent.isOnline,
   }));
   const inRoom = new Set(participants.map((p) => p.agentId));
-  const candidates = teamAgents.filter((a) => !inRoom.has(a.id));
+  const candidates = teamAgents?.filter((a) => !inRoom.has(a.id));
   const groups = [
     { title: 'People', members: members.filter((m) => m.participant.agent.isHuman) },
     { title: 'AI agents', members: members.filter((m) => !m.participant.agent.isHuman) },
@@ -175,7 +176,7 @@ export function RoomMembersPanel({
           </section>
         ))}
         <div className="px-2">
-          <AddMemberForm room={room} candidates={candidates} />
+          {candidates ? <AddMemberForm room={room} candidates={candidates} /> : <p className="text-xs text-zinc-500 dark:text-zinc-400">Loading...</p>}
         </div>
         {!room.isGeneral && (
           <div className="border-t border-zinc-200 px-2 pt-4 dark:border-zinc-800">

@@ -75,7 +75,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
         <RoomMembersPanel
           room={room}
           participants={participants}
-          teamAgents={teamAgents.data ?? []}
+          teamAgents={teamAgents.data}
           selfAgentId={user?.agentId}
           onLeft={() => navigate(teamPath)}
           onBackToChat={members.beside ? undefined : members.backToChat}
