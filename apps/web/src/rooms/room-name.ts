@@ -10,7 +10,7 @@ export function checkRoomName(typed: string): { name?: string; error?: string } 
   return result.success ? { name: result.data } : { error: result.error.issues[0]?.message };
 }
 
-export const ROOM_NAME_RULE = `Lowercase letters, numbers and hyphens, at most ${ROOM_NAME_MAX_LENGTH} characters; spaces become hyphens.`;
+const ROOM_NAME_RULE = `Lowercase letters, numbers and hyphens, at most ${ROOM_NAME_MAX_LENGTH} characters; spaces become hyphens.`;
 
 /** The hint under a room name field: the rule, and the name it will be when that differs from what was typed. */
 export function roomNameHint(typed: string): string {

@@ -5,7 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { inboxKey } from '../inbox/use-inbox';
 
 /** Query keys under the signed-in user's id (switching accounts never shows another user's rooms). */
-export const roomKeys = {
+const roomKeys = {
   all: (userId: string | undefined) => ['rooms', userId] as const,
   team: (userId: string | undefined, handle: string) => ['rooms', userId, handle.toLowerCase()] as const,
   room: (userId: string | undefined, handle: string, room: string) => ['rooms', userId, handle.toLowerCase(), 'room', room.toLowerCase()] as const,
