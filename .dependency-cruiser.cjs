@@ -1,9 +1,9 @@
 /**
  * Dependency rules (`pnpm lint`). The API's layers, each importing only those before it:
- *   shared ← core ← db, http, config, context ← domain (auth, users, teams, agents, chat, ai, mail, notifications)
+ *   shared ← core ← db, http, config, context ← domain (auth, users, teams, agents, chat, rooms, ai, mail, notifications)
  *   ← adapters (realtime/, *-routes.ts, the workers) ← app.ts, server.ts (composition root) ← main.ts
  */
-const domain = '^apps/api/src/(auth|users|teams|agents|chat|ai|mail|notifications|demo)/';
+const domain = '^apps/api/src/(auth|users|teams|agents|chat|rooms|ai|mail|notifications|demo)/';
 const lowerLayers = '^apps/api/src/(core/|db/|http/|config\\.ts|context\\.ts)';
 
 module.exports = {

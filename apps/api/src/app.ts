@@ -21,6 +21,7 @@ import { devMailboxApiRoutes, devMailboxEnabled, devMailboxPage } from './mail/d
 import { healthRoutes } from './http/health-routes';
 import { agentsRoutes } from './agents/agents-routes';
 import { teamsRoutes } from './teams/teams-routes';
+import { roomsRoutes } from './rooms/rooms-routes';
 import { invitationsRoutes } from './teams/invitations-routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { usersRoutes } from './users/users-routes';
@@ -41,6 +42,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   api.use(notificationsRoutes(ctx, redis));
   api.use('/avatars', avatarRoutes(ctx));
   api.use(invitationsRoutes(ctx, redis));
+  api.use('/teams', roomsRoutes(ctx, redis));
   api.use('/teams', teamsRoutes(ctx, redis));
   api.use('/agents', agentsRoutes(ctx, redis));
   api.use('/chat', aiRoutes(ctx, replies));

@@ -17,6 +17,7 @@ import type { DomainEvents } from './core/domain-events';
 import { createEventBus } from './core/event-bus';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/demo-seed';
+import { backfillGeneralRooms } from './rooms/room-membership';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
@@ -55,7 +56,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   // Nodes starting together take turns: one migrates and seeds, the others then find it done.
   const seeded = await database.withStartupLock(async () => {
     await database.migrate();
-    return config.seedDemo ? seedDemoData(database.db, config) : false;
+    const seededNow = config.seedDemo ? await seedDemoData(database.db, config) : false;
+    // Teams from before rooms get their #general with all their people (idempotent: nothing to do later).
+    await backfillGeneralRooms(database.db);
+    return seededNow;
   });
 
   const metrics = createMetrics(database.db);

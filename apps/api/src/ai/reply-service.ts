@@ -22,6 +22,9 @@ export const replyJobQueue: ReplyJobQueue = {
   wants: needsReply,
   async enqueue(tx: DbOrTx, { conversation, message, sender, recipients }) {
     if (!needsReply(sender, recipients)) return false;
+    // Rooms: who answers (an @mentioned agent, the room's answers-everything agent) is the room
+    // replies' rule, not "every AI agent among the recipients"; a plain room message queues nothing.
+    if (conversation.type === 'room') return false;
     let queued = false;
     for (const recipient of recipients) {
       if (recipient.isHuman) continue;

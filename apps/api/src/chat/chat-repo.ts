@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { agents, attachments, conversationParticipants, conversations, messageReactions, messages, teams } from '../db/schema';
+import { agents, attachments, conversationParticipants, conversations, messageReactions, messages, teamMembers, teams } from '../db/schema';
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 
@@ -68,6 +68,16 @@ export async function findReactionsOf(db: DbOrTx, messageIds: string[]) {
 
 export async function findTeamsByIds(db: DbOrTx, teamIds: string[]): Promise<TeamRow[]> {
   return teamIds.length ? db.select().from(teams).where(inArray(teams.id, teamIds)) : [];
+}
+
+/** The viewer's role in each of the given teams it is an active member of (rooms: who manages them). */
+export async function findTeamRolesOf(db: DbOrTx, teamIds: string[], agentId: string): Promise<Map<string, string>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(inArray(teamMembers.teamId, teamIds), eq(teamMembers.agentId, agentId), isNull(teamMembers.leftAt)));
+  return new Map(rows.map((r) => [r.teamId, r.role]));
 }
 
 /** Each conversation's newest message (the one at its last seq). */

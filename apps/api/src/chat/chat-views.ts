@@ -4,7 +4,16 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
-import { countUnread, findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
+import {
+  countUnread,
+  findAgentsByIds,
+  findAttachmentsOf,
+  findLastMessages,
+  findParticipants,
+  findReactionsOf,
+  findTeamRolesOf,
+  findTeamsByIds,
+} from './chat-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
@@ -49,11 +58,14 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
-  const [participants, teamRows, lastMessageRows, unreadByConversation] = await Promise.all([
+  const roomTeamIds = [...new Set(rows.flatMap((c) => (c.type === 'room' && c.teamId ? [c.teamId] : [])))];
+  const [participants, teamRows, lastMessageRows, unreadByConversation, roleByTeam] = await Promise.all([
     findParticipants(ctx.db, ids),
     findTeamsByIds(ctx.db, teamIds),
     findLastMessages(ctx.db, ids),
     countUnread(ctx.db, ids, viewerAgentId),
+    // Rooms: a team owner or admin manages every room of the team.
+    findTeamRolesOf(ctx.db, roomTeamIds, viewerAgentId),
   ]);
   const lastMessages = await presentMessageRows(ctx, lastMessageRows);
   // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
@@ -72,6 +84,7 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
         lastMessage: lastByConversation.get(conversation.id) ?? null,
         unreadCount: unreadByConversation.get(conversation.id) ?? 0,
         online,
+        viewerTeamRole: conversation.teamId ? (roleByTeam.get(conversation.teamId) ?? null) : null,
       },
       viewerAgentId,
     ),

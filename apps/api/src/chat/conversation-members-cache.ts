@@ -3,7 +3,10 @@ import type { AppCaches, AppContext } from '../context';
 import type { ConversationMemberRow } from '../db/rows';
 import { findConversationWithParticipants } from './chat-repo';
 
-/** Participants of a conversation never change; their agents' names rarely do (and say so). */
+/**
+ * Participants of a 1:1 conversation never change, a room's rarely (and say so, `room.changed`); their
+ * agents' names rarely do (and say so).
+ */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
@@ -16,9 +19,9 @@ export function createConversationMembersCache(): AppCaches['conversationMembers
  * the recipients) and their agents (to present the sender). Only the immutable parts of the rows are
  * used by senders; an `agent.updated` event forgets everything on every node.
  */
-export async function conversationMembers(ctx: AppContext, conversationId: string): Promise<ConversationMemberRow[]> {
+export async function conversationMembers(ctx: AppContext, conversationId: string, options: { fresh?: boolean } = {}): Promise<ConversationMemberRow[]> {
   const cache = ctx.caches.conversationMembers;
-  const hit = cache.get(conversationId);
+  const hit = options.fresh ? undefined : cache.get(conversationId);
   if (hit) return hit;
   const members = await findConversationWithParticipants(ctx.db, conversationId);
   // An unknown id is not remembered: it may be created a moment later.

@@ -82,9 +82,13 @@ export interface SendTarget {
 
 /** One read answers both the access check and who the recipients are (remembered per node). */
 export async function resolveSendTarget(ctx: AppContext, senderAgentId: string, conversationId: string): Promise<SendTarget> {
-  const rows = isUuid(conversationId) ? await conversationMembers(ctx, conversationId) : [];
-  // The same rule as assertConversationParticipant, computed by that read (see chat-access).
-  const self = rows.find((r) => r.agent.id === senderAgentId);
+  let rows = isUuid(conversationId) ? await conversationMembers(ctx, conversationId) : [];
+  let self = rows.find((r) => r.agent.id === senderAgentId);
+  // A refusal is never answered from memory: someone just added to a room may be newer than the cache.
+  if (!self?.hasAccess && rows.length > 0) {
+    rows = await conversationMembers(ctx, conversationId, { fresh: true });
+    self = rows.find((r) => r.agent.id === senderAgentId);
+  }
   // The same rule as assertConversationParticipant, computed by that read (see chat-access).
   if (!self?.hasAccess) throw notFound(CHAT_ERRORS.conversationNotFound);
   // Someone who lost access with their team is told nothing more.

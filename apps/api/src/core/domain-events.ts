@@ -40,6 +40,12 @@ export interface DomainEvents {
    * leave the rooms of the conversations it lost; cached conversation members are stale.
    */
   'access.changed': { agentId: string; lostConversationIds: string[] };
+  /**
+   * A room was created or changed, or people or AI agents joined or left it (issue 13). `audienceIds`
+   * hear `rooms:changed`; the sockets of `joinedIds` join the room's socket room and those of
+   * `leftIds` leave it, on every node; cached members of the room are forgotten everywhere.
+   */
+  'room.changed': { teamId: string; roomId: string; audienceIds: string[]; joinedIds: string[]; leftIds: string[] };
   /** Mail was written to the outbox: deliver it now rather than at the next poll. */
   'mail.queued': Record<string, never>;
 }

@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { accounts, agents, teamMembers, teams } from '../db/schema';
+import { accounts, agents, conversations, teamMembers, teams } from '../db/schema';
+import { addRoomParticipants, ensureGeneralRoom, roomValues } from '../rooms/room-membership';
 
 export const DEMO_LOGIN = { username: 'demo', email: 'demo@agentroom.local', password: 'Agentroom1' } as const;
 const DEMO_COLLEAGUE = { username: 'maya', email: 'maya@agentroom.local', password: 'Agentroom1' } as const;
 
-/** Demo data for a fresh database: a verified user, a colleague, two AI personas, one team. */
+/**
+ * Demo data for a fresh database: a verified user, a colleague, two AI personas, one team with its
+ * #general (both people) and #launch-plan (both people and both AI agents).
+ */
 export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(agents);
   if (count > 0) return false;
@@ -54,6 +58,20 @@ export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> 
       { teamId: team!.id, agentId: nova!.id },
       { teamId: team!.id, agentId: sage!.id },
     ]);
+    const general = await ensureGeneralRoom(tx, team!.id, demo!.id);
+    await addRoomParticipants(tx, general.id, [demo!.id, maya!.id]);
+    const [launch] = await tx
+      .insert(conversations)
+      .values(
+        roomValues({
+          teamId: team!.id,
+          name: 'launch-plan',
+          topic: 'Planning the launch with Nova and Sage: ask them with @nova or @sage',
+          createdBy: demo!.id,
+        }),
+      )
+      .returning();
+    await addRoomParticipants(tx, launch!.id, [demo!.id, maya!.id, nova!.id, sage!.id]);
   });
   return true;
 }

@@ -66,6 +66,10 @@ function conversationUrl(appUrl: string, other: AgentRow | undefined, teamHandle
   return `${appUrl}${teamHandle ? `/t/${encodeURIComponent(teamHandle)}${path}` : path}`;
 }
 
+/** Where the app opens a team's room: /t/:handle/r/:name. */
+const roomUrl = (appUrl: string, teamHandle: string, name: string) =>
+  `${appUrl}/t/${encodeURIComponent(teamHandle)}/r/${encodeURIComponent(name)}`;
+
 /** The newest unread lines (oldest first) and how many there are, up to `upToSeq`. */
 async function unreadLines(tx: DbOrTx, conversationId: string, agentId: string, after: number, upToSeq: number) {
   const where = and(
@@ -122,9 +126,11 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
         const sender = members.find((agent) => agent.id === senderId);
         return sender ? fullNameOf(sender) : 'Someone';
       };
+      const isRoom = conversation.type === 'room' && team;
       digests.push({
-        title: other ? `${fullNameOf(other)}${team ? ` (${team.name})` : ''}` : (team?.name ?? 'A conversation'),
-        url: conversationUrl(appUrl, other, team?.handle),
+        // A room is named by its name, not by one of its many members.
+        title: isRoom ? `#${conversation.name} (${team.name})` : other ? `${fullNameOf(other)}${team ? ` (${team.name})` : ''}` : (team?.name ?? 'A conversation'),
+        url: isRoom ? roomUrl(appUrl, team.handle, conversation.name ?? '') : conversationUrl(appUrl, other, team?.handle),
         unreadCount: count,
         lines: latest.map((message) => ({
           sender: nameOf(message.senderAgentId),

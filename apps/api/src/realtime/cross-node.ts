@@ -5,7 +5,8 @@ import type { AppSocketServer } from './socket-types';
 import { accountRoom, sessionRoom } from './rooms';
 
 /**
- * Keeps every node's per-node caches true: a revoked or changed session and a changed agent are
+ * Keeps every node's per-node caches true: a revoked or changed session, a changed agent and a room's
+ * changed members are
  * forgotten here and, through the adapter, on the other nodes; a revoked session's sockets close on
  * whichever node holds them. With the in-memory adapter there are no other nodes to tell.
  */
@@ -20,6 +21,7 @@ export function subscribeCrossNode(
   };
   io.on('auth:invalidate', (what: AuthInvalidation) => forgetAuth(caches.sessions, what));
   io.on('agents:changed', () => caches.conversationMembers.clear());
+  io.on('conversation:members-changed', (conversationId: string) => caches.conversationMembers.delete(conversationId));
 
   const unsubscribe = [
     events.subscribe('session.revoked', (what) => {
@@ -35,6 +37,11 @@ export function subscribeCrossNode(
     events.subscribe('access.changed', () => {
       caches.conversationMembers.clear();
       tellOthers(() => io.serverSideEmit('agents:changed'));
+    }),
+    events.subscribe('room.changed', ({ roomId }) => {
+      // A room's members changed: the send path must not keep answering with the old ones.
+      caches.conversationMembers.delete(roomId);
+      tellOthers(() => io.serverSideEmit('conversation:members-changed', roomId));
     }),
     events.subscribe('agent.updated', () => {
       caches.conversationMembers.clear();

@@ -99,6 +99,16 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
       }),
     ),
     events.subscribe(
+      'room.changed',
+      inOrder(({ teamId, roomId, audienceIds, joinedIds, leftIds }) => {
+        // Membership first, on every node: who was added hears the room from now on, who left no longer.
+        const room = conversationRoom(roomId);
+        if (joinedIds.length) io.in(agentRooms(joinedIds)).socketsJoin(room);
+        if (leftIds.length) io.in(agentRooms(leftIds)).socketsLeave(room);
+        if (audienceIds.length) io.to(agentRooms(audienceIds)).emit('rooms:changed', { teamId, roomId });
+      }),
+    ),
+    events.subscribe(
       'reply.stream',
       inOrder((stream) => {
         io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);

@@ -18,6 +18,8 @@ export interface MessageFanOut {
 interface InterServerEvents {
   'auth:invalidate': (what: AuthInvalidation) => void;
   'agents:changed': () => void;
+  /** A room's members changed: forget its cached members. */
+  'conversation:members-changed': (conversationId: string) => void;
   /** New messages in the order they were stored, as many as one turn of the event loop stored. */
   'message:fan-out': (batch: MessageFanOut[]) => void;
 }

@@ -20,6 +20,7 @@ import { presentAgent } from '../users/presenters';
 import { assertTeamManager, findActiveMembership } from './team-access';
 import { presentTeam } from './team-presenters';
 import { findActiveMembersOf, insertMembership, lockTeam } from './teams-repo';
+import { announceRoomChanges, joinGeneralRoom } from '../rooms/room-membership';
 import { assertRoomForOneMore } from './teams-service';
 import {
   findInvitationAddressedTo,
@@ -140,9 +141,14 @@ async function joinThroughInvitation(
     await assertRoomForOneMore(tx, team);
     const membership = await insertMembership(tx, { teamId: team.id, agentId: callerId, role: 'member' });
     await markInvitationAccepted(tx, invitation.id, callerId);
-    return { team, membership, joined: true };
+    // A person joining a team joins its #general in the same transaction.
+    const general = await joinGeneralRoom(tx, team.id, callerId);
+    return { team, membership, joined: true, rooms: [general] };
   });
-  if (outcome.joined) await teamMembershipChanged(ctx, callerId);
+  if (outcome.joined) {
+    await teamMembershipChanged(ctx, callerId);
+    await announceRoomChanges(ctx, ('rooms' in outcome && outcome.rooms) || []);
+  }
   const members = await findActiveMembersOf(ctx.db, [outcome.team.id]);
   return { team: presentTeam(outcome.team, members.get(outcome.team.id) ?? [], outcome.membership), joined: outcome.joined };
 }

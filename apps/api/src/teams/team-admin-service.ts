@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
 import { teamMembershipChanged } from '../chat/conversation-access-changes';
+import { announceRoomChanges, leaveTeamRooms, type RoomChange } from '../rooms/room-membership';
 import { assertTeamManager, assertTeamOwner } from './team-access';
 import { revokeAllPending } from './invitations-repo';
 import { presentTeam } from './team-presenters';
@@ -50,15 +51,19 @@ export async function changeMemberRole(
   return presentTeamAgent(target.agent, target.membership, presence.get(target.agent.id) ?? null);
 }
 
-/** Removing someone is their leaving (left_at), done by a manager: they lose the team's conversations at once. */
+/**
+ * Removing someone is their leaving (left_at), done by a manager: they lose the team's conversations
+ * at once, and leave its rooms in the same transaction.
+ */
 export async function removeMember(ctx: AppContext, handle: string, callerId: string, targetId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const rooms = await ctx.db.transaction(async (tx) => {
     const { team, membership: mine } = await assertTeamManager(tx, handle, callerId);
     const target = await findTargetMember(tx, team, callerId, targetId);
     if (isOwnerRole(target.membership.role) && !isOwnerRole(mine.role)) throw forbidden(TEAM_MESSAGES.ownersManageOwners);
     await markMembershipLeft(tx, target.membership.id);
+    return leaveTeamRooms(tx, team.id, [targetId]);
   });
-  await teamMembershipChanged(ctx, targetId);
+  await announceEndedMemberships(ctx, [targetId], rooms);
 }
 
 /** PATCH /teams/:handle: owners rename and describe their team. */
@@ -70,21 +75,30 @@ export async function updateTeam(ctx: AppContext, handle: string, callerId: stri
 }
 
 /**
- * DELETE /teams/:handle: a soft delete. Every membership ends (rows and conversations stay as history),
+ * DELETE /teams/:handle: a soft delete. Every membership ends and every room is left (messages stay as history),
  * so the team leaves everyone's list, and its team-scoped conversations and AI agents, which need an
  * active membership (decision 0006), are unreachable at once. Its pending invitations are revoked, so
  * a mailed link cannot join an empty team. The handle stays taken.
  */
 export async function deleteTeam(ctx: AppContext, handle: string, callerId: string): Promise<void> {
-  const formerMembers = await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const { team } = await assertTeamOwner(tx, handle, callerId);
     await lockTeam(tx, team.id);
     await revokeAllPending(tx, team.id);
-    return endAllMemberships(tx, team.id);
+    const agentIds = await endAllMemberships(tx, team.id);
+    return { agentIds, rooms: await leaveTeamRooms(tx, team.id, agentIds) };
   });
-  await announceEndedMemberships(ctx, formerMembers);
+  await announceEndedMemberships(ctx, ended.agentIds, ended.rooms);
 }
 
-export async function announceEndedMemberships(ctx: AppContext, agentIds: string[]): Promise<void> {
-  for (const agentId of agentIds) await teamMembershipChanged(ctx, agentId);
+/**
+ * After commit: the ended memberships' access changes, and the team's rooms they left (their
+ * sockets leave those rooms on every node too, see realtime/fan-out).
+ */
+export async function announceEndedMemberships(ctx: AppContext, agentIds: string[], rooms: RoomChange[] = []): Promise<void> {
+  for (const agentId of agentIds) {
+    const left = rooms.filter((room) => room.leftIds.includes(agentId)).map((room) => room.roomId);
+    await teamMembershipChanged(ctx, agentId, left);
+  }
+  await announceRoomChanges(ctx, rooms);
 }

@@ -29,6 +29,7 @@ import {
   markMembershipLeft,
 } from './teams-repo';
 import { announceEndedMemberships } from './team-admin-service';
+import { announceRoomChanges, joinGeneralRoom, leaveTeamRooms } from '../rooms/room-membership';
 
 export type TCreateTeamInput = z.output<typeof ZCreateTeamRequest>;
 export type TAddMemberInput = z.output<typeof ZAddMemberRequest>;
@@ -54,7 +55,7 @@ export async function listTeamAgents(ctx: AppContext, handle: string, agentId: s
   return members.map(({ agent, membership }) => presentTeamAgent(agent, membership, presence.get(agent.id) ?? null));
 }
 
-/** POST /teams: the creator becomes the owner. Handles are unique case-insensitively (409). */
+/** POST /teams: the creator becomes the owner and the first person in its #general. Handles are unique case-insensitively (409). */
 export async function createTeam(ctx: AppContext, agentId: string, input: TCreateTeamInput): Promise<TTeam> {
   if (await findTeamByHandle(ctx.db, input.handle)) throw handleTaken();
   try {
@@ -66,6 +67,7 @@ export async function createTeam(ctx: AppContext, agentId: string, input: TCreat
         isPrivate: input.isPrivate,
       });
       const membership = await insertMembership(tx, { teamId: team.id, agentId, role: 'owner' });
+      await joinGeneralRoom(tx, team.id, agentId);
       return { team, membership };
     });
     const members = await findActiveMembersOf(ctx.db, [team.id]);
@@ -92,7 +94,8 @@ export async function assertRoomForOneMore(tx: DbOrTx, team: TeamRow): Promise<v
 
 /**
  * POST /teams/:handle/members: a manager adds an existing person by username (an AI agent only ever
- * belongs to the team that created it). Someone who left comes back as a new active row.
+ * belongs to the team that created it). Someone who left comes back as a new active row. A person
+ * joins the team's #general in the same transaction.
  */
 export async function addMember(ctx: AppContext, handle: string, callerId: string, input: TAddMemberInput): Promise<TTeamAgent> {
   try {
@@ -104,9 +107,11 @@ export async function addMember(ctx: AppContext, handle: string, callerId: strin
       await assertRoomForOneMore(tx, team);
       if (await findActiveMembership(tx, team.id, agent.id)) throw alreadyMember();
       const membership = await insertMembership(tx, { teamId: team.id, agentId: agent.id, role: input.role });
-      return { agent, membership };
+      const rooms = agent.isHuman ? [await joinGeneralRoom(tx, team.id, agent.id)] : [];
+      return { agent, membership, rooms };
     });
     await teamMembershipChanged(ctx, added.agent.id);
+    await announceRoomChanges(ctx, added.rooms);
     const presence = await readPresence(ctx, [added.agent]);
     return presentTeamAgent(added.agent, added.membership, presence.get(added.agent.id) ?? null);
   } catch (error) {
@@ -119,7 +124,7 @@ const alreadyMember = () => conflict(TEAM_MESSAGES.alreadyMember, { username: TE
 
 /**
  * DELETE /teams/:handle/members/me: sets left_at; the person loses the team's conversations and AI
- * agents at once (see teamMembershipChanged). The last owner must hand ownership on first (409) while
+ * agents at once (see teamMembershipChanged), and leaves the team's rooms. The last owner must hand ownership on first (409) while
  * other people remain; the last person out ends the team's remaining (AI) memberships too, so an
  * empty team is the same as a deleted one.
  */
@@ -129,12 +134,15 @@ export async function leaveTeam(ctx: AppContext, handle: string, agentId: string
     await lockTeam(tx, team.id);
     const others = ((await findActiveMembersOf(tx, [team.id])).get(team.id) ?? []).filter((m) => m.agent.id !== agentId);
     const people = others.filter((m) => m.agent.isHuman);
-    if (!people.length) return endAllMemberships(tx, team.id);
+    if (!people.length) {
+      const agentIds = await endAllMemberships(tx, team.id);
+      return { agentIds, rooms: await leaveTeamRooms(tx, team.id, agentIds) };
+    }
     const isOwner = membership.role.toLowerCase() === 'owner';
     if (isOwner && !people.some((m) => m.membership.role.toLowerCase() === 'owner'))
       throw conflict(TEAM_MESSAGES.lastOwnerCannotLeave);
     await markMembershipLeft(tx, membership.id);
-    return [agentId];
+    return { agentIds: [agentId], rooms: await leaveTeamRooms(tx, team.id, [agentId]) };
   });
-  await announceEndedMemberships(ctx, ended);
+  await announceEndedMemberships(ctx, ended.agentIds, ended.rooms);
 }
