@@ -4,7 +4,18 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
-import { countUnread, findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
+import {
+  countUnread,
+  countUnreadMentions,
+  findAgentsByIds,
+  findAskedByOf,
+  findAttachmentsOf,
+  findLastMessages,
+  findMentionsOf,
+  findParticipants,
+  findReactionsOf,
+  findTeamsByIds,
+} from './chat-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
@@ -12,10 +23,12 @@ import { countUnread, findAgentsByIds, findAttachmentsOf, findLastMessages, find
 export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): Promise<TChatMessage[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((m) => m.id);
-  const [senders, files, reactions] = await Promise.all([
+  const [senders, files, reactions, mentions, askedBy] = await Promise.all([
     findAgentsByIds(ctx.db, [...new Set(rows.map((m) => m.senderAgentId))]),
     findAttachmentsOf(ctx.db, ids),
     findReactionsOf(ctx.db, ids),
+    findMentionsOf(ctx.db, ids),
+    findAskedByOf(ctx.db, ids),
   ]);
   const senderById = new Map(senders.map((a) => [a.id, a]));
   const filesByMessage = new Map<string, AttachmentRow[]>();
@@ -29,6 +42,7 @@ export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): P
       filesByMessage.get(m.id) ?? [],
       ctx.config.jwtSecret,
       presentReactions(reactionsByMessage.get(m.id) ?? []),
+      { mentions: mentions.get(m.id), askedBy: askedBy.get(m.id) },
     ),
   );
 }
@@ -49,11 +63,12 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
-  const [participants, teamRows, lastMessageRows, unreadByConversation] = await Promise.all([
+  const [participants, teamRows, lastMessageRows, unreadByConversation, mentionsByConversation] = await Promise.all([
     findParticipants(ctx.db, ids),
     findTeamsByIds(ctx.db, teamIds),
     findLastMessages(ctx.db, ids),
     countUnread(ctx.db, ids, viewerAgentId),
+    countUnreadMentions(ctx.db, ids, viewerAgentId),
   ]);
   const lastMessages = await presentMessageRows(ctx, lastMessageRows);
   // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
@@ -71,6 +86,7 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
         participants: participants.filter((p) => p.participant.conversationId === conversation.id),
         lastMessage: lastByConversation.get(conversation.id) ?? null,
         unreadCount: unreadByConversation.get(conversation.id) ?? 0,
+        unreadMentions: mentionsByConversation.get(conversation.id) ?? 0,
         online,
       },
       viewerAgentId,
