@@ -22,6 +22,7 @@ const HomePage = lazy(() => import('../shell/home-page'));
 const TeamLayout = lazy(() => import('../teams/team-layout'));
 const TeamPage = lazy(() => import('../teams/team-page'));
 const ChatPage = lazy(() => import('../chat/chat-page'));
+const TeamUsagePage = lazy(() => import('../teams/team-usage-page'));
 
 export const routes: RouteObject[] = [
   { path: '/auth/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <TeamPage /> },
               { path: 'p/:username', element: <ChatPage /> },
+              { path: 'usage', element: <TeamUsagePage /> },
             ],
           },
         ],

@@ -17,6 +17,7 @@ export const WEB_APP_PATHS = [
   '/p/:username',
   '/t/:handle',
   '/t/:handle/p/:username',
+  '/t/:handle/usage',
 ] as const;
 
 const patterns = WEB_APP_PATHS.map((pattern) => pattern.split('/').filter(Boolean));
