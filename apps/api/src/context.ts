@@ -25,7 +25,7 @@ export interface AppCaches {
 export type PresenceReader = (agentIds: string[]) => Promise<Map<string, boolean | null>>;
 
 /** A message as stored inside its transaction, for work that must commit or roll back with it. */
-interface StoredMessage {
+export interface StoredMessage {
   conversation: ConversationRow;
   message: MessageRow;
   sender: AgentRow;
@@ -34,8 +34,11 @@ interface StoredMessage {
 
 /** The AI's part of storing a message: its reply jobs are written in the message's transaction. */
 export interface ReplyJobQueue {
-  /** Whether a message from `sender` to `recipients` asks for replies (decided before any write). */
-  wants(sender: AgentRow, recipients: AgentRow[]): boolean;
+  /**
+   * Whether a message of `content` from `sender` to `recipients` asks for replies (decided before any
+   * write; in a room it depends on the @mentions and on the agent that answers everything).
+   */
+  wants(target: Omit<StoredMessage, 'message'>, content: string): boolean;
   /** Queues the replies; answers whether any job was queued. */
   enqueue(tx: DbOrTx, stored: StoredMessage): Promise<boolean>;
 }

@@ -10,6 +10,7 @@ export * from './schemas/invitations';
 export * from './schemas/notifications';
 export * from './schemas/chat';
 export * from './schemas/rooms';
+export * from './schemas/usage';
 export * from './events';
 export * from './schemas/socket-payloads';
 export * from './schemas/responses';

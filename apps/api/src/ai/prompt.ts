@@ -10,34 +10,51 @@ export interface PersonaAgent {
 
 export interface HistoryMessage {
   fromAgent: boolean;
+  /** Rooms: who wrote it, e.g. "Maya Lee (person)" ('' for the agent's own turns and outside rooms). */
   senderName: string;
   content: string;
+}
+
+/** A room the agent answers in (issue 13): its name and topic, its team, and the other members. */
+export interface RoomSetting {
+  name: string;
+  topic: string;
+  teamName: string;
+  /** Everyone else in the room, e.g. { name: 'Sage (AI agent)', username: 'sage' }. */
+  members: { name: string; username: string }[];
 }
 
 /** Rough token estimate (about 4 characters a token) — enough to keep a context inside a budget. */
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
-function systemPrompt(agent: PersonaAgent): string {
+function systemPrompt(agent: PersonaAgent, room?: RoomSetting): string {
   const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username;
-  return [
-    `You are ${name} (@${agent.username}), ${agent.role} in a team workspace called Agentroom.`,
-    `Personality: ${agent.personality}`,
-    'Stay in this persona. Answer the person you are chatting with directly and helpfully.',
-    'Use Markdown when it helps (lists, code blocks); keep answers focused.',
-  ].join('\n');
+  const lines = [`You are ${name} (@${agent.username}), ${agent.role} in a team workspace called Agentroom.`, `Personality: ${agent.personality}`];
+  if (room) {
+    lines.push(
+      `You are in the room #${room.name} of the team ${room.teamName}${room.topic ? ` (topic: ${room.topic})` : ''}, with these members: ${room.members.map((m) => `${m.name} @${m.username}`).join(', ') || 'nobody else'}.`,
+      "Each message from someone else starts with their name and whether they are a person or an AI agent. Write only your own answer, without your name in front.",
+      'Stay in this persona. Answer the latest message addressed to you directly and helpfully. To ask another AI agent of the room, @mention them; do so only when you need them.',
+    );
+  } else {
+    lines.push('Stay in this persona. Answer the person you are chatting with directly and helpfully.');
+  }
+  lines.push('Use Markdown when it helps (lists, code blocks); keep answers focused.');
+  return lines.join('\n');
 }
 
 /**
  * System prompt + the most recent turns that fit in `budgetTokens`, oldest first.
  * The newest message is always kept, even alone over budget (truncated from its start).
  */
-export function buildContext(agent: PersonaAgent, history: HistoryMessage[], budgetTokens: number): ModelMessage[] {
-  const system: ModelMessage = { role: 'system', content: systemPrompt(agent) };
+export function buildContext(agent: PersonaAgent, history: HistoryMessage[], budgetTokens: number, room?: RoomSetting): ModelMessage[] {
+  const system: ModelMessage = { role: 'system', content: systemPrompt(agent, room) };
   let remaining = budgetTokens - estimateTokens(system.content);
   const turns: ModelMessage[] = [];
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const message = history[i]!;
-    const turn: ModelMessage = { role: message.fromAgent ? 'assistant' : 'user', content: message.content };
+    const content = message.senderName ? `${message.senderName}: ${message.content}` : message.content;
+    const turn: ModelMessage = { role: message.fromAgent ? 'assistant' : 'user', content };
     const cost = estimateTokens(turn.content);
     if (cost > remaining) {
       if (turns.length === 0) turns.push({ ...turn, content: turn.content.slice(-Math.max(remaining, 200) * 4) });

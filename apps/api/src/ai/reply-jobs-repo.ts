@@ -1,11 +1,23 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import type { ReplyJobRow } from '../db/rows';
 import { replyJobs } from '../db/schema';
 
 export async function enqueueReplyJob(
   db: DbOrTx,
-  job: { conversationId: string; agentId: string; triggerMessageId: string; teamId: string | null; dedupeKey: string },
+  job: {
+    conversationId: string;
+    agentId: string;
+    triggerMessageId: string;
+    teamId: string | null;
+    dedupeKey: string;
+    /** The person whose message this reply answers (directly or down a chain): usage counts under them. */
+    requestedByAgentId?: string | null;
+    /** Rooms: the message from a person that started the chain, the turn, and the agent that asked. */
+    chainRootMessageId?: string | null;
+    chainTurn?: number;
+    askedByAgentId?: string | null;
+  },
 ): Promise<ReplyJobRow | undefined> {
   const [created] = await db.insert(replyJobs).values(job).onConflictDoNothing({ target: replyJobs.dedupeKey }).returning();
   return created;
@@ -19,6 +31,12 @@ export async function enqueueReplyJob(
 export async function claimReplyJobs(db: Db, limit: number, perAgent: number, leaseMs: number): Promise<ReplyJobRow[]> {
   const now = new Date();
   const busy = sql`(select count(*) from ${replyJobs} as r where r.agent_id = ${replyJobs.agentId} and r.status = 'running' and r.lease_until > now())`;
+  // Rooms take turns: a room's job (one of a chain) waits for every earlier one of that room to end,
+  // so agents answer one after another, each seeing the answers before it (ids are time-ordered).
+  const earlierInRoom = sql`exists (
+    select 1 from ${replyJobs} as e
+    where e.conversation_id = ${replyJobs.conversationId} and e.chain_root_message_id is not null
+      and e.status in ('queued', 'running') and e.id < ${replyJobs.id})`;
   return db
     .update(replyJobs)
     .set({ status: 'running', attempts: sql`${replyJobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + leaseMs) })
@@ -33,6 +51,7 @@ export async function claimReplyJobs(db: Db, limit: number, perAgent: number, le
               lte(replyJobs.runAfter, now),
               or(eq(replyJobs.status, 'queued'), and(eq(replyJobs.status, 'running'), lt(replyJobs.leaseUntil, now))),
               sql`${busy} < ${perAgent}`,
+              or(isNull(replyJobs.chainRootMessageId), not(earlierInRoom)),
             ),
           )
           .orderBy(asc(replyJobs.createdAt))
@@ -83,6 +102,44 @@ export async function requeueReplyJob(db: Db, job: ReplyJobRow, delayMs: number,
     .where(and(eq(replyJobs.id, job.id), eq(replyJobs.status, 'running'), eq(replyJobs.attempts, job.attempts)))
     .returning({ id: replyJobs.id });
   return rows.length > 0;
+}
+
+/** Whether the user asked to stop this job (or its room's chain), read inside the transaction that ends it. */
+export async function isCancelRequested(db: DbOrTx, jobId: string): Promise<boolean> {
+  const [row] = await db.select({ cancelRequested: replyJobs.cancelRequested }).from(replyJobs).where(eq(replyJobs.id, jobId));
+  return row?.cancelRequested ?? false;
+}
+
+/** The jobs of one chain (rooms): who answered or waits to answer, and who asked them. */
+export async function findChainJobs(db: DbOrTx, chainRootMessageId: string) {
+  return db
+    .select({ agentId: replyJobs.agentId, status: replyJobs.status, askedByAgentId: replyJobs.askedByAgentId })
+    .from(replyJobs)
+    .where(eq(replyJobs.chainRootMessageId, chainRootMessageId))
+    .orderBy(asc(replyJobs.id));
+}
+
+/**
+ * Stops a conversation's replies (a room's chain stop): waiting ones end cancelled at once, running
+ * ones are asked to stop (their node aborts at once or at its next checkpoint). Under the room's row
+ * lock, which storing a reply takes too: a reply stored just before starts no turn this misses, and
+ * one stored after sees its job asked to stop and starts none.
+ */
+export async function cancelConversationReplies(db: Db, conversationId: string): Promise<{ cancelled: number; running: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from conversations where id = ${conversationId} for update`);
+    const queued = await tx
+      .update(replyJobs)
+      .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), leaseUntil: null })
+      .where(and(eq(replyJobs.conversationId, conversationId), eq(replyJobs.status, 'queued')))
+      .returning({ id: replyJobs.id });
+    const running = await tx
+      .update(replyJobs)
+      .set({ cancelRequested: true })
+      .where(and(eq(replyJobs.conversationId, conversationId), eq(replyJobs.status, 'running')))
+      .returning({ id: replyJobs.id });
+    return { cancelled: queued.length + running.length, running: running.map((r) => r.id) };
+  });
 }
 
 export async function requestReplyCancel(db: Db, jobId: string) {

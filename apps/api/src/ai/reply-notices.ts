@@ -19,3 +19,14 @@ export type TReplyNoticeCode = keyof typeof REPLY_NOTICES | typeof NO_MODEL_NOTI
 export function replyNoticeText(code: TReplyNoticeCode, agent: Pick<AgentRow, 'firstName' | 'username'>): string {
   return code === NO_MODEL_NOTICE_CODE ? noModelNotice(agent.firstName || agent.username) : REPLY_NOTICES[code];
 }
+
+/** A chain of AI agents asking each other stopped (issue 13); the notice is written as the agent that does not answer. */
+export type TChainNoticeCode = 'chain_limit' | 'chain_loop';
+
+export function chainNoticeText(code: TChainNoticeCode, asker: Pick<AgentRow, 'firstName' | 'username'>, asked: Pick<AgentRow, 'firstName' | 'username'>, turnLimit: number): string {
+  const askerName = asker.firstName || asker.username;
+  const askedName = asked.firstName || asked.username;
+  return code === 'chain_limit'
+    ? `${askerName} asked ${askedName}, but this room allows at most ${turnLimit} AI agent ${turnLimit === 1 ? 'turn' : 'turns'} after each message from a person. Mention ${askedName} to continue.`
+    : `${askerName} asked ${askedName} again, so the agents stopped here to avoid a loop. Mention ${askedName} to continue.`;
+}

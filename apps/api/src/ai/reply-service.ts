@@ -5,41 +5,62 @@ import type { DbOrTx } from '../db/client';
 import { agents, messages } from '../db/schema';
 import { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
 import type { ReplyJobQueue } from '../context';
+import type { StoredMessage } from '../context';
 import type { AgentRow } from '../db/rows';
 import { badRequest, notFound } from '../core/app-error';
 import type { ReplyWorker } from './reply-worker';
-import { enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
-
-/** A person's message to an AI agent; an AI agent does not answer another (no endless loops between personas). */
-const needsReply = (sender: AgentRow, recipients: AgentRow[]) => sender.isHuman && recipients.some((r) => !r.isHuman);
+import { cancelConversationReplies, enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
+import { roomResponders } from './room-turns';
 
 /**
- * The chat's reply queue: runs inside the transaction that stores a message, so every AI agent among
- * the recipients gets a reply job, a committed message to an AI agent always has its job and an
- * aborted one never does.
+ * Outside rooms: a person's message to an AI agent; an AI agent does not answer another there. In a
+ * room: a person's message answered by the AI agents it @mentions and the room's agent that answers
+ * everything (room-turns); agents asking each other are the reply worker's part (chains).
+ */
+function responders({ conversation, sender, recipients }: Pick<StoredMessage, 'conversation' | 'sender' | 'recipients'>, content: string): AgentRow[] {
+  if (!sender.isHuman) return [];
+  if (conversation.type === 'room') return roomResponders(conversation, content, recipients);
+  return recipients.filter((r) => !r.isHuman);
+}
+
+/**
+ * The chat's reply queue: runs inside the transaction that stores a message, so every AI agent that
+ * answers gets a reply job, a committed message to an AI agent always has its job and an aborted one
+ * never does.
  */
 export const replyJobQueue: ReplyJobQueue = {
-  wants: needsReply,
-  async enqueue(tx: DbOrTx, { conversation, message, sender, recipients }) {
-    if (!needsReply(sender, recipients)) return false;
-    // Rooms: who answers (an @mentioned agent, the room's answers-everything agent) is the room
-    // replies' rule, not "every AI agent among the recipients"; a plain room message queues nothing.
-    if (conversation.type === 'room') return false;
+  wants: (target, content) => responders(target, content).length > 0,
+  async enqueue(tx: DbOrTx, stored) {
+    const { conversation, message, sender } = stored;
+    const isRoom = conversation.type === 'room';
     let queued = false;
-    for (const recipient of recipients) {
-      if (recipient.isHuman) continue;
+    for (const recipient of responders(stored, message.content)) {
       const job = await enqueueReplyJob(tx, {
         conversationId: conversation.id,
         agentId: recipient.id,
         triggerMessageId: message.id,
         teamId: conversation.teamId,
-        dedupeKey: `reply:${message.id}`,
+        // Several agents may answer one message in a room: one job each.
+        dedupeKey: isRoom ? `reply:${message.id}:${recipient.id}` : `reply:${message.id}`,
+        requestedByAgentId: sender.id,
+        ...(isRoom ? { chainRootMessageId: message.id, chainTurn: 1 } : {}),
       });
       queued ||= Boolean(job);
     }
     return queued;
   },
 };
+
+/**
+ * A member stops a room's chain: every reply running or waiting in the conversation, and so every
+ * turn they would have started. Any member may (404 for everyone else, through the one access check).
+ */
+export async function stopChain(ctx: AppContext, worker: ReplyWorker, agentId: string, conversationId: string) {
+  await assertConversationParticipant(ctx.db, conversationId, agentId);
+  const { cancelled, running } = await cancelConversationReplies(ctx.db, conversationId);
+  for (const jobId of running) worker.abortLocal(jobId);
+  return { stopped: cancelled };
+}
 
 /** The user stops a reply being written: this node aborts at once, another at its next checkpoint. */
 export async function stopReply(ctx: AppContext, worker: ReplyWorker, agentId: string, jobId: string) {
@@ -73,6 +94,7 @@ export async function regenerateReply(ctx: AppContext, worker: ReplyWorker, agen
     triggerMessageId: triggerId,
     teamId: null,
     dedupeKey: `regenerate:${message.id}`,
+    requestedByAgentId: agentId,
   });
   worker.kick();
   if (!job) throw badRequest(REPLY_ERRORS.alreadyRegenerating);

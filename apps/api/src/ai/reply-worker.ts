@@ -3,18 +3,29 @@ import { aiReplyClientMessageId } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { startPollLoop } from '../core/poll-loop';
 import { inTransaction } from '../core/transaction';
-import { agents, conversations, messages, teamMembers, type TMessageMeta } from '../db/schema';
+import { agents, conversations, messages, teamMembers, teams, type TMessageMeta } from '../db/schema';
 import { findParticipants } from '../chat/chat-repo';
-import { presentSeenAgent } from '../chat/chat-presenters';
+import { presentReactionAgent, presentSeenAgent } from '../chat/chat-presenters';
 import { markMessageSeen } from '../chat/read-service';
-import { resolveSendTarget, writeMessage } from '../chat/message-service';
+import { resolveSendTarget, writeMessage, type SendTarget } from '../chat/message-service';
 import type { Metrics } from '../observability/metrics';
 import type { ModelRegistry } from './model-registry';
-import { buildContext } from './prompt';
+import { buildContext, type RoomSetting } from './prompt';
 import { ProviderError, type StreamUsage } from './provider';
-import { replyNoticeText, type TReplyNoticeCode } from './reply-notices';
-import { checkpointReplyJob, claimReplyJobs, finishReplyJob, requeueReplyJob } from './reply-jobs-repo';
-import type { AgentRow, ReplyJobRow } from '../db/rows';
+import { chainNoticeText, replyNoticeText, type TChainNoticeCode, type TReplyNoticeCode } from './reply-notices';
+import {
+  checkpointReplyJob,
+  claimReplyJobs,
+  enqueueReplyJob,
+  findChainJobs,
+  finishReplyJob,
+  isCancelRequested,
+  requeueReplyJob,
+} from './reply-jobs-repo';
+import { decideChainTurn } from './room-turns';
+import type { Tx } from '../db/client';
+import type { PublishDomainEvent } from '../core/domain-events';
+import type { AgentRow, MessageRow, ReplyJobRow } from '../db/rows';
 import { recordUsage, teamTokensToday } from './usage';
 
 const POLL_MS = 2_000;
@@ -71,17 +82,68 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
   /** Stores the reply (or notice) and ends the job in one transaction; nothing if another node owns it now. */
   async function complete(job: ReplyJobRow, content: string, outcome: 'done' | 'failed' | 'cancelled', meta: TMessageMeta, error?: string) {
     const target = await resolveSendTarget(ctx, job.agentId, job.conversationId);
-    const options = { meta: { ...meta, replyToMessageId: job.triggerMessageId }, messageType: meta?.notice ? 'notice' : 'text' };
+    const askedBy = job.askedByAgentId ? target.recipients.find((r) => r.id === job.askedByAgentId) : undefined;
+    const options = {
+      meta: { ...meta, replyToMessageId: job.triggerMessageId },
+      messageType: meta?.notice ? 'notice' : 'text',
+      ...(askedBy ? { askedBy: presentReactionAgent(askedBy) } : {}),
+    };
     return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
       const stored = await writeMessage(ctx, tx, publish, target, { content, clientMessageId: aiReplyClientMessageId(job.id) }, options);
       if (!stored) return undefined; // already written by an earlier attempt
       const finished = await finishReplyJob(tx, job, { status: outcome, replyMessageId: stored.row.id, errorKind: meta?.notice?.code, error, partialContent: content });
       if (!finished) throw new LostJob();
+      // A finished room reply that @mentions other AI agents of the room asks them: the chain goes on
+      // in this transaction, so a reply is never stored without the turns it starts (or twice with them).
+      if (outcome === 'done' && job.chainRootMessageId && !(await isCancelRequested(tx, job.id)))
+        await continueChain(tx, publish, job, target, stored.row, stored.message.mentions ?? []);
       return stored;
     }).catch((e: unknown) => {
       if (e instanceof LostJob) return undefined;
       throw e;
     });
+  }
+
+  /**
+   * The AI agents a room reply @mentions, in order: each answers next (turn + 1, asked by this
+   * reply's agent, for the same person), unless the turn limit or the loop brake stops the chain,
+   * which a notice from the agent not answering says for everyone (decision 0012).
+   */
+  async function continueChain(tx: Tx, publish: PublishDomainEvent, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
+    const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
+    if (asked.length === 0) return;
+    const limit = target.conversation.agentTurnLimit;
+    const chain = await findChainJobs(tx, job.chainRootMessageId!);
+    for (const agent of asked) {
+      const decision = decideChainTurn(chain, agent.id, limit);
+      if (decision === 'already-queued') continue;
+      if (decision === 'answer') {
+        const next = await enqueueReplyJob(tx, {
+          conversationId: job.conversationId,
+          agentId: agent.id,
+          triggerMessageId: reply.id,
+          teamId: job.teamId,
+          dedupeKey: `reply:${reply.id}:${agent.id}`,
+          requestedByAgentId: job.requestedByAgentId,
+          chainRootMessageId: job.chainRootMessageId,
+          chainTurn: job.chainTurn + 1,
+          askedByAgentId: job.agentId,
+        });
+        if (next) chain.push({ agentId: agent.id, status: 'queued', askedByAgentId: job.agentId });
+        continue;
+      }
+      const code: TChainNoticeCode = decision === 'limit' ? 'chain_limit' : 'chain_loop';
+      const asker = target.sender;
+      const noticeTarget: SendTarget = { conversation: target.conversation, sender: agent, recipients: [asker, ...target.recipients.filter((r) => r.id !== agent.id)] };
+      await writeMessage(
+        ctx,
+        tx,
+        publish,
+        noticeTarget,
+        { content: chainNoticeText(code, asker, agent, limit), clientMessageId: `chain-notice:${reply.id}:${agent.id}` },
+        { messageType: 'notice', meta: { notice: { code, retryable: false }, replyToMessageId: reply.id } },
+      );
+    }
   }
 
   const notice = (job: ReplyJobRow, agent: AgentRow, code: TReplyNoticeCode, error?: string) =>
@@ -100,11 +162,17 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     return membership?.teamId ?? null;
   }
 
-  async function history(job: ReplyJobRow, agent: AgentRow) {
-    const [trigger] = await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
+  /**
+   * The conversation's recent turns, oldest first. In a room every other speaker's turn carries
+   * their name and whether they are a person or an AI agent, and the history runs up to now: agents
+   * answer one after another, each seeing the answers before it.
+   */
+  async function history(job: ReplyJobRow, agent: AgentRow, isRoom: boolean) {
+    const [trigger] = isRoom ? [] : await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
     const rows = await ctx.db
-      .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType })
+      .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType, firstName: agents.firstName, lastName: agents.lastName, username: agents.username, isHuman: agents.isHuman })
       .from(messages)
+      .innerJoin(agents, eq(agents.id, messages.senderAgentId))
       // A deleted message is out of the context (its text is gone anyway).
       .where(and(eq(messages.conversationId, job.conversationId), lte(messages.seq, trigger?.seq ?? Number.MAX_SAFE_INTEGER), isNull(messages.deletedAt)))
       .orderBy(desc(messages.seq))
@@ -112,7 +180,28 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     return rows
       .reverse()
       .filter((r) => r.type !== 'notice' && r.content)
-      .map((r) => ({ fromAgent: r.sender === agent.id, senderName: '', content: r.content }));
+      .map((r) => ({
+        fromAgent: r.sender === agent.id,
+        senderName: isRoom && r.sender !== agent.id ? speakerName(r) : '',
+        content: r.content,
+      }));
+  }
+
+  /** Rooms: where the agent is and with whom, for its persona prompt. */
+  async function roomSetting(job: ReplyJobRow): Promise<RoomSetting | undefined> {
+    const [room] = await ctx.db
+      .select({ type: conversations.type, name: conversations.name, topic: conversations.topic, teamName: teams.name })
+      .from(conversations)
+      .leftJoin(teams, eq(teams.id, conversations.teamId))
+      .where(eq(conversations.id, job.conversationId));
+    if (room?.type !== 'room') return undefined;
+    const members = await findParticipants(ctx.db, [job.conversationId]);
+    return {
+      name: room.name ?? '',
+      topic: room.topic,
+      teamName: room.teamName ?? '',
+      members: members.filter((m) => m.agent.id !== job.agentId).map((m) => ({ name: speakerName(m.agent), username: m.agent.username })),
+    };
   }
 
   async function run(job: ReplyJobRow) {
@@ -143,7 +232,8 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       seen = true;
       await markMessageSeen(ctx, agent.id, job.triggerMessageId).catch(() => undefined);
     };
-    const context = buildContext(agent, await history(job, agent), ctx.config.ai.contextTokens);
+    const room = await roomSetting(job);
+    const context = buildContext(agent, await history(job, agent, Boolean(room)), ctx.config.ai.contextTokens, room);
     let usage: StreamUsage | undefined;
     let lastCheckpoint = Date.now();
     try {
@@ -181,7 +271,9 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       emitStream(job, '', state.text.length, true);
       await typing(job, agent, false).catch(() => undefined);
       const tokens = usage ?? { promptTokens: Math.ceil(JSON.stringify(context).length / 4), completionTokens: Math.ceil(state.text.length / 4) };
-      await recordUsage(ctx.db, { agentId: agent.id, teamId, ...tokens }).catch(() => undefined);
+      await recordUsage(ctx.db, { agentId: agent.id, teamId, requestedByAgentId: job.requestedByAgentId, ...tokens }).catch((e: unknown) =>
+        ctx.logger.warn({ err: e, jobId: job.id }, 'could not record AI usage'),
+      );
     }
   }
 
@@ -241,3 +333,9 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
 }
 
 class LostJob extends Error {}
+
+/** "Maya Lee (person)" / "Sage (AI agent)": how a room's context names a speaker. */
+function speakerName(agent: { firstName: string; lastName: string; username: string; isHuman: boolean }): string {
+  const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username;
+  return `${name} (${agent.isHuman ? 'person' : 'AI agent'})`;
+}

@@ -58,6 +58,7 @@ export function presentMessage(
   files: AttachmentRow[],
   secret: string,
   reactions: TMessageReaction[] = [],
+  extras: { mentions?: string[]; askedBy?: TReactionAgent } = {},
 ): TChatMessage {
   return {
     id: message.id,
@@ -76,6 +77,8 @@ export function presentMessage(
     ...(message.meta.notice ? { notice: { code: message.meta.notice.code, retryable: message.meta.notice.retryable } } : {}),
     ...(reactions.length ? { reactions } : {}),
     ...(message.deletedAt ? { deleted: true as const } : {}),
+    ...(extras.mentions?.length && !message.deletedAt ? { mentions: extras.mentions } : {}),
+    ...(extras.askedBy ? { askedBy: extras.askedBy } : {}),
   };
 }
 

@@ -1,7 +1,18 @@
-import { and, asc, eq, gt, inArray, isNull, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { agents, attachments, conversationParticipants, conversations, messageReactions, messages, teamMembers, teams } from '../db/schema';
+import {
+  agents,
+  attachments,
+  conversationParticipants,
+  conversations,
+  messageMentions,
+  messageReactions,
+  messages,
+  replyJobs,
+  teamMembers,
+  teams,
+} from '../db/schema';
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 
@@ -112,4 +123,48 @@ export async function findConversationsWithoutAccess(db: DbOrTx, agentId: string
     .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)))
     .where(not(conversationTeamAccessSql(agentId)));
   return rows.map((r) => r.id);
+}
+
+/** Who each message @mentions (issue 13): messageId → agent ids. */
+export async function findMentionsOf(db: DbOrTx, messageIds: string[]): Promise<Map<string, string[]>> {
+  const byMessage = new Map<string, string[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ messageId: messageMentions.messageId, agentId: messageMentions.agentId })
+    .from(messageMentions)
+    .where(inArray(messageMentions.messageId, messageIds));
+  for (const row of rows) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row.agentId]);
+  return byMessage;
+}
+
+/** AI replies another AI agent asked for ("Nova asked Sage"): reply messageId → the asking agent. */
+export async function findAskedByOf(db: DbOrTx, messageIds: string[]) {
+  if (messageIds.length === 0) return new Map<string, { id: string; firstName: string; lastName: string }>();
+  const rows = await db
+    .select({ messageId: replyJobs.replyMessageId, agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName } })
+    .from(replyJobs)
+    .innerJoin(agents, eq(agents.id, replyJobs.askedByAgentId))
+    .where(and(inArray(replyJobs.replyMessageId, messageIds), isNotNull(replyJobs.askedByAgentId)));
+  return new Map(rows.map((r) => [r.messageId!, r.agent]));
+}
+
+/** Messages that @mention the viewer past the viewer's read cursor, per conversation (the mention badge). */
+export async function countUnreadMentions(db: DbOrTx, conversationIds: string[], viewerAgentId: string): Promise<Map<string, number>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ conversationId: messageMentions.conversationId, count: sql<number>`count(*)::int` })
+    .from(messageMentions)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, messageMentions.conversationId), eq(conversationParticipants.agentId, viewerAgentId)),
+    )
+    .where(
+      and(
+        eq(messageMentions.agentId, viewerAgentId),
+        inArray(messageMentions.conversationId, conversationIds),
+        gt(messageMentions.seq, conversationParticipants.lastReadSeq),
+      ),
+    )
+    .groupBy(messageMentions.conversationId);
+  return new Map(rows.map((r) => [r.conversationId, Number(r.count)]));
 }

@@ -6,9 +6,12 @@ import type { AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
 import {
   countUnread,
+  countUnreadMentions,
   findAgentsByIds,
+  findAskedByOf,
   findAttachmentsOf,
   findLastMessages,
+  findMentionsOf,
   findParticipants,
   findReactionsOf,
   findTeamRolesOf,
@@ -21,10 +24,12 @@ import {
 export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): Promise<TChatMessage[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((m) => m.id);
-  const [senders, files, reactions] = await Promise.all([
+  const [senders, files, reactions, mentions, askedBy] = await Promise.all([
     findAgentsByIds(ctx.db, [...new Set(rows.map((m) => m.senderAgentId))]),
     findAttachmentsOf(ctx.db, ids),
     findReactionsOf(ctx.db, ids),
+    findMentionsOf(ctx.db, ids),
+    findAskedByOf(ctx.db, ids),
   ]);
   const senderById = new Map(senders.map((a) => [a.id, a]));
   const filesByMessage = new Map<string, AttachmentRow[]>();
@@ -38,6 +43,7 @@ export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): P
       filesByMessage.get(m.id) ?? [],
       ctx.config.jwtSecret,
       presentReactions(reactionsByMessage.get(m.id) ?? []),
+      { mentions: mentions.get(m.id), askedBy: askedBy.get(m.id) },
     ),
   );
 }
@@ -59,11 +65,12 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
   const roomTeamIds = [...new Set(rows.flatMap((c) => (c.type === 'room' && c.teamId ? [c.teamId] : [])))];
-  const [participants, teamRows, lastMessageRows, unreadByConversation, roleByTeam] = await Promise.all([
+  const [participants, teamRows, lastMessageRows, unreadByConversation, mentionsByConversation, roleByTeam] = await Promise.all([
     findParticipants(ctx.db, ids),
     findTeamsByIds(ctx.db, teamIds),
     findLastMessages(ctx.db, ids),
     countUnread(ctx.db, ids, viewerAgentId),
+    countUnreadMentions(ctx.db, ids, viewerAgentId),
     // Rooms: a team owner or admin manages every room of the team.
     findTeamRolesOf(ctx.db, roomTeamIds, viewerAgentId),
   ]);
@@ -83,6 +90,7 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
         participants: participants.filter((p) => p.participant.conversationId === conversation.id),
         lastMessage: lastByConversation.get(conversation.id) ?? null,
         unreadCount: unreadByConversation.get(conversation.id) ?? 0,
+        unreadMentions: mentionsByConversation.get(conversation.id) ?? 0,
         online,
         viewerTeamRole: conversation.teamId ? (roleByTeam.get(conversation.teamId) ?? null) : null,
       },

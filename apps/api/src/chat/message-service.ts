@@ -3,7 +3,9 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-o
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_ERRORS,
+  findMentions,
   isUuid,
+  type TReactionAgent,
   type TChatMessage,
   type TEditMessageRequest,
   type TMessageListQuery,
@@ -16,7 +18,7 @@ import type { PublishDomainEvent } from '../core/domain-events';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
-import { attachments, messageReactions, messages, type TMessageMeta } from '../db/schema';
+import { attachments, messageMentions, messageReactions, messages, type TMessageMeta } from '../db/schema';
 import { storagePath } from './attachment-storage';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
@@ -71,6 +73,8 @@ type SendInput = Pick<TSendMessageInput, 'content' | 'clientMessageId'> & Partia
 export interface StoreMessageOptions {
   messageType?: string;
   meta?: TMessageMeta;
+  /** Rooms: the AI agent that asked for this AI reply by @mentioning its writer (shown as "Nova asked Sage"). */
+  askedBy?: TReactionAgent;
 }
 
 /** Who sends into which conversation, checked: the sender must be a participant (else 404). */
@@ -107,10 +111,29 @@ function messageValues(target: SendTarget, input: SendInput, options: StoreMessa
   };
 }
 
-function createdEvent(ctx: AppContext, target: SendTarget, row: MessageRow, files: AttachmentRow[], repliesQueued: boolean) {
+/** The other members a message @mentions (issue 13), in order of first mention; the sender never mentions itself. */
+const mentionsOf = (target: SendTarget, content: string): AgentRow[] => (content.includes('@') ? findMentions(content, target.recipients) : []);
+
+/** Writes who a message @mentions, in the message's transaction (its seq lets the badge count past a read cursor). */
+async function writeMentions(tx: Tx, row: MessageRow, mentioned: AgentRow[]) {
+  if (mentioned.length === 0) return;
+  await tx
+    .insert(messageMentions)
+    .values(mentioned.map((agent) => ({ messageId: row.id, conversationId: row.conversationId, seq: row.seq, agentId: agent.id })))
+    .onConflictDoNothing();
+}
+
+function createdEvent(
+  ctx: AppContext,
+  target: SendTarget,
+  row: MessageRow,
+  files: AttachmentRow[],
+  repliesQueued: boolean,
+  extras: { mentions?: string[]; askedBy?: TReactionAgent } = {},
+) {
   return {
     conversationId: target.conversation.id,
-    message: presentMessage(row, target.sender, files, ctx.config.jwtSecret),
+    message: presentMessage(row, target.sender, files, ctx.config.jwtSecret, [], extras),
     participantIds: [target.sender.id, ...target.recipients.map((r) => r.id)],
     repliesQueued,
   };
@@ -133,11 +156,13 @@ export async function writeMessage(
   if (!row) return undefined;
   const attachmentIds = input.attachmentIds ?? [];
   const files = attachmentIds.length ? await claimAttachments(tx, row, attachmentIds) : [];
+  const mentioned = row.messageType === 'text' ? mentionsOf(target, row.content) : [];
+  await writeMentions(tx, row, mentioned);
   const repliesQueued =
-    row.messageType === 'text' && ctx.replyJobs.wants(target.sender, target.recipients)
+    row.messageType === 'text' && ctx.replyJobs.wants(target, row.content)
       ? await ctx.replyJobs.enqueue(tx, { ...target, message: row })
       : false;
-  const event = createdEvent(ctx, target, row, files, repliesQueued);
+  const event = createdEvent(ctx, target, row, files, repliesQueued, { mentions: mentioned.map((a) => a.id), askedBy: options.askedBy });
   publish('message.created', event);
   return { row, message: event.message };
 }
@@ -154,7 +179,9 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
     throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
 
   let stored: { message: TChatMessage } | undefined;
-  const needsTransaction = (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target.sender, target.recipients);
+  // Files, AI reply jobs and @mentions are written with the message, in one transaction.
+  const needsTransaction =
+    (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target, input.content) || mentionsOf(target, input.content).length > 0;
   if (needsTransaction) {
     stored = await inTransaction(ctx.db, ctx.events, (tx, publish) => writeMessage(ctx, tx, publish, target, input, options));
   } else {
@@ -248,11 +275,19 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
     const [file] = await ctx.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.messageId, messageId)).limit(1);
     if (!file) throw badRequest(CHAT_ERRORS.messageEmpty, { content: CHAT_ERRORS.messageEmpty });
   }
-  const [updated] = await ctx.db
-    .update(messages)
-    .set({ content: input.content, editedAt: sql`clock_timestamp()` })
-    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-    .returning();
+  // An edit re-derives who the message @mentions (the badge follows the text); it starts no AI reply.
+  const target = await resolveSendTarget(ctx, agentId, message.conversationId);
+  const updated = await inTransaction(ctx.db, ctx.events, async (tx) => {
+    const [row] = await tx
+      .update(messages)
+      .set({ content: input.content, editedAt: sql`clock_timestamp()` })
+      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+      .returning();
+    if (!row) return undefined;
+    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
+    await writeMentions(tx, row, row.messageType === 'text' ? mentionsOf(target, row.content) : []);
+    return row;
+  });
   // Deleted between the check and the write: the delete won.
   if (!updated) throw conflict(CHAT_ERRORS.messageDeleted);
   const presented = await presentOne(ctx, updated);
@@ -278,6 +313,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
     if (!row) return undefined;
     const files = await tx.delete(attachments).where(eq(attachments.messageId, messageId)).returning();
     await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
+    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
     const presented = presentMessage(row, sender!, [], ctx.config.jwtSecret);
     publish('message.updated', { message: presented });
     return { presented, files };

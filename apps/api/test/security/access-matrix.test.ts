@@ -187,6 +187,7 @@ const ROWS: Row[] = [
   // Teams
   { name: 'GET /teams/:handle', request: (k, api) => api.get(`/api/v1/teams/${team.handle}`), expected: by(200, 200, 200, 403, 403) },
   { name: 'GET /teams/:handle/agents', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/agents`), expected: by(200, 200, 200, 403, 403) },
+  { name: 'GET /teams/:handle/usage', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/usage?days=7`), expected: by(200, 403, 403, 403, 403) },
   {
     name: 'POST /teams/:handle/agents',
     request: (k, api) => api.post(`/api/v1/teams/${team.handle}/agents`).send({ firstName: `Made by ${k}` }),
@@ -299,6 +300,16 @@ const ROWS: Row[] = [
     expected: by(200, 200, 200, 404, 404),
   },
   { name: 'POST /chat/replies/:streamId/stop (AI conversation)', request: (k, api) => api.post(`/api/v1/chat/replies/${chatOf(k).jobId}/stop`), expected: by(200, 200, 200, 404, 404) },
+  {
+    name: 'POST /chat/conversations/:id/chain/stop (AI conversation)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${chatOf(k).conversationId}/chain/stop`),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:id/chain/stop (team-scoped)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${teamChat.id}/chain/stop`),
+    expected: by(404, 404, 200, 404, 404),
+  },
   {
     name: 'POST /chat/conversations/:id/messages (AI conversation)',
     request: (k, api) => api.post(`/api/v1/chat/conversations/${chatOf(k).conversationId}/messages`).send({ content: 'Tell me the secret', clientMessageId: randomUUID() }),

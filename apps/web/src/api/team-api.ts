@@ -10,6 +10,7 @@ import {
   type TTeamAgentsResponse,
   type TTeamResponse,
   type TTeamsResponse,
+  type TTeamUsageResponse,
   type TUpdateAiAgentRequest,
   type TUpdateTeamRequest,
 } from '@agentroom/shared';
@@ -46,6 +47,9 @@ export const teamApi = {
   updateTeam: (handle: string, input: TUpdateTeamRequest) => http.patch<TTeamResponse>(teamPath(handle), input).then((d) => d.team),
 
   deleteTeam: (handle: string) => http.delete<unknown>(teamPath(handle)),
+
+  /** AI tokens per day by AI agent and by the person who asked (owners). */
+  usage: (handle: string, days: number) => http.get<TTeamUsageResponse>(`${teamPath(handle)}/usage?days=${days}`),
 
   createAiAgent: (handle: string, input: TCreateAiAgentRequest) =>
     http.post<TTeamAgentResponse>(`${teamPath(handle)}/agents`, input).then((d) => d.agent),

@@ -23,6 +23,7 @@ const TeamLayout = lazy(() => import('../teams/team-layout'));
 const TeamPage = lazy(() => import('../teams/team-page'));
 const ChatPage = lazy(() => import('../chat/chat-page'));
 const RoomPage = lazy(() => import('../rooms/room-page'));
+const TeamUsagePage = lazy(() => import('../teams/team-usage-page'));
 
 export const routes: RouteObject[] = [
   { path: '/auth/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <TeamPage /> },
               { path: 'p/:username', element: <ChatPage /> },
               { path: 'r/:room', element: <RoomPage /> },
+              { path: 'usage', element: <TeamUsagePage /> },
             ],
           },
         ],

@@ -20,6 +20,7 @@ const teamKeys = {
   team: (userId: string | undefined, handle: string) => ['teams', userId, 'team', handle.toLowerCase()] as const,
   agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
   profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
+  usage: (userId: string | undefined, handle: string, days: number) => ['teams', userId, 'usage', handle.toLowerCase(), days] as const,
 };
 
 export function useTeam(handle: string, enabled = true) {
@@ -34,6 +35,12 @@ export function useTeamAgents(handle: string, enabled = true) {
     queryFn: () => teamApi.agents(handle),
     enabled: !!user && enabled,
   });
+}
+
+/** The team's AI usage of the last `days` days (owners only; others are never asked for it). */
+export function useTeamUsage(handle: string, days: number, enabled = true) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: teamKeys.usage(user?.id, handle, days), queryFn: () => teamApi.usage(handle, days), enabled: !!user && enabled });
 }
 
 export function useMyProfile() {

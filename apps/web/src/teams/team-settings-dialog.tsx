@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
-import { Bot, LogOut, Pencil, Plus, Settings2, Trash2, UserPlus, Users } from 'lucide-react';
+import { BarChart3, Bot, LogOut, Pencil, Plus, Settings2, Trash2, UserPlus, Users } from 'lucide-react';
 import { TEAM_ACTION_ERRORS, ZAddMemberRequest, type TErrorDetails, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
@@ -198,6 +198,19 @@ export function TeamSettingsDialog({
           </>
         ) : (
           <Alert tone="info">Only the team's owners and admins can add members and manage AI agents.</Alert>
+        )}
+        {team.myRole === 'owner' && (
+          <section className="space-y-2">
+            <h3 className={sectionTitle}>
+              <BarChart3 aria-hidden="true" className="size-4" /> AI usage
+            </h3>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Tokens per day by AI agent and by the person who asked, against the daily budget.{' '}
+              <Link to={`/t/${team.handle}/usage`} onClick={() => onOpenChange(false)} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                See AI usage
+              </Link>
+            </p>
+          </section>
         )}
         {team.myRole === 'owner' && (
           <section className="space-y-3">

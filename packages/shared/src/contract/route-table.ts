@@ -29,6 +29,8 @@ import {
 } from '../schemas/teams';
 import { AVATAR_UPLOAD_FIELD } from '../schemas/avatars';
 import { ZAddRoomMemberRequest, ZCreateRoomRequest, ZUpdateRoomRequest } from '../schemas/rooms';
+import { ZTeamUsageQuery } from '../schemas/usage';
+import { ZTeamUsageResponse } from '../schemas/responses/usage';
 import { ZLeftRoomResponse, ZRemovedRoomMemberResponse, ZRoomResponse, ZRoomsResponse } from '../schemas/responses/rooms';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
 import { ZUnsubscribeQuery, ZUnsubscribeRequest, ZUpdateNotificationSettingsRequest } from '../schemas/notifications';
@@ -171,6 +173,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/teams/:handle/members', tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', auth: 'verified', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse }, rateLimited: true },
   { method: 'patch', path: '/teams/:handle', tag: 'Teams', summary: 'Rename or describe a team (owners)', auth: 'verified', body: ZUpdateTeamRequest, success: { 200: ZTeamResponse }, rateLimited: true },
   { method: 'delete', path: '/teams/:handle', tag: 'Teams', summary: 'Delete a team: every membership ends (owners)', auth: 'verified', success: { 200: ZDeletedTeamResponse }, rateLimited: true },
+  { method: 'get', path: '/teams/:handle/usage', tag: 'Teams', summary: "AI tokens per day by AI agent and by the person whose message started the replies (owners; `days`, today included)", auth: 'verified', query: ZTeamUsageQuery, success: { 200: ZTeamUsageResponse } },
   { method: 'delete', path: '/teams/:handle/members/me', tag: 'Teams', summary: 'Leave a team (the last owner of a team with others in it answers 409)', auth: 'verified', success: { 200: ZLeftTeamResponse }, rateLimited: true },
   { method: 'patch', path: '/teams/:handle/members/:agentId', tag: 'Teams', summary: "Change a member's role (owners and admins; only owners touch owners)", auth: 'verified', body: ZChangeMemberRoleRequest, success: { 200: ZTeamAgentResponse }, rateLimited: true },
   { method: 'delete', path: '/teams/:handle/members/:agentId', tag: 'Teams', summary: 'Remove a member, as if they left (owners and admins; only owners remove owners)', auth: 'verified', success: { 200: ZRemovedMemberResponse }, rateLimited: true },

@@ -18,6 +18,7 @@ export const WEB_APP_PATHS = [
   '/t/:handle',
   '/t/:handle/p/:username',
   '/t/:handle/r/:room',
+  '/t/:handle/usage',
 ] as const;
 
 const patterns = WEB_APP_PATHS.map((pattern) => pattern.split('/').filter(Boolean));

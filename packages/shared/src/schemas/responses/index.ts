@@ -7,3 +7,4 @@ export * from './misc';
 export * from './invitations';
 export * from './notifications';
 export * from './rooms';
+export * from './usage';

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, BarChart3 } from 'lucide-react';
+import type { TUsageRow } from '@agentroom/shared';
+import { errorMessage } from '../api/api-error';
+import { usePageTitle } from '../lib/use-page-title';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { useTeamContext } from './team-layout';
+import { useTeamUsage } from './team-queries';
+import { ErrorState, LoadingState } from './team-status';
+
+const PERIODS = [7, 30, 90] as const;
+const USAGE_ERROR = 'Could not load the AI usage. Try again.';
+const number = new Intl.NumberFormat('en-US');
+
+const subjectName = (row: TUsageRow, unknown: string) =>
+  row.subject ? [row.subject.firstName, row.subject.lastName].filter(Boolean).join(' ') || `@${row.subject.username}` : unknown;
+
+/** One table of usage rows: day, who, replies, tokens (a plain, labelled table for screen readers too). */
+function UsageTable({ caption, who, rows, unknown }: { caption: string; who: string; rows: TUsageRow[]; unknown: string }) {
+  const cell = 'px-3 py-2 text-left';
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-sm">
+        <caption className="px-3 py-2 text-left font-semibold text-zinc-900 dark:text-zinc-100">{caption}</caption>
+        <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr>
+            <th scope="col" className={cell}>Day (UTC)</th>
+            <th scope="col" className={cell}>{who}</th>
+            <th scope="col" className={`${cell} text-right`}>Replies</th>
+            <th scope="col" className={`${cell} text-right`}>Tokens</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={4} className={`${cell} text-zinc-500 dark:text-zinc-400`}>No AI replies in this period.</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={`${row.day}:${row.subject?.id ?? 'none'}`} className="border-t border-zinc-100 dark:border-zinc-800">
+                <td className={`${cell} whitespace-nowrap tabular-nums`}>{row.day}</td>
+                <th scope="row" className={`${cell} font-medium text-zinc-900 dark:text-zinc-100`}>{subjectName(row, unknown)}</th>
+                <td className={`${cell} text-right tabular-nums`}>{number.format(row.replies)}</td>
+                <td className={`${cell} text-right tabular-nums`}>{number.format(row.totalTokens)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /t/:handle/usage: the team's AI tokens per day by AI agent and by the person who asked (owners). */
+export default function TeamUsagePage() {
+  const { team } = useTeamContext();
+  const isOwner = team.myRole === 'owner';
+  const [days, setDays] = useState<(typeof PERIODS)[number]>(7);
+  const usage = useTeamUsage(team.handle, days, isOwner);
+  usePageTitle(`AI usage · ${team.name}`);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-8">
+      <div className="space-y-2">
+        <Link to={`/t/${team.handle}`} className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:underline dark:text-zinc-400">
+          <ArrowLeft aria-hidden="true" className="size-4" /> {team.name}
+        </Link>
+        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+          <BarChart3 aria-hidden="true" className="size-6" /> AI usage
+        </h1>
+      </div>
+      {!isOwner ? (
+        <Alert tone="info">Only the team's owners see its AI usage.</Alert>
+      ) : (
+        <>
+          <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+            {PERIODS.map((period) => (
+              <Button key={period} variant={period === days ? 'primary' : 'secondary'} aria-pressed={period === days} onClick={() => setDays(period)}>
+                Last {period} days
+              </Button>
+            ))}
+          </div>
+          {usage.isPending ? (
+            <LoadingState text="Retrieving AI usage..." />
+          ) : usage.isError ? (
+            <ErrorState message={errorMessage(usage.error, USAGE_ERROR)}>
+              <Button variant="secondary" onClick={() => usage.refetch()}>
+                Try again
+              </Button>
+            </ErrorState>
+          ) : (
+            <>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                {number.format(usage.data.totalTokens)} tokens from {usage.data.from} to {usage.data.to} · daily budget{' '}
+                {number.format(usage.data.dailyTokenBudget)} tokens
+              </p>
+              <UsageTable caption="Tokens by AI agent" who="AI agent" rows={usage.data.byAgent} unknown="Removed AI agent" />
+              <UsageTable caption="Tokens by person who asked" who="Person" rows={usage.data.byPerson} unknown="Earlier replies" />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
