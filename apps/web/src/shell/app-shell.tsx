@@ -4,6 +4,7 @@ import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { setTitleUnreadCount } from '../lib/use-page-title';
+import { RoomDialogsProvider } from '../rooms/room-dialogs';
 import { useRoomsLiveUpdates } from '../rooms/use-rooms-live-updates';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
@@ -50,17 +51,19 @@ export default function AppShell() {
   // what sits beside it changes, a sidebar on a wide screen, a header and a drawer on a phone.
   return (
     <TeamsDrawerProvider currentHandle={currentTeam.team?.handle}>
-      <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
-        {wide ? (
-          <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
-            <Sidebar currentTeam={currentTeam} />
-          </aside>
-        ) : (
-          <PhoneHeader totalUnread={totalUnread} onOpenNavigation={() => drawer.setOpen(true)} />
-        )}
-        {page}
-        {!wide && <NavigationDrawer open={drawer.open} onOpenChange={drawer.setOpen} currentTeam={currentTeam} />}
-      </div>
+      <RoomDialogsProvider team={currentTeam.team}>
+        <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
+          {wide ? (
+            <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
+              <Sidebar currentTeam={currentTeam} />
+            </aside>
+          ) : (
+            <PhoneHeader totalUnread={totalUnread} onOpenNavigation={() => drawer.setOpen(true)} />
+          )}
+          {page}
+          {!wide && <NavigationDrawer open={drawer.open} onOpenChange={drawer.setOpen} currentTeam={currentTeam} />}
+        </div>
+      </RoomDialogsProvider>
     </TeamsDrawerProvider>
   );
 }

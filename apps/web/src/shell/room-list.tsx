@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Compass, Lock, Plus } from 'lucide-react';
 import type { TConversation, TRoom, TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useInbox } from '../inbox/use-inbox';
-import { BrowseRoomsDialog } from '../rooms/browse-rooms-dialog';
-import { CreateRoomDialog } from '../rooms/create-room-dialog';
+import { useRoomDialogs } from '../rooms/room-dialogs';
 import { useTeamRooms } from '../rooms/room-queries';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -70,8 +68,7 @@ export function RoomList({ team }: { team: TTeam }) {
   const rooms = useTeamRooms(team.handle);
   const inbox = useInbox();
   const location = useShellLocation();
-  const [creating, setCreating] = useState(false);
-  const [browsing, setBrowsing] = useState(false);
+  const dialogs = useRoomDialogs();
 
   const mine = rooms.data?.filter((room) => room.isMember) ?? [];
   const byId = new Map(inbox.conversations.map((c) => [c.id, c]));
@@ -102,18 +99,16 @@ export function RoomList({ team }: { team: TTeam }) {
     <SidebarSection
       title="Rooms"
       action={
-        <button type="button" aria-label="Create room" title="Create room" onClick={() => setCreating(true)} className={smallButton}>
+        <button type="button" aria-label="Create room" title="Create room" onClick={dialogs.openCreate} className={smallButton}>
           <Plus aria-hidden="true" className="size-4" />
         </button>
       }
     >
       {body}
-      <button type="button" onClick={() => setBrowsing(true)} className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}>
+      <button type="button" onClick={dialogs.openBrowse} className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}>
         <Compass aria-hidden="true" className="size-4 shrink-0" />
         Browse rooms
       </button>
-      <CreateRoomDialog team={team} open={creating} onOpenChange={setCreating} />
-      <BrowseRoomsDialog team={team} open={browsing} onOpenChange={setBrowsing} />
     </SidebarSection>
   );
 }
