@@ -71,6 +71,10 @@ describe('rooms', () => {
     const [a, b, c] = [await openSession(browser), await openSession(browser), await openSession(browser)];
     sessions.push(a, b, c);
 
+    const t0 = Date.now();
+    a.page.on('request', (r) => { if (r.url().includes('/api/')) console.log('REQ', Date.now() - t0, r.method(), r.url().replace(/^.*api.v1/, '')); });
+    a.page.on('response', (r) => { if (r.url().includes('/api/')) console.log('RES', Date.now() - t0, r.status(), r.request().method(), r.url().replace(/^.*api.v1/, '')); });
+    a.page.on('requestfailed', (r) => console.log('FAIL', Date.now() - t0, r.method(), r.url(), r.failure()?.errorText));
     // Lena: every team has #general, and she is in it.
     await signIn(a.page, lena);
     await a.page.waitForURL((url) => url.pathname === `/t/${handle}`);
@@ -92,11 +96,11 @@ describe('rooms', () => {
     await roomLink(a.page, 'launch-plan').and(a.page.locator('[aria-current="page"]')).waitFor();
 
     // From the members panel: Priya and the second AI agent, Sage.
-    await membersPanel(a.page).getByText('Omar Haddad').waitFor();
+    await membersPanel(a.page).getByText('Omar Haddad', { exact: true }).waitFor();
     await addToRoom(a.page, /Priya Nair/);
-    await membersPanel(a.page).getByRole('region', { name: 'People' }).getByText('Priya Nair').waitFor();
+    await membersPanel(a.page).getByRole('region', { name: 'People' }).getByText('Priya Nair', { exact: true }).waitFor();
     await addToRoom(a.page, /^Sage/);
-    await membersPanel(a.page).getByRole('region', { name: 'AI agents' }).getByText('Sage').waitFor();
+    await membersPanel(a.page).getByRole('region', { name: 'AI agents' }).getByText('Sage', { exact: true }).waitFor();
     expect(await membersPanel(a.page).getByRole('heading', { name: 'Members (5)' }).count()).toBe(1);
 
     // Omar and Priya sign in: the room is in their sidebars. Omar opens it; Priya stays on the team page.
@@ -159,7 +163,7 @@ describe('rooms', () => {
     await lookEverywhere(c.page, 'rooms-members', {
       atPhone: async (page) => {
         await membersPanel(page).getByRole('button', { name: 'Back to chat' }).waitFor();
-        await membersPanel(page).getByText(sage.fullName).waitFor();
+        await membersPanel(page).getByText(sage.fullName, { exact: true }).waitFor();
       },
     });
     expect(pathOf(c.page)).toBe(`/t/${handle}/r/launch-plan`);

@@ -21,7 +21,7 @@ function OpenRoom({ room, onOpened }: { room: TRoom; onOpened: () => void }) {
     setError(undefined);
     try {
       await roomApi.join(room.team.handle, room.name);
-      await invalidate();
+      void invalidate();
       onOpened();
       navigate(roomPath(room.team.handle, room.name));
     } catch (failure) {

@@ -32,7 +32,11 @@ export function useRoom(handle: string, room: string) {
   });
 }
 
-/** After any room write (or a `rooms:changed` event): the rooms, and the inbox that lists rooms too. */
+/**
+ * After any room write (or a `rooms:changed` event): the rooms, and the inbox that lists rooms too.
+ * Writes do not wait for these refetches: the server's answer is what the user acted on, and a
+ * refetch cancelled by the next `rooms:changed` must not hold a button busy.
+ */
 export function useInvalidateRooms() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -45,7 +49,7 @@ export function useInvalidateRooms() {
 
 export function useCreateRoom(handle: string) {
   const invalidate = useInvalidateRooms();
-  return useMutation({ mutationFn: (input: TCreateRoomRequest) => roomApi.create(handle, input), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: TCreateRoomRequest) => roomApi.create(handle, input), onSuccess: () => void invalidate() });
 }
 
 /** Changes to one room; the answer replaces the cached room at once (its new name too, if renamed). */
@@ -57,7 +61,7 @@ function useRoomMutation<V>(handle: string, room: string, call: (variables: V) =
     mutationFn: call,
     onSuccess: (answer) => {
       queryClient.setQueryData(roomKeys.room(user?.id, handle, answer.room.name), answer);
-      return invalidate();
+      void invalidate();
     },
   });
 }
@@ -76,10 +80,10 @@ export function useAddRoomMember(handle: string, room: string) {
 
 export function useRemoveRoomMember(handle: string, room: string) {
   const invalidate = useInvalidateRooms();
-  return useMutation({ mutationFn: (agentId: string) => roomApi.removeMember(handle, room, agentId), onSuccess: invalidate });
+  return useMutation({ mutationFn: (agentId: string) => roomApi.removeMember(handle, room, agentId), onSuccess: () => void invalidate() });
 }
 
 export function useLeaveRoom(handle: string, room: string) {
   const invalidate = useInvalidateRooms();
-  return useMutation({ mutationFn: () => roomApi.leave(handle, room), onSuccess: invalidate });
+  return useMutation({ mutationFn: () => roomApi.leave(handle, room), onSuccess: () => void invalidate() });
 }
