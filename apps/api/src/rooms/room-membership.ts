@@ -35,7 +35,7 @@ export function roomValues(values: {
   };
 }
 
-export async function findGeneralRoom(db: DbOrTx, teamId: string): Promise<ConversationRow | undefined> {
+async function findGeneralRoom(db: DbOrTx, teamId: string): Promise<ConversationRow | undefined> {
   const [room] = await db
     .select()
     .from(conversations)
