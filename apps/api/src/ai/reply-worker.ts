@@ -168,7 +168,9 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
    * answer one after another, each seeing the answers before it.
    */
   async function history(job: ReplyJobRow, agent: AgentRow, isRoom: boolean) {
-    const [trigger] = isRoom ? [] : await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
+    // A room's turn reads up to now (the turns before it); anything else up to the message it answers.
+    const upToNow = isRoom && job.chainRootMessageId !== null;
+    const [trigger] = upToNow ? [] : await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
     const rows = await ctx.db
       .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType, firstName: agents.firstName, lastName: agents.lastName, username: agents.username, isHuman: agents.isHuman })
       .from(messages)
