@@ -8,7 +8,7 @@ import { auth, closeSockets, connectSocket, joinConversation, nextEvent, recordE
 import { messagesOf } from '../ai/ai-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, createAiAgent, createTeam } from '../teams/team-helpers';
-import { createRoomRow, updateRoomRow } from './room-fixtures';
+import { createRoomRow } from './room-fixtures';
 
 let llm: FakeLlm;
 let server: TestServer;
