@@ -265,3 +265,32 @@ describe('usage', () => {
     expect(jobs.every((j) => j.requestedByAgentId)).toBe(true);
   });
 });
+
+describe("when an agent can't answer in a room", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ LLM_BASE_URL: llm.baseUrl, AI_TEAM_DAILY_TOKEN_BUDGET: '30' });
+  });
+  afterAll(async () => limited?.stop());
+
+  it("room replies spend the team's daily budget; then the agent's notice reaches everyone in the room", async () => {
+    const maya = await signUpVerified(limited, 'maya');
+    const leo = await signUpVerified(limited, 'leo');
+    const team = await createTeam(limited, maya);
+    await addMember(limited, maya, team.handle, leo.username);
+    const nova = await createAiAgent(limited, maya, team.handle, { firstName: 'Nova' });
+    const room = await createRoomRow(limited, { teamId: team.id, createdBy: maya.agentId, memberIds: [maya.agentId, leo.agentId, nova.id] });
+    const socket = await connectSocket(limited.url, leo.token);
+    await joinConversation(socket, room.id);
+
+    llm.script({ chunks: ['a long enough answer to spend the budget'] });
+    let reply = nextEvent(socket, 'message:received', (m) => m.sender.id === nova.id);
+    await sendMessage(limited, maya, room.id, `@${nova.username} first`);
+    expect((await reply).messageType).toBe('text');
+    const calls = llm.requests.length;
+    reply = nextEvent(socket, 'message:received', (m) => m.sender.id === nova.id);
+    await sendMessage(limited, maya, room.id, `@${nova.username} second`);
+    expect(await reply).toMatchObject({ messageType: 'notice', notice: { code: 'budget_exhausted', retryable: false } });
+    expect(llm.requests.length).toBe(calls);
+  });
+});
