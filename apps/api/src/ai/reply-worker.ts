@@ -112,7 +112,9 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
   async function continueChain(tx: Tx, publish: PublishDomainEvent, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
     const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
     if (asked.length === 0) return;
-    const limit = target.conversation.agentTurnLimit;
+    // The room's setting as it is now (the send path's copy of the room may be a few seconds old).
+    const [room] = await tx.select({ agentTurnLimit: conversations.agentTurnLimit }).from(conversations).where(eq(conversations.id, job.conversationId));
+    const limit = room?.agentTurnLimit ?? target.conversation.agentTurnLimit;
     const chain = await findChainJobs(tx, job.chainRootMessageId!);
     for (const agent of asked) {
       const decision = decideChainTurn(chain, agent.id, limit);
