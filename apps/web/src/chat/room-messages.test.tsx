@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TChatMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
+import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
 import { kai, makeAgent, makeRoomConversation, maya, me, nova, roomMessage, sage } from '../test/room-fixtures';
 import { conversationMembers } from './conversation-members';
 import { MessageList, type MessageListProps } from './message-list';
@@ -18,7 +18,7 @@ vi.mock('react-virtuoso', async () => {
 const members = conversationMembers(makeRoomConversation(), me.agentId)!;
 const seenAgent = (agent: { id: string; firstName: string; avatarUrl: string }): TSeenAgent => ({ id: agent.id, firstName: agent.firstName, lastName: '', avatarUrl: agent.avatarUrl });
 
-function renderRoom(messages: TChatMessage[], extra: Partial<MessageListProps> = {}) {
+function renderRoom(messages: TListMessage[], extra: Partial<MessageListProps> = {}) {
   const props: MessageListProps = {
     selfAgentId: me.agentId,
     messages,
