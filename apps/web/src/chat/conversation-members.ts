@@ -19,7 +19,7 @@ export type MentionMark = 'me' | 'member';
 export type MentionMarks = ReadonlyMap<string, MentionMark>;
 
 /** A conversation is multi-party when it is a room, or has more than two participants. */
-export function isMultiParty(conversation: Pick<TConversation, 'room' | 'participants'>): boolean {
+function isMultiParty(conversation: Pick<TConversation, 'room' | 'participants'>): boolean {
   return conversation.room !== null || conversation.participants.length > 2;
 }
 

@@ -9,7 +9,7 @@ import { AiBadge } from './ai-badge';
 const MAX_OPTIONS = 8;
 
 /** Members whose username, or a word of whose name, starts with `query`: username matches first, then the server's order. */
-export function mentionOptions(candidates: readonly TAgent[], query: string): TAgent[] {
+function mentionOptions(candidates: readonly TAgent[], query: string): TAgent[] {
   const q = query.toLowerCase();
   const byUsername = candidates.filter((agent) => agent.username.toLowerCase().startsWith(q));
   const byName = candidates.filter(
