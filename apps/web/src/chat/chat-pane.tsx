@@ -180,7 +180,7 @@ export function ChatConversation({
           {session.typingAgents.length > 0 && (
             <>
               <TypingDots />
-              <span data-testid="typing-indicator" className="truncate">
+              <span data-testid="typing-indicator" className="min-w-0 leading-tight">
                 {typingText(session.typingAgents.map((a) => fullNameOf(a)))}
               </span>
             </>

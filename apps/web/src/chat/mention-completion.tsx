@@ -83,7 +83,7 @@ export function useMentionCompletion({
 
   const readCaret = () => {
     const element = textarea.current;
-    if (element) setCaret(element.selectionStart === element.selectionEnd ? element.selectionStart : null);
+    if (enabled && element) setCaret(element.selectionStart === element.selectionEnd ? element.selectionStart : null);
   };
 
   const pick = (agent: TAgent) => {
@@ -150,7 +150,7 @@ export function useMentionCompletion({
               <AgentAvatar src={agent.avatarUrl} name={name} className="size-6" />
               <span className="min-w-0 truncate font-medium">{name}</span>
               {!agent.isHuman && <AiBadge />}
-              <span className="ml-auto shrink-0 text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
+              <span className="ml-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">@{agent.username}</span>
             </li>
           );
         })}

@@ -21,10 +21,10 @@ const MARK_CLASSES: Record<MentionMark, string> = {
   member: 'rounded px-0.5 font-semibold text-indigo-700 bg-indigo-50 dark:bg-indigo-500/20 dark:text-indigo-200',
   me: 'rounded px-0.5 font-semibold text-amber-950 bg-amber-200 dark:bg-amber-400/30 dark:text-amber-100',
 };
-/** On one's own (indigo) bubble the marks keep to white, so they stay readable. */
+/** On one's own (indigo) bubble the text stays white: the marks darken behind it, so it stays readable. */
 const MARK_CLASSES_ON_ACCENT: Record<MentionMark, string> = {
-  member: 'rounded px-0.5 font-semibold bg-white/20',
-  me: 'rounded px-0.5 font-semibold bg-white/35',
+  member: 'rounded px-0.5 font-semibold bg-black/20',
+  me: 'rounded px-0.5 font-semibold bg-black/35 underline underline-offset-2',
 };
 
 function split(text: HastText, marks: MentionMarks, onAccent: boolean): HastNode[] {
