@@ -65,6 +65,17 @@ describe('Composer @mention completion (rooms)', () => {
     expect(onSend).toHaveBeenCalledWith('email @ka', []);
   });
 
+  it('closes when the focus leaves the message box', async () => {
+    const user = userEvent.setup();
+    const { input } = setup();
+    await user.type(input, '@');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    // (Tab would pick the highlighted member.)
+    await user.click(document.body);
+    expect(input).not.toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('completes a mention in the middle of the text, and picks with the mouse', async () => {
     const user = userEvent.setup();
     const { input } = setup();

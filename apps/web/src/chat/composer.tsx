@@ -172,7 +172,10 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
             mention.onInput(event.target.value, event.target.selectionStart);
           }}
           onKeyDown={onKeyDown}
-          onBlur={stop}
+          onBlur={() => {
+            stop();
+            mention.onBlur();
+          }}
           className="block max-h-24 min-h-10 flex-1 resize-none overflow-y-auto rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-400"
         />
         <Button type="submit" disabled={blank || disabled} className="shrink-0">

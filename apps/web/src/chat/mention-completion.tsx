@@ -33,6 +33,8 @@ interface Completion {
   };
   /** Called first by the textarea's keydown: true when the list used the key (arrows, Enter, Tab, Escape). */
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** The textarea lost the focus: the list closes (it opens again when the caret comes back into a mention). */
+  onBlur: () => void;
   /** The text changed by typing: the new text and where the caret is now. */
   onInput: (text: string, caret: number) => void;
   list: ReactNode;
@@ -169,6 +171,7 @@ export function useMentionCompletion({
       onSelect: readCaret,
     },
     onKeyDown,
+    onBlur: () => setCaret(null),
     onInput: (next, at) => {
       setCaret(at);
       // Escape closes the list for the mention being typed; leaving it lets the next one open it.

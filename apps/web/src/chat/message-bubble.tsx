@@ -132,6 +132,9 @@ export const MessageBubble = memo(function MessageBubble({
     () => (members ? mentionMarksOf(content, pending ? null : (mentionIds ?? NO_IDS), members) : undefined),
     [members, content, pending, mentionIds],
   );
+  // In a room every message can carry read cursors (notices and deleted ones too); in a 1:1 chat
+  // only one's own messages do, as before.
+  const roomSeenBy = members && <SeenBy agents={seenBy} max={ROOM_SEEN_MAX_AVATARS} align={own ? 'end' : 'start'} />;
   const hoverAction = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100';
 
   const header = firstInGroup && (
@@ -176,6 +179,7 @@ export const MessageBubble = memo(function MessageBubble({
                 Try again
               </Button>
             )}
+            {roomSeenBy}
           </div>
         </div>
       </div>
@@ -207,6 +211,7 @@ export const MessageBubble = memo(function MessageBubble({
             <Ban aria-hidden="true" className="size-3.5 shrink-0" />
             {DELETED_MESSAGE_TEXT}
           </p>
+          {roomSeenBy}
         </div>
       </div>
     );
@@ -291,11 +296,7 @@ export const MessageBubble = memo(function MessageBubble({
             Regenerate
           </Button>
         )}
-        {members ? (
-          <SeenBy agents={seenBy} max={ROOM_SEEN_MAX_AVATARS} align={own ? 'end' : 'start'} />
-        ) : (
-          !message.sender.isAgent && <SeenBy agents={seenBy} />
-        )}
+        {members ? roomSeenBy : !message.sender.isAgent && <SeenBy agents={seenBy} />}
       </div>
     </div>
   );

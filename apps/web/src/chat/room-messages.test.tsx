@@ -82,6 +82,15 @@ describe('a room’s messages', () => {
     expect(within(second!).getByTestId('seen-by')).toHaveTextContent('Seen by Kai');
   });
 
+  it('keeps the markers on a deleted message and on an AI agent’s notice', () => {
+    const deleted = roomMessage(maya, '', { deleted: true });
+    const notice = roomMessage(nova, 'No model is connected.', { messageType: 'notice', notice: { code: 'timeout', retryable: false } });
+    renderRoom([deleted, notice], { seenStatus: { [deleted.id]: [seenAgent(kai)], [notice.id]: [seenAgent(sage)] } });
+    const [first, second] = screen.getAllByTestId('message');
+    expect(within(first!).getByTestId('seen-by')).toHaveTextContent('Seen by Kai');
+    expect(within(second!).getByTestId('seen-by')).toHaveTextContent('Seen by Sage');
+  });
+
   it('marks the @mentions of members, more strongly when they name me, never inside code', () => {
     renderRoom([
       roomMessage(maya, `@nova can you check? cc @${me.username} and @ghost, not \`@kai\``, { mentions: [nova.id, me.agentId] }),
