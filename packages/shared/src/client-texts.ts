@@ -19,6 +19,7 @@ export const CHAT_ACTION_ERRORS = {
   deleteMessage: 'Failed to delete the message',
   react: 'Failed to update the reaction',
   search: 'Failed to search messages',
+  stopChain: 'Failed to stop the replies',
 } as const;
 
 /** Fallbacks of the team dialogs. */

@@ -23,3 +23,4 @@ export * from './client-texts';
 export * from './schemas/text';
 export * from './chat/reactions';
 export * from './chat/mentions';
+export * from './chat/people-text';

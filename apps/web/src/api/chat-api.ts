@@ -106,6 +106,10 @@ export const chatApi = {
   stopReply: (streamId: string) =>
     http.post<{ stopped: boolean }>(`/chat/replies/${encodeURIComponent(streamId)}/stop`, {}, { fallback: CHAT_ACTION_ERRORS.stopReply }),
 
+  /** Rooms: stops every AI reply running or waiting, and the chain of agents asking each other. */
+  stopChain: (conversationId: string) =>
+    http.post<{ stopped: number }>(`${conversationPath(conversationId)}/chain/stop`, {}, { fallback: CHAT_ACTION_ERRORS.stopChain }),
+
   regenerate: (messageId: string) =>
     http.post<{ streamId: string }>(`${messagePath(messageId)}/regenerate`, {}, { fallback: CHAT_ACTION_ERRORS.regenerateReply }),
 };

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CircleAlert, UserRound, WifiOff } from 'lucide-react';
-import type { TAgent, TSeenAgent } from '@agentroom/shared';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CircleAlert, OctagonX, UserRound, WifiOff } from 'lucide-react';
+import { typingText, type TAgent, type TSeenAgent } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { useOwnsTeam } from '../teams/use-my-teams';
 import { Button } from '../ui/button';
@@ -9,15 +9,10 @@ import { Spinner } from '../ui/spinner';
 import { fullNameOf } from './agent-names';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
+import { conversationMembers } from './conversation-members';
 import { MessageList } from './message-list';
 import { TypingDots } from './typing-dots';
 import type { ChatSession } from './use-chat-session';
-
-function typingText(agents: readonly TSeenAgent[]): string {
-  const names = agents.map((a) => fullNameOf(a));
-  if (names.length === 1) return `${names[0]} is typing`;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are typing`;
-}
 
 /** Says new messages from others aloud (the virtualised list itself is not a live region: scrolling would re-announce). */
 function useAnnouncement(session: ChatSession, selfAgentId: string | undefined): string {
@@ -48,7 +43,7 @@ function ErrorLine({ message, action }: { message: string; action?: { label: str
   );
 }
 
-/** The left pane: header, connection and load errors, the messages, who is typing, the composer. */
+/** The left pane of spec §2's chat page: the agent header above the conversation. */
 export function ChatPane({
   session,
   agent,
@@ -73,25 +68,71 @@ export function ChatPane({
   header?: ReactNode;
   className?: string;
 }) {
-  const { user } = useAuth();
-  const announcement = useAnnouncement(session, user?.agentId);
-  const ready = !!session.conversation;
   // An AI agent without a model: only its team's owners are told how to connect one.
   const showModelHint = useOwnsTeam(agent?.isHuman === false ? agent.ownerTeamId : null);
   const seenAgent: TSeenAgent | undefined = agent
     ? { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, avatarUrl: agent.avatarUrl }
     : undefined;
 
-  let body;
-  if (agentError) body = <ErrorLine message={agentError} />;
+  let blocked;
+  if (agentError) blocked = <ErrorLine message={agentError} />;
   else if (isSelf)
-    body = (
+    blocked = (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
         <UserRound aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
         <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">This is your profile</p>
         <p className="text-sm text-zinc-500 dark:text-zinc-400">Open a teammate or an AI agent from a team to start chatting.</p>
       </div>
     );
+
+  return (
+    <section aria-label="Chat" className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+      {header ?? (
+        <ChatHeader
+          agent={agent}
+          agentOnline={agentOnline}
+          connection={session.conversation ? session.connection : 'disconnected'}
+          onBack={onBack}
+          profileOpen={profileOpen}
+          onToggleProfile={onToggleProfile}
+        />
+      )}
+      <ChatConversation session={session} agent={seenAgent} showModelHint={showModelHint} blocked={blocked} />
+    </section>
+  );
+}
+
+/**
+ * One conversation under its header: connection and load errors, the messages, who is typing, the
+ * composer. Shared by 1:1 chats (ChatPane) and team rooms: a conversation with more than two members
+ * (`session.conversation.room`, see conversation-members.ts) also names and marks its AI agents, shows
+ * everyone's seen markers, completes @mentions, and offers 'Stop all replies' while AI agents write.
+ */
+export function ChatConversation({
+  session,
+  agent,
+  showModelHint = false,
+  blocked,
+}: {
+  session: ChatSession;
+  /** 1:1: the other agent, for its streaming replies (in rooms each reply names its own agent). */
+  agent?: TSeenAgent;
+  /** The viewer owns the AI agent's team: a 'no model' notice also says how to connect one. */
+  showModelHint?: boolean;
+  /** Shown instead of the messages, with the composer disabled (the agent is unknown, it is oneself). */
+  blocked?: ReactNode;
+}) {
+  const { user } = useAuth();
+  const selfId = user?.agentId ?? '';
+  const announcement = useAnnouncement(session, user?.agentId);
+  const ready = !!session.conversation;
+  const members = useMemo(() => conversationMembers(session.conversation, selfId), [session.conversation, selfId]);
+  const mentionCandidates = useMemo(() => members?.list.filter((member) => member.id !== selfId), [members, selfId]);
+  // Rooms: while any AI agent writes, anyone can stop every reply and the agents asking each other.
+  const chainRunning = !!session.conversation?.room && session.streams.some((reply) => !reply.done);
+
+  let body;
+  if (blocked) body = blocked;
   else if (session.loadError) body = <ErrorLine message={session.loadError} action={{ label: 'Try again', run: session.retryLoad }} />;
   else if (!ready)
     body = (
@@ -104,10 +145,11 @@ export function ChatPane({
       <MessageList
         // Another window (a search hit, or back to the newest messages) starts the list view over.
         key={session.listKey}
-        selfAgentId={user?.agentId ?? ''}
+        selfAgentId={selfId}
         messages={session.messages}
         streams={session.streams}
-        agent={seenAgent}
+        agent={agent}
+        members={members}
         hasMore={session.hasMore}
         loadingOlder={session.loadingOlder}
         seenStatus={session.seenStatus}
@@ -127,17 +169,7 @@ export function ChatPane({
     );
 
   return (
-    <section aria-label="Chat" className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
-      {header ?? (
-        <ChatHeader
-          agent={agent}
-          agentOnline={agentOnline}
-          connection={ready ? session.connection : 'disconnected'}
-          onBack={onBack}
-          profileOpen={profileOpen}
-          onToggleProfile={onToggleProfile}
-        />
-      )}
+    <>
       {session.offline && (
         <p role="status" className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
@@ -148,12 +180,22 @@ export function ChatPane({
         <ErrorLine message={session.socketError} action={session.connection === 'connected' ? undefined : { label: 'Reconnect', run: session.reconnect }} />
       )}
       <div className="flex min-h-0 flex-1 flex-col">{body}</div>
-      <div aria-live="polite" className="flex h-6 items-center gap-2 px-4 text-xs text-zinc-500 dark:text-zinc-400">
-        {session.typingAgents.length > 0 && (
-          <>
-            <TypingDots />
-            <span data-testid="typing-indicator">{typingText(session.typingAgents)}</span>
-          </>
+      <div className="flex min-h-6 items-center gap-2 px-4 text-xs text-zinc-500 dark:text-zinc-400">
+        <div aria-live="polite" className="flex min-w-0 flex-1 items-center gap-2">
+          {session.typingAgents.length > 0 && (
+            <>
+              <TypingDots />
+              <span data-testid="typing-indicator" className="min-w-0 leading-tight">
+                {typingText(session.typingAgents.map((a) => fullNameOf(a)))}
+              </span>
+            </>
+          )}
+        </div>
+        {chainRunning && (
+          <Button size="sm" variant="secondary" className="my-1 h-7 shrink-0 px-2.5" onClick={session.stopChain}>
+            <OctagonX aria-hidden="true" className="size-3.5" />
+            Stop all replies
+          </Button>
         )}
       </div>
       <p aria-live="polite" className="sr-only">
@@ -162,10 +204,11 @@ export function ChatPane({
       <Composer
         onSend={session.send}
         onTypingChange={session.setTyping}
-        disabled={!ready || isSelf}
+        disabled={!ready || !!blocked}
         error={session.sendError}
         draftKey={session.conversation && user ? `${user.agentId}/${session.conversation.id}` : undefined}
+        mentionCandidates={mentionCandidates}
       />
-    </section>
+    </>
   );
 }

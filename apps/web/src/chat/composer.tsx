@@ -1,10 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS } from '@agentroom/shared';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS, type TAgent } from '@agentroom/shared';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { readDraft, writeDraft } from './drafts';
 import { formatBytes } from './message-attachments';
+import { useMentionCompletion } from './mention-completion';
 import { useTypingSignal } from './use-typing-signal';
 
 export interface ComposerProps {
@@ -16,6 +17,8 @@ export interface ComposerProps {
   error?: string;
   /** Where the unsent text is kept (the conversation): it comes back when the chat is opened again. */
   draftKey?: string;
+  /** Rooms: who `@` offers to mention (the conversation's members but the writer). None in 1:1 chats. */
+  mentionCandidates?: readonly TAgent[];
 }
 
 const allowedTypes = new Set<string>(ATTACHMENT_MIME_TYPES);
@@ -38,7 +41,7 @@ export function checkFiles(current: readonly File[], chosen: readonly File[]): {
 }
 
 /** Spec §2 composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip. */
-export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey }: ComposerProps) {
+export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates }: ComposerProps) {
   const [text, setText] = useState(() => readDraft(draftKey));
   // The conversation is known only once it has started: its draft is loaded then.
   const [draftLoadedFor, setDraftLoadedFor] = useState(draftKey);
@@ -53,6 +56,15 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
   const { activity, stop } = useTypingSignal(onTypingChange);
   const errorId = useId();
   const blank = text.trim() === '' && files.length === 0;
+  const mention = useMentionCompletion({
+    textarea,
+    text,
+    candidates: mentionCandidates,
+    onPick: (next) => {
+      setText(next);
+      activity(next);
+    },
+  });
 
   useEffect(() => writeDraft(draftKey, text), [draftKey, text]);
 
@@ -82,6 +94,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -97,7 +110,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
 
   const messages = [...fileProblems, ...(error ? [error] : [])];
   return (
-    <form onSubmit={submit} className="border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900" aria-label="Send a message">
+    <form onSubmit={submit} className="relative border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900" aria-label="Send a message">
       {files.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Files to send">
           {files.map((file, index) => (
@@ -119,6 +132,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           ))}
         </ul>
       )}
+      {mention.list}
       <div className="flex items-end gap-2">
         <input
           ref={fileInput}
@@ -151,12 +165,17 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           aria-invalid={messages.length > 0 || undefined}
           aria-describedby={messages.length > 0 ? errorId : undefined}
           disabled={disabled}
+          {...mention.inputProps}
           onChange={(event) => {
             setText(event.target.value);
             activity(event.target.value);
+            mention.onInput(event.target.value, event.target.selectionStart);
           }}
           onKeyDown={onKeyDown}
-          onBlur={stop}
+          onBlur={() => {
+            stop();
+            mention.onBlur();
+          }}
           className="block max-h-24 min-h-10 flex-1 resize-none overflow-y-auto rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-400"
         />
         <Button type="submit" disabled={blank || disabled} className="shrink-0">

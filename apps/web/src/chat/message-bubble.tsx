@@ -1,10 +1,21 @@
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
-import { Ban, CircleAlert, Pencil, RefreshCw } from 'lucide-react';
-import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, hasReacted, NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage, type TSeenAgent } from '@agentroom/shared';
+import { Ban, CircleAlert, CornerDownRight, Pencil, RefreshCw } from 'lucide-react';
+import {
+  DELETED_MESSAGE_TEXT,
+  formatMessageTimestamp,
+  hasReacted,
+  NO_MODEL_NOTICE_CODE,
+  NO_MODEL_SETUP_HINT,
+  ROOM_SEEN_MAX_AVATARS,
+  type TListMessage,
+  type TSeenAgent,
+} from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
+import { AiBadge } from './ai-badge';
+import { mentionMarksOf, type ConversationMembers } from './conversation-members';
 import { MessageAttachments } from './message-attachments';
 import { DeleteMessageButton } from './delete-message-button';
 import { MessageMarkdown } from './message-markdown';
@@ -30,8 +41,14 @@ export interface MessageBubbleProps {
   focused?: boolean;
   onReact?: (messageId: string, emoji: string, reacted: boolean) => void;
   onDelete?: (messageId: string) => Promise<void>;
+  /**
+   * A conversation of several people and AI agents (a room): AI senders are marked as such, the
+   * @mentions of members are marked, and seen markers show under every message, not only one's own.
+   */
+  members?: ConversationMembers;
 }
 
+const NO_IDS: readonly string[] = [];
 const tag = 'rounded px-1.5 py-px text-[11px] font-medium';
 
 function EditForm({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {
@@ -96,6 +113,7 @@ export const MessageBubble = memo(function MessageBubble({
   focused = false,
   onReact,
   onDelete,
+  members,
 }: MessageBubbleProps) {
   const [editing, setEditing] = useState(false);
   const senderName = fullNameOf(message.sender);
@@ -108,11 +126,21 @@ export const MessageBubble = memo(function MessageBubble({
   const reactions = message.reactions;
   const mine = useMemo(() => new Set((reactions ?? []).filter((r) => hasReacted(r, selfAgentId)).map((r) => r.emoji)), [reactions, selfAgentId]);
   const react = (emoji: string, reacted: boolean) => onReact?.(message.id, emoji, reacted);
+  const { content, pending, mentions: mentionIds } = message;
+  // A message still sending has not been read by the server yet: its text says whom it mentions.
+  const mentions = useMemo(
+    () => (members ? mentionMarksOf(content, pending ? null : (mentionIds ?? NO_IDS), members) : undefined),
+    [members, content, pending, mentionIds],
+  );
+  // In a room every message can carry read cursors (notices and deleted ones too); in a 1:1 chat
+  // only one's own messages do, as before.
+  const roomSeenBy = members && <SeenBy agents={seenBy} max={ROOM_SEEN_MAX_AVATARS} align={own ? 'end' : 'start'} />;
   const hoverAction = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100';
 
   const header = firstInGroup && (
     <div className={cn('mb-1 flex items-baseline gap-2 text-xs', own && 'justify-end')}>
       {!own && <span className="font-medium text-zinc-700 dark:text-zinc-300">{senderName}</span>}
+      {!own && members && message.sender.isAgent && <AiBadge />}
       <time dateTime={message.timestamp} title={fullTime} data-testid="message-time" className="text-zinc-500 dark:text-zinc-400">
         {time}
       </time>
@@ -151,6 +179,7 @@ export const MessageBubble = memo(function MessageBubble({
                 Try again
               </Button>
             )}
+            {roomSeenBy}
           </div>
         </div>
       </div>
@@ -182,6 +211,7 @@ export const MessageBubble = memo(function MessageBubble({
             <Ban aria-hidden="true" className="size-3.5 shrink-0" />
             {DELETED_MESSAGE_TEXT}
           </p>
+          {roomSeenBy}
         </div>
       </div>
     );
@@ -202,6 +232,12 @@ export const MessageBubble = memo(function MessageBubble({
       )}
       <div className={cn('flex max-w-[85%] min-w-0 flex-col', own ? 'items-end' : 'items-start')}>
         {header}
+        {message.askedBy && (
+          <p data-testid="asked-by" className="mb-1 flex items-center gap-1 text-[11px] text-zinc-500 dark:text-zinc-400">
+            <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />
+            {fullNameOf(message.askedBy)} asked {senderName}
+          </p>
+        )}
         <div className={cn('flex items-center gap-1', own && 'flex-row-reverse')}>
           <div
             title={fullTime}
@@ -219,7 +255,7 @@ export const MessageBubble = memo(function MessageBubble({
               <EditForm initial={message.content} onSave={(text) => onEdit(message.id, text)} onCancel={() => setEditing(false)} />
             ) : (
               <>
-                {message.content && <MessageMarkdown content={message.content} />}
+                {message.content && <MessageMarkdown content={message.content} mentions={mentions} onAccent={own} />}
                 <MessageAttachments attachments={message.attachments} own={own} />
               </>
             )}
@@ -260,7 +296,7 @@ export const MessageBubble = memo(function MessageBubble({
             Regenerate
           </Button>
         )}
-        {!message.sender.isAgent && <SeenBy agents={seenBy} />}
+        {members ? roomSeenBy : !message.sender.isAgent && <SeenBy agents={seenBy} />}
       </div>
     </div>
   );

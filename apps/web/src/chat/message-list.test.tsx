@@ -162,7 +162,7 @@ describe('MessageList', () => {
   it('SeenBy alone: exactly three shows no +N, and nobody shows nothing', () => {
     const { container, rerender } = render(<SeenBy agents={[person('a', 'A'), person('b', 'B'), person('c', 'C')]} />);
     expect(container).not.toHaveTextContent('+');
-    expect(container).toHaveTextContent('Seen by A Test, B Test, C Test');
+    expect(container).toHaveTextContent('Seen by A Test, B Test and C Test');
     rerender(<SeenBy agents={[]} />);
     expect(container).toBeEmptyDOMElement();
   });

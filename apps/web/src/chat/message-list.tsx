@@ -4,6 +4,7 @@ import { MessageSquare } from 'lucide-react';
 import { groupMessages, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
+import type { ConversationMembers } from './conversation-members';
 import { MessageBubble } from './message-bubble';
 import { LoadNewerFooter, initialItemOf, type NewerContext } from './list-window';
 import { StreamingBubble } from './streaming-bubble';
@@ -17,8 +18,13 @@ export interface MessageListProps {
   selfAgentId: string;
   messages: readonly TListMessage[];
   streams: readonly StreamingReply[];
-  /** The agent of this chat, for the streaming bubble's avatar and name. */
+  /** The agent of this chat, for the streaming bubble's avatar and name (rooms: each reply's own agent, from `members`). */
   agent: TSeenAgent | undefined;
+  /**
+   * A conversation of several people and AI agents (a room, see conversation-members.ts): AI senders
+   * are marked, @mentions marked, seen markers shown under every message. Undefined for 1:1 chats.
+   */
+  members?: ConversationMembers;
   hasMore: boolean;
   loadingOlder: boolean;
   seenStatus: TSeenStatus;
@@ -82,7 +88,7 @@ const listComponents = { Header: LoadMoreHeader, Footer: LoadNewerFooter };
 /** Spec §2 message list: virtualised, grouped within 60 s, 'Load more messages' on top, the newest at the bottom. */
 export function MessageList(props: MessageListProps) {
   const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible, showModelHint = false } = props;
-  const { hasNewer = false, loadingNewer = false, onLoadNewer, focusMessageId, onReact, onDelete } = props;
+  const { hasNewer = false, loadingNewer = false, onLoadNewer, focusMessageId, onReact, onDelete, members } = props;
   const now = useNow();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const atBottom = useRef(true);
@@ -191,7 +197,7 @@ export function MessageList(props: MessageListProps) {
         increaseViewportBy={{ top: 400, bottom: 0 }}
         itemContent={(_index, item) =>
           item.kind === 'stream' ? (
-            <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} />
+            <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} members={members} />
           ) : (
             <MessageBubble
               message={item.message}
@@ -207,6 +213,7 @@ export function MessageList(props: MessageListProps) {
               focused={item.message.id === focusMessageId}
               onReact={onReact}
               onDelete={onDelete}
+              members={members}
             />
           )
         }

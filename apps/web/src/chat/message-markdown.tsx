@@ -1,11 +1,13 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import remarkBreaks from 'remark-breaks';
 import { cn } from '../ui/cn';
+import type { MentionMarks } from './conversation-members';
 import { remarkNoIntrawordEmphasis } from './intraword-emphasis';
+import { rehypeMentionMarks } from './mention-marks';
 
 /**
  * Only http(s), mailto and relative links survive: `javascript:`, `data:` and `vbscript:` become
@@ -78,12 +80,29 @@ const rehypePlugins = [rehypeSanitize];
 
 /**
  * Message text as GitHub-flavoured Markdown, safely: raw HTML is dropped (never parsed into elements),
- * the tree is sanitized, links open in a new tab without access to this one.
+ * the tree is sanitized, links open in a new tab without access to this one. In rooms, the
+ * @mentions of members are marked after sanitizing (mention-marks.ts).
  * Layout: the one-column minmax(0, 1fr) grid gives the text no minimum width of its own, so a long
  * word or URL wraps (overflow-wrap: anywhere) and a wide code block scrolls inside itself instead of
  * pushing the bubble past the pane's edge.
  */
-export const MessageMarkdown = memo(function MessageMarkdown({ content, className }: { content: string; className?: string }) {
+export const MessageMarkdown = memo(function MessageMarkdown({
+  content,
+  className,
+  mentions,
+  onAccent = false,
+}: {
+  content: string;
+  className?: string;
+  /** @usernames to mark (rooms): lowercased username → 'me' (stronger) or 'member'. */
+  mentions?: MentionMarks;
+  /** The text sits on the accent colour (one's own bubble): marks in white. */
+  onAccent?: boolean;
+}) {
+  const plugins = useMemo(
+    () => (mentions && mentions.size > 0 ? [...rehypePlugins, rehypeMentionMarks(mentions, onAccent)] : rehypePlugins),
+    [mentions, onAccent],
+  );
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)]" data-testid="message-text">
       <div
@@ -95,7 +114,7 @@ export const MessageMarkdown = memo(function MessageMarkdown({ content, classNam
           className,
         )}
       >
-        <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} skipHtml urlTransform={safeUrl} components={components}>
+        <Markdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
           {content}
         </Markdown>
       </div>

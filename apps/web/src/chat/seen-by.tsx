@@ -1,16 +1,33 @@
-import { SEEN_BY_MAX_AVATARS, type TSeenAgent } from '@agentroom/shared';
+import { SEEN_BY_MAX_AVATARS, seenByText, type TSeenAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
+import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 
-/** Spec §2/§9: who has read up to this message, up to three avatars then '+N'. */
-export function SeenBy({ agents }: { agents: readonly TSeenAgent[] }) {
+/**
+ * Spec §2/§9: who has read up to this message (their read cursor sits here), up to three avatars
+ * then '+N'. Said aloud as "Seen by Maya, Nova and 2 others"; hovering lists everyone.
+ */
+export function SeenBy({
+  agents,
+  max = SEEN_BY_MAX_AVATARS,
+  align = 'end',
+}: {
+  agents: readonly TSeenAgent[];
+  max?: number;
+  /** Under one's own messages on the right, under others' (rooms) on the left. */
+  align?: 'start' | 'end';
+}) {
   if (agents.length === 0) return null;
-  const shown = agents.slice(0, SEEN_BY_MAX_AVATARS);
+  const shown = agents.slice(0, max);
   const rest = agents.length - shown.length;
-  const names = agents.map((agent) => fullNameOf(agent)).join(', ');
+  const names = agents.map((agent) => fullNameOf(agent));
   return (
-    <div data-testid="seen-by" className="mt-1 flex items-center justify-end gap-1" title={`Seen by ${names}`}>
-      <span className="sr-only">Seen by {names}</span>
+    <div
+      data-testid="seen-by"
+      className={cn('mt-1 flex items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}
+      title={`Seen by ${names.join(', ')}`}
+    >
+      <span className="sr-only">{seenByText(names)}</span>
       <span aria-hidden="true" className="flex -space-x-1.5">
         {shown.map((agent) => (
           <AgentAvatar key={agent.id} src={agent.avatarUrl} name={fullNameOf(agent)} className="size-4 ring-2 ring-white dark:ring-zinc-900" />

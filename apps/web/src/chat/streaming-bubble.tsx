@@ -1,24 +1,45 @@
+import { useMemo } from 'react';
 import { Square } from 'lucide-react';
 import type { TSeenAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
+import { AiBadge } from './ai-badge';
+import { mentionMarksOf, type ConversationMembers } from './conversation-members';
 import { MessageMarkdown } from './message-markdown';
 import type { StreamingReply } from './stream-assembly';
 import { TypingDots } from './typing-dots';
 
-/** An AI reply as it is written: dots until the first token, then the text so far and 'Stop generating'. */
-export function StreamingBubble({ reply, agent, onStop }: { reply: StreamingReply; agent: TSeenAgent | undefined; onStop: (streamId: string) => void }) {
-  const name = agent ? fullNameOf(agent) : 'Agent';
+/**
+ * An AI reply as it is written: dots until the first token, then the text so far and 'Stop generating'.
+ * In a room (`members`) the reply names its own agent, marked as AI, and marks the @mentions it writes.
+ */
+export function StreamingBubble({
+  reply,
+  agent,
+  onStop,
+  members,
+}: {
+  reply: StreamingReply;
+  agent: TSeenAgent | undefined;
+  onStop: (streamId: string) => void;
+  members?: ConversationMembers;
+}) {
+  const writer = members?.byId.get(reply.agentId) ?? agent;
+  const name = writer ? fullNameOf(writer) : 'Agent';
+  const mentions = useMemo(() => (members ? mentionMarksOf(reply.text, null, members) : undefined), [members, reply.text]);
   return (
     <div className="flex gap-2.5 px-4 pt-3" data-testid="streaming-reply" data-stream-id={reply.streamId}>
       <span className="w-8 shrink-0">
-        <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-8" />
+        <AgentAvatar src={writer?.avatarUrl ?? ''} name={name} className="size-8" />
       </span>
       <div className="flex max-w-[85%] min-w-0 flex-col items-start">
-        <div className="mb-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">{name}</div>
+        <div className="mb-1 flex items-baseline gap-2 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          {name}
+          {members && <AiBadge />}
+        </div>
         <div className="min-w-0 rounded-2xl rounded-bl-md bg-white px-3.5 py-2 text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700">
-          {reply.text ? <MessageMarkdown content={reply.text} /> : <TypingDots />}
+          {reply.text ? <MessageMarkdown content={reply.text} mentions={mentions} /> : <TypingDots />}
         </div>
         {!reply.done && (
           <Button size="sm" variant="secondary" className="mt-1.5 h-7 px-2.5" onClick={() => onStop(reply.streamId)}>

@@ -44,6 +44,8 @@ export interface ChatSession {
   markRead: (message: TChatMessage) => void;
   setTyping: (isTyping: boolean) => void;
   stopReply: (streamId: string) => void;
+  /** Rooms: stop every AI reply running or waiting and the chain of agents asking each other. */
+  stopChain: () => void;
   regenerate: (messageId: string) => void;
 }
 
@@ -126,6 +128,11 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     [list.state.hasNewer, jumpToLatest, loaded, sendNow],
   );
 
+  const { stopChain: stopChainOf } = replies;
+  const stopChain = useCallback(() => {
+    if (conversationId) stopChainOf(conversationId);
+  }, [conversationId, stopChainOf]);
+
   // An agent writing a reply shows its streaming bubble, not the typing dots as well.
   const streamingAgents = new Set(replies.streams.map((s) => s.agentId));
 
@@ -158,6 +165,7 @@ export function useChatSession(agent: TAgent | undefined, teamHandle: string | u
     markRead,
     setTyping: socket.setTyping,
     stopReply: replies.stopReply,
+    stopChain,
     regenerate: replies.regenerate,
   };
 }

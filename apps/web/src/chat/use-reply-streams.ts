@@ -58,6 +58,11 @@ export function useReplyStreams(agentId: string | undefined, getMessages: () => 
     chatApi.stopReply(streamId).catch((error: unknown) => toast.error(errorMessage(error, CHAT_ACTION_ERRORS.stopReply)));
   }, []);
 
+  /** Rooms: stop every reply running or waiting, and the chain of agents asking each other. */
+  const stopChain = useCallback((conversationId: string) => {
+    chatApi.stopChain(conversationId).catch((error: unknown) => toast.error(errorMessage(error, CHAT_ACTION_ERRORS.stopChain)));
+  }, []);
+
   const regenerate = useCallback(
     (messageId: string) => {
       chatApi
@@ -76,5 +81,5 @@ export function useReplyStreams(agentId: string | undefined, getMessages: () => 
 
   const visible = useMemo(() => visibleStreams(streams, storedStreamIds(messages)), [streams, messages]);
 
-  return { streams: visible, refreshActive, onStored, onStreamEvent, stopReply, regenerate };
+  return { streams: visible, refreshActive, onStored, onStreamEvent, stopReply, stopChain, regenerate };
 }

@@ -71,6 +71,7 @@ afterEach(() => {
 const me = makeUser();
 const MAYA_CHAT = '0193a0c4-0000-7000-8000-0000000000c1';
 const LEO_CHAT = '0193a0c4-0000-7000-8000-0000000000c2';
+const LAUNCH_ROOM = '0193a0c4-0000-7000-8000-0000000000c3';
 const sender = (id: string, firstName: string, lastName: string): TChatSender => ({ id, firstName, lastName, role: 'user', avatarUrl: '', isAgent: false });
 const maya = sender('0193a0c4-0000-7000-8000-0000000000b2', 'Maya', 'Chen');
 const leo = sender('0193a0c4-0000-7000-8000-0000000000b3', 'Leo', 'Park');
@@ -102,6 +103,9 @@ function renderApp(path: string) {
   const api = stubApi({
     [`GET /chat/conversations/${MAYA_CHAT}`]: ok({ conversation: { id: MAYA_CHAT, team: null, otherAgent: { username: 'maya' } } }),
     [`GET /chat/conversations/${LEO_CHAT}`]: ok({ conversation: { id: LEO_CHAT, team: { id: 't', handle: 'night', name: 'Night Shift' }, otherAgent: { username: 'leo' } } }),
+    [`GET /chat/conversations/${LAUNCH_ROOM}`]: ok({
+      conversation: { id: LAUNCH_ROOM, team: { id: 't', handle: 'night', name: 'Night Shift' }, otherAgent: null, room: { name: 'launch' } },
+    }),
   });
   const socket = new FakeSocket();
   const layout = (
@@ -119,6 +123,7 @@ function renderApp(path: string) {
           { path: '/t/:handle', element: <Page name="Team page" /> },
           { path: '/p/:username', element: <Page name="Chat" /> },
           { path: '/t/:handle/p/:username', element: <Page name="Team chat" /> },
+          { path: '/t/:handle/r/:room', element: <Page name="Room" /> },
         ],
       },
     ],
@@ -166,6 +171,35 @@ describe('a toast for a message in another conversation', () => {
     expect(screen.queryByText('from me elsewhere')).not.toBeInTheDocument();
     expect(screen.queryByText('in the open room')).not.toBeInTheDocument();
     expect(screen.queryByText('before the room was joined')).not.toBeInTheDocument();
+  });
+});
+
+describe('a room’s messages', () => {
+  const mentioning = (from: TChatSender, content: string, mentions: string[]) => ({ ...message(LAUNCH_ROOM, from, content), mentions });
+
+  it('notify only when they @mention me: "<Name> mentioned you in #room", opening the room', async () => {
+    const { socket, queryClient } = renderApp('/t/demo');
+    const user = userEvent.setup();
+    socket.serverSends('conversation:message', { conversationId: LAUNCH_ROOM, message: message(LAUNCH_ROOM, leo, 'chatter for everyone') });
+    socket.serverSends('conversation:message', { conversationId: LAUNCH_ROOM, message: mentioning(leo, '@maya look', [maya.id]) });
+    socket.serverSends('conversation:message', { conversationId: LAUNCH_ROOM, message: mentioning(maya, `@${me.username} can you review?`, [me.agentId]) });
+    const shown = await toastOf('Maya Chen mentioned you in #launch');
+    expect(within(shown).getByText(`@${me.username} can you review?`)).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.queryByText('chatter for everyone')).not.toBeInTheDocument();
+    expect(screen.queryByText('@maya look')).not.toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Room at /t/night/r/launch')).toBeInTheDocument();
+  });
+
+  it('mentioning me show a browser notification the same way while the tab is hidden', async () => {
+    const shown = stubNotifications('granted');
+    const { socket } = renderApp('/t/night/r/launch');
+    visibility = 'hidden';
+    socket.serverSends('message:received', message(LAUNCH_ROOM, leo, 'no mention'));
+    socket.serverSends('message:received', mentioning(leo, `ping @${me.username}`, [me.agentId]));
+    await waitFor(() => expect(shown).toHaveLength(1));
+    expect(shown[0]).toMatchObject({ title: 'Leo Park mentioned you in #launch', options: { body: `ping @${me.username}`, tag: LAUNCH_ROOM } });
   });
 });
 

@@ -10,9 +10,11 @@ import { useRealtime } from '../realtime/realtime-context';
 import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
 
 interface Target {
-  /** Where the app opens the conversation: /p/@username, or /t/:handle/p/@username for a team's. */
+  /** Where the app opens the conversation: /p/@username, /t/:handle/p/@username for a team's, /t/:handle/r/:room for a room. */
   path: string;
   teamName: string | null;
+  /** Rooms (issue 13): the room's name. */
+  roomName: string | null;
 }
 
 function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent' | 'room'>): string {
@@ -39,6 +41,17 @@ const samePage = (a: string, b: string) => {
 
 const nameOf = (sender: TChatSender) => [sender.firstName, sender.lastName].filter(Boolean).join(' ') || 'Someone';
 
+/**
+ * What a notification is titled, or null when the message is no reason for one: in a room only a
+ * message that @mentions me notifies ("Maya Chen mentioned you in #launch"); the room's other
+ * messages wait in its unread count, or a busy room (#general, agents answering each other) would
+ * bury everything else in toasts.
+ */
+function titleOf(message: TChatMessage, target: Target | undefined, selfId: string): string | null {
+  if (target?.roomName) return message.mentions?.includes(selfId) ? `${nameOf(message.sender)} mentioned you in #${target.roomName}` : null;
+  return target?.teamName ? `${nameOf(message.sender)} · ${target.teamName}` : nameOf(message.sender);
+}
+
 /** Where a conversation opens, looked up once per conversation (undefined when it cannot be read). */
 function targetOf(queryClient: QueryClient, userId: string, conversationId: string): Promise<Target | undefined> {
   return queryClient
@@ -46,7 +59,7 @@ function targetOf(queryClient: QueryClient, userId: string, conversationId: stri
       queryKey: ['notifications', 'conversation-target', userId, conversationId],
       queryFn: async (): Promise<Target> => {
         const conversation = await notificationApi.conversation(conversationId);
-        return { path: conversationPath(conversation), teamName: conversation.team?.name ?? null };
+        return { path: conversationPath(conversation), teamName: conversation.team?.name ?? null, roomName: conversation.room?.name ?? null };
       },
       staleTime: Infinity,
       retry: false,
@@ -58,7 +71,8 @@ function targetOf(queryClient: QueryClient, userId: string, conversationId: stri
  * App-wide, for a signed-in user: a message from someone else in a conversation that is not on screen
  * (the server sends `conversation:message` to sockets outside its room) shows a toast that opens it;
  * while the tab is in the background, any such message (also `message:received` in the open
- * conversation) shows a browser notification when the user turned those on.
+ * conversation) shows a browser notification when the user turned those on. In rooms, only messages
+ * that @mention the user do (see titleOf).
  */
 export function useMessageNotifications(): void {
   const { socket } = useRealtime();
@@ -78,7 +92,8 @@ export function useMessageNotifications(): void {
     const announce = async (message: TChatMessage, inOpenRoom: boolean) => {
       if (message.sender.id === selfId) return;
       const target = await targetOf(queryClient, userId, message.conversationId);
-      const title = target?.teamName ? `${nameOf(message.sender)} · ${target.teamName}` : nameOf(message.sender);
+      const title = titleOf(message, target, selfId);
+      if (title === null) return;
       const body = messageSnippet(message.content) || T.attachmentOnly;
       const open = () => {
         if (target) navigate(target.path);

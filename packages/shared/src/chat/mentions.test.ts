@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMentions, mentionQueryAt, mentionedUsernames } from './mentions';
+import { findMentions, mentionQueryAt, mentionRanges, mentionedUsernames } from './mentions';
 
 const nova = { id: 'n', username: 'nova' };
 const maya = { id: 'm', username: 'Maya_R' };
@@ -15,6 +15,13 @@ describe('mentions', () => {
 
   it('keeps only members of the conversation, in order of first mention', () => {
     expect(findMentions('(@maya_r) asks @nova; @ghost is not here', [nova, maya])).toEqual([maya, nova]);
+  });
+
+  it('says where each mention is, for marking it in rendered text', () => {
+    expect(mentionRanges('@nova, ask (@Maya_R) not a@b')).toEqual([
+      { start: 0, end: 5, username: 'nova' },
+      { start: 12, end: 19, username: 'Maya_R' },
+    ]);
   });
 
   it('finds the partial mention before the caret for completion', () => {

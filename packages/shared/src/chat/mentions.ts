@@ -18,6 +18,14 @@ export function mentionedUsernames(content: string): string[] {
   return [...seen];
 }
 
+/** Where each @mention sits in `text`: from its '@' (`start`) to the end of the name (`end`), and the name as written. */
+export function mentionRanges(text: string): { start: number; end: number; username: string }[] {
+  return [...text.matchAll(MENTION)].map((match) => {
+    const start = match.index + match[1]!.length;
+    return { start, end: start + 1 + match[2]!.length, username: match[2]! };
+  });
+}
+
 /** The members of `candidates` that `content` @mentions (usernames match case-insensitively), in order of first mention. */
 export function findMentions<T extends TMentionable>(content: string, candidates: readonly T[]): T[] {
   const byName = new Map(candidates.map((c) => [c.username.toLowerCase(), c]));
