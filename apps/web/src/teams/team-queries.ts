@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TAddMemberRequest,
   TChangeMemberRoleRequest,
@@ -22,9 +22,13 @@ const teamKeys = {
   profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
 };
 
+/** One team by handle, for `useTeam` and the /t/:handle route loader (which starts it beside the layout's code). */
+export const teamQuery = (userId: string | undefined, handle: string) =>
+  queryOptions({ queryKey: teamKeys.team(userId, handle), queryFn: () => teamApi.team(handle) });
+
 export function useTeam(handle: string, enabled = true) {
   const { user } = useAuth();
-  return useQuery({ queryKey: teamKeys.team(user?.id, handle), queryFn: () => teamApi.team(handle), enabled: !!user && enabled });
+  return useQuery({ ...teamQuery(user?.id, handle), enabled: !!user && enabled });
 }
 
 export function useTeamAgents(handle: string, enabled = true) {
