@@ -9,7 +9,6 @@ import {
   type TConversationPage,
   type TMarkReadRequest,
   type TMessagePage,
-  type TOpenChatResponse,
   type TSearchPage,
   type TSendMessageRequest,
   type TStartConversationRequest,
@@ -38,12 +37,6 @@ export const chatApi = {
   /** The caller's conversations, latest activity first (each with otherAgent, lastMessage, unreadCount). */
   conversations: (params: { page: number; limit: number }) =>
     http.get<TConversationPage>(`/chat/conversations${query(params)}`, { fallback: CHAT_FALLBACKS.getConversations }),
-
-  /** The chat page's first load in one call: the agent, the conversation (started if new) and its newest page. */
-  open: (username: string, teamHandle: string | undefined) =>
-    http.post<TOpenChatResponse>('/chat/open', { username: username.replace(/^@/, ''), ...(teamHandle ? { teamHandle } : {}) }, {
-      fallback: CHAT_FALLBACKS.initializeConversation,
-    }),
 
   start: (agentId: string, input: TStartConversationRequest) =>
     http

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { tokenStorage } from '../api/token-storage';
 import { prefetchChatOpen } from '../chat/chat-open';
-import { teamQuery } from '../teams/team-queries';
+import { teamQuery } from '../teams/team-keys';
 
 /**
  * The account the stored token is for: its `sub`, read without checking (the server checks every

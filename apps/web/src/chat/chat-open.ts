@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { stripAt } from '@agentroom/shared';
-import { chatApi } from '../api/chat-api';
+import { stripAt, type TOpenChatResponse } from '@agentroom/shared';
+import { http } from '../api/api-client';
 
 /**
  * The chat page's first load (POST /chat/open: the agent, the conversation, its newest page) as one
@@ -11,7 +11,10 @@ export const chatOpenQuery = (userId: string | undefined, rawUsername: string, t
   const username = stripAt(rawUsername);
   return queryOptions({
     queryKey: ['chat', 'open', userId, username.toLowerCase(), teamHandle?.toLowerCase() ?? null] as const,
-    queryFn: () => chatApi.open(username, teamHandle),
+    // Straight through the client, not chatApi: this module is in the entry (the route loader), and
+    // chatApi's texts would bring the chat schemas with them. No fallback text: a failed open shows
+    // nothing of its own, the separate calls it falls back to do.
+    queryFn: () => http.post<TOpenChatResponse>('/chat/open', { username, ...(teamHandle ? { teamHandle } : {}) }),
     staleTime: Infinity,
     // A failed open falls back to the separate calls, whose own states the page shows.
     retry: false,

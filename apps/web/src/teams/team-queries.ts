@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TAddMemberRequest,
   TChangeMemberRoleRequest,
@@ -10,21 +10,7 @@ import type {
 import { useAuth } from '../auth/auth-context';
 import { teamApi } from '../api/team-api';
 import { myTeamsKey } from './use-my-teams';
-
-/**
- * Query keys, all under the signed-in user's id so switching accounts never shows another user's
- * data. Freshness is the query client's default: the spec's 5-minute cache lifetime.
- */
-const teamKeys = {
-  all: (userId: string | undefined) => ['teams', userId] as const,
-  team: (userId: string | undefined, handle: string) => ['teams', userId, 'team', handle.toLowerCase()] as const,
-  agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
-  profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
-};
-
-/** One team by handle, for `useTeam` and the /t/:handle route loader (which starts it beside the layout's code). */
-export const teamQuery = (userId: string | undefined, handle: string) =>
-  queryOptions({ queryKey: teamKeys.team(userId, handle), queryFn: () => teamApi.team(handle) });
+import { teamKeys, teamQuery } from './team-keys';
 
 export function useTeam(handle: string, enabled = true) {
   const { user } = useAuth();
