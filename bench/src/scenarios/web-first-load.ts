@@ -9,8 +9,10 @@ import { readChunkGraph } from './web-bundle';
  * raw and compressed as the server sends them (brotli quality 11 and gzip level 9, the files the
  * web build precompresses; index.html is under the API's 1 KiB compression threshold and travels raw).
  * `codeRoundTrips` counts the sequential code downloads before the route can render: index.html,
- * the entry set, then one per nested lazy level (a nested route's chunk is requested only when its
- * parent layout renders). API calls between them are not counted here. A signed-in page also loads
+ * the entry set, then one per lazy level. The pages are react-router `route.lazy` parts, so the
+ * router requests the chunks of every matched route at once: the app shell, team layout and page of
+ * a signed-in URL are one level (before that, each nested level waited for its parent to render,
+ * and the shell was a level of its own). API calls between them are not counted here. A signed-in page also loads
  * the Socket.IO client (its chunk is named after the package's `esm` folder) beside the route's
  * code, so it counts in the bytes but not in the round trips.
  */
@@ -37,8 +39,8 @@ export interface WebFirstLoadResult {
 const ROUTES: { route: string; path: string; levels: string[][]; beside?: string[] }[] = [
   { route: 'login', path: '/auth/login', levels: [] },
   { route: 'register', path: '/auth/register', levels: [['register-page']] },
-  { route: 'team', path: '/t/:handle', levels: [['team-layout'], ['team-page']], beside: ['esm'] },
-  { route: 'chat', path: '/t/:handle/p/:username', levels: [['team-layout'], ['chat-page']], beside: ['esm'] },
+  { route: 'team', path: '/t/:handle', levels: [['app-shell', 'team-layout', 'team-page']], beside: ['esm'] },
+  { route: 'chat', path: '/t/:handle/p/:username', levels: [['app-shell', 'team-layout', 'chat-page']], beside: ['esm'] },
 ];
 
 // Measured with this file on the build of commit 6870977 (served uncompressed then).

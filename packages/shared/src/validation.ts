@@ -25,3 +25,27 @@ export function conversationIdOfRoom(roomId: string): string | undefined {
   const id = ROOM_PATTERN.exec(roomId)?.[1];
   return isUuid(id) ? id : undefined;
 }
+
+/** Strips one leading '@' so '@ada' and 'ada' name the same agent (spec §5). Here, not beside the auth schemas: the web's first load uses it and builds no schema. */
+export const stripAt = (value: string) => value.trim().replace(/^@/, '');
+
+export const NEXT_PATH_MAX_LENGTH = 512;
+const NEXT_BASE = 'http://agentroom.invalid';
+
+/**
+ * Where to go back to after signing in, registering or following an emailed link (`next`): a path
+ * of this app only. Never another origin ('//host', '/\\host', 'https:…'), never control characters
+ * or spaces, never the auth pages themselves (no loop) nor the API.
+ */
+export function isSafeNextPath(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > NEXT_PATH_MAX_LENGTH) return false;
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (/^\/(auth|api)(\/|$|\?|#)/i.test(value)) return false;
+  try {
+    return new URL(value, NEXT_BASE).origin === NEXT_BASE;
+  } catch {
+    return false;
+  }
+}

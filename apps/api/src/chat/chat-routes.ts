@@ -10,6 +10,7 @@ import {
   ZEditMessageRequest,
   ZMarkReadRequest,
   ZMessageListQuery,
+  ZOpenChatRequest,
   ZReactionParams,
   ZSearchQuery,
   ZSendMessageRequest,
@@ -24,6 +25,7 @@ import { parseInput } from '../http/validate';
 import * as attachmentsService from './attachment-service';
 import * as conversationsService from './conversation-service';
 import * as messagesService from './message-service';
+import { openChat } from './open-chat';
 import * as reactionService from './reaction-service';
 import * as readService from './read-service';
 import * as searchService from './search-service';
@@ -94,6 +96,10 @@ export function chatRoutes(ctx: AppContext, redis?: Redis): Router {
   });
 
   router.use(verified);
+
+  router.post('/open', async (req, res) => {
+    sendData(res, await openChat(ctx, authOf(req).agentId, parseInput(ZOpenChatRequest, req.body)));
+  });
 
   router.post('/conversations/:agentId/start', async (req, res) => {
     const input = parseInput(ZStartConversationRequest, req.body);

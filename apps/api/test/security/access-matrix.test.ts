@@ -299,6 +299,22 @@ const ROWS: Row[] = [
       api.post(`/api/v1/chat/conversations/${users.peer.agentId}/start`).send({ conversationType: 'team-scoped', teamHandle: team.handle }),
     expected: by(200, 200, 200, 403, 403),
   },
+  // The chat page's first load in one call: the rules of GET /agents/:username, then of …/start
+  {
+    name: 'POST /chat/open (T’s AI agent)',
+    request: (k, api) => api.post('/api/v1/chat/open').send({ username: ai.username }),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/open (public team’s AI agent)',
+    request: (k, api) => api.post('/api/v1/chat/open').send({ username: `@${publicAi.username}` }),
+    expected: by(200, 404, 404, 404, 404),
+  },
+  {
+    name: 'POST /chat/open (team-scoped, with a teammate)',
+    request: (k, api) => api.post('/api/v1/chat/open').send({ username: users.peer.username, teamHandle: team.handle }),
+    expected: by(200, 200, 200, 403, 403),
+  },
   // The caller's conversation with T's AI agent (regenerate first: it needs the AI reply to be the latest message)
   {
     name: 'POST /chat/messages/:id/regenerate (AI conversation)',

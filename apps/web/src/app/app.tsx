@@ -6,11 +6,11 @@ import { RealtimeProvider } from '../realtime/realtime-provider';
 import { PageSpinner } from '../ui/spinner';
 import { Toaster } from '../ui/toaster';
 import { createQueryClient } from './query-client';
-import { routes } from './routes';
+import { appRoutes } from './routes';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(appRoutes(queryClient)));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,14 +1,33 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../auth/pages/login-page';
 import { RedirectIfSignedIn, RequireVerifiedUser } from '../auth/route-guards';
+import { PageSpinner } from '../ui/spinner';
 import { NotFoundPage } from './not-found-page';
+import { chatLoader, teamLoader } from './route-data';
 
-// Everything but the sign-in page loads on demand, so the first visit downloads little.
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+/**
+ * Everything but the sign-in page loads on demand, so the first visit downloads little. Each page is
+ * a route's `lazy` part: the router fetches the chunks of every route the URL matches at once (shell,
+ * team layout and chat page side by side, not one after the other) and renders when they are in, so
+ * no Suspense fallback stands in between. The spinner shows while the first ones arrive.
+ */
+type Loaded<K extends string> = Promise<Record<K, ComponentType>>;
+const page = (load: () => Loaded<'default'>): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+  hydrateFallbackElement: <PageSpinner />,
+});
+const named = <K extends string>(load: () => Loaded<K>, name: K) => page(() => load().then((module) => ({ default: module[name] })));
+const signedOutOnly = <K extends string>(load: () => Loaded<K>, name: K): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> => ({
+  lazy: async () => {
+    const Page: ComponentType = (await load())[name];
+    return { element: <RedirectIfSignedIn><Page /></RedirectIfSignedIn> };
+  },
+  hydrateFallbackElement: <PageSpinner />,
+});
 
-const RegisterPage = named(() => import('../auth/pages/register-page'), 'RegisterPage');
+const RegisterPage = signedOutOnly(() => import('../auth/pages/register-page'), 'RegisterPage');
 const VerifyEmailPage = named(() => import('../auth/pages/verify-email-page'), 'VerifyEmailPage');
 const ForgotPasswordPage = named(() => import('../auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('../auth/pages/reset-password-page'), 'ResetPasswordPage');
@@ -17,39 +36,45 @@ const InvitePage = named(() => import('../invitations/invite-page'), 'InvitePage
 const UnsubscribePage = named(() => import('../notifications/unsubscribe-page'), 'UnsubscribePage');
 
 // Signed-in screens, all inside the app shell (sidebar, or header and drawer on a phone).
-const AppShell = lazy(() => import('../shell/app-shell'));
-const HomePage = lazy(() => import('../shell/home-page'));
-const TeamLayout = lazy(() => import('../teams/team-layout'));
-const TeamPage = lazy(() => import('../teams/team-page'));
-const ChatPage = lazy(() => import('../chat/chat-page'));
-const RoomPage = lazy(() => import('../rooms/room-page'));
-const TeamUsagePage = lazy(() => import('../teams/team-usage-page'));
+const AppShell = page(() => import('../shell/app-shell'));
+const HomePage = page(() => import('../shell/home-page'));
+const TeamLayout = page(() => import('../teams/team-layout'));
+const TeamPage = page(() => import('../teams/team-page'));
+const ChatPage = page(() => import('../chat/chat-page'));
+const RoomPage = page(() => import('../rooms/room-page'));
+const TeamUsagePage = page(() => import('../teams/team-usage-page'));
 
-export const routes: RouteObject[] = [
+/**
+ * The one routes table. The loaders start a page's data as soon as its URL is known (beside its
+ * code and /auth/me, into the query cache the page reads; see route-data.ts) and wait for nothing.
+ */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '/auth/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-  { path: '/auth/register', element: <RedirectIfSignedIn><RegisterPage /></RedirectIfSignedIn> },
-  { path: '/auth/verify-email', element: <VerifyEmailPage /> },
-  { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/auth/reset-password', element: <ResetPasswordPage /> },
-  { path: '/auth/magic-link', element: <MagicLinkPage /> },
-  { path: '/invite', element: <InvitePage /> },
-  { path: '/notifications/unsubscribe', element: <UnsubscribePage /> },
+  { path: '/auth/register', ...RegisterPage },
+  { path: '/auth/verify-email', ...VerifyEmailPage },
+  { path: '/auth/forgot-password', ...ForgotPasswordPage },
+  { path: '/auth/reset-password', ...ResetPasswordPage },
+  { path: '/auth/magic-link', ...MagicLinkPage },
+  { path: '/invite', ...InvitePage },
+  { path: '/notifications/unsubscribe', ...UnsubscribePage },
   {
     element: <RequireVerifiedUser />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        element: <AppShell />,
+        ...AppShell,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/p/:username', element: <ChatPage /> },
+          { path: '/', ...HomePage },
+          { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },
           {
             path: '/t/:handle',
-            element: <TeamLayout />,
+            ...TeamLayout,
+            loader: teamLoader(queryClient),
             children: [
-              { index: true, element: <TeamPage /> },
-              { path: 'p/:username', element: <ChatPage /> },
-              { path: 'r/:room', element: <RoomPage /> },
-              { path: 'usage', element: <TeamUsagePage /> },
+              { index: true, ...TeamPage },
+              { path: 'p/:username', ...ChatPage, loader: chatLoader(queryClient) },
+              { path: 'r/:room', ...RoomPage },
+              { path: 'usage', ...TeamUsagePage },
             ],
           },
         ],

@@ -56,6 +56,11 @@ const hello: TChatMessage = {
 };
 
 const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' });
+const firstPage = { messages: [hello], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} };
+/**
+ * The separate calls of spec §4. POST /chat/open is not among them, so it answers 404 and the page
+ * falls back to them: the tests below cover that path, 'renders the chat from…' the single call.
+ */
 const routes = (extra: Record<string, ReturnType<typeof ok>> = {}) =>
   stubApi({
     'GET /agents/maya': ok({ agent: maya }),
@@ -66,6 +71,34 @@ const routes = (extra: Record<string, ReturnType<typeof ok>> = {}) =>
   });
 
 describe('chat page', () => {
+  it('renders the chat from the single /chat/open answer: agent, conversation and page 1 in one round trip', async () => {
+    const api = stubApi({
+      'POST /chat/open': ok({ agent: maya, conversation, page: firstPage }),
+      [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
+    });
+    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
+    const chat = screen.getByRole('region', { name: 'Chat' });
+    expect(within(chat).getByRole('heading', { name: 'Maya J Chen' })).toBeInTheDocument();
+    expect(within(chat).getByText('Product Designer')).toBeInTheDocument();
+    expect(screen.getByText('Agent Activity: maya')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Type a message...')).toBeInTheDocument();
+    expect(api.callsTo('POST /chat/open').map((c) => c.body)).toEqual([{ username: 'maya' }]);
+    expect(api.calls.filter((c) => c.method !== 'PUT').map((c) => `${c.method} ${c.path}`)).toEqual(['POST /chat/open']);
+  });
+
+  it('opens the team-scoped chat of /t/:handle/p/:username with one call too', async () => {
+    const teamConversation = { ...conversation, conversationType: 'team-scoped', isTeamScoped: true } satisfies TConversation;
+    const api = stubApi({
+      'POST /chat/open': ok({ agent: maya, conversation: teamConversation, page: firstPage }),
+      [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
+    });
+    renderPage(<ChatPage />, { path: '/t/demo/p/@maya', route: '/t/:handle/p/:username', auth: auth(), state: { agent: maya } });
+    expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
+    expect(api.callsTo('POST /chat/open').map((c) => c.body)).toEqual([{ username: 'maya', teamHandle: 'demo' }]);
+    expect(api.callsTo(`POST /chat/conversations/${maya.id}/start`)).toHaveLength(0);
+  });
+
   it('loads the agent by username, starts the personal conversation, then shows page 1', async () => {
     const api = routes();
     renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,8 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentProfilePane } from './agent-profile-pane';
 import { ChatPane } from './chat-pane';
+import { chatOpenQuery } from './chat-open';
+import type { OpenedConversation } from './use-conversation-load';
 import { useChatSession } from './use-chat-session';
 
 /** The agent handed over by a team card (navigation state), when it is the one in the URL. */
@@ -33,13 +35,21 @@ export default function ChatPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
 
+  // One call for the agent, the conversation and page 1 (usually started by the route loader already).
+  const open = useQuery({ ...chatOpenQuery(user?.id, username, handle), enabled: !!user && !!username });
+  const opened = useMemo<OpenedConversation>(() => {
+    if (open.isPending) return 'pending';
+    const data = open.data;
+    return data?.conversation && data.page ? { conversation: data.conversation, firstPage: data.page } : undefined;
+  }, [open.isPending, open.data]);
+  // Should it fail, the separate calls take over: the agent here, the conversation in the session.
   const handed = agentFromState(location.state, username);
   const lookup = useQuery({
     queryKey: ['agents', user?.id, username.toLowerCase()],
     queryFn: () => chatApi.agent(username),
-    enabled: !handed && !!username,
+    enabled: !handed && !!username && open.isError,
   });
-  const agent = handed ?? lookup.data;
+  const agent = handed ?? open.data?.agent ?? lookup.data;
   const lookupError = lookup.isError ? errorMessage(lookup.error, CHAT_FALLBACKS.agentNotFound) : undefined;
   const isSelf = !!agent && agent.id === user?.agentId;
   const backTo = handle ? `/t/${encodeURIComponent(handle)}` : '/';
@@ -54,6 +64,7 @@ export default function ChatPage() {
       username={username}
       isSelf={isSelf}
       teamHandle={handle}
+      opened={opened}
       agentError={lookupError}
       onBack={() => navigate(backTo)}
     />
@@ -98,6 +109,7 @@ function ChatScreen({
   username,
   isSelf,
   teamHandle,
+  opened,
   agentError,
   onBack,
 }: {
@@ -105,11 +117,12 @@ function ChatScreen({
   username: string;
   isSelf: boolean;
   teamHandle: string | undefined;
+  opened: OpenedConversation;
   agentError: string | undefined;
   onBack: () => void;
 }) {
   const profile = useProfileToggle();
-  const session = useChatSession(isSelf ? undefined : agent, teamHandle);
+  const session = useChatSession(isSelf ? undefined : agent, teamHandle, { opened });
   const agentOnline = session.agentOnline ?? agent?.isOnline ?? null;
   const chatHidden = profile.open && !profile.beside;
   return (

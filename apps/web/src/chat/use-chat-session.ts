@@ -5,7 +5,7 @@ import { useJumpTarget } from './use-jump-target';
 import { useMessageActions } from './use-message-actions';
 import type { StreamingReply } from './stream-assembly';
 import { useChatSocket, type ConnectionState } from './use-chat-socket';
-import { useConversationLoad } from './use-conversation-load';
+import { useConversationLoad, type OpenedConversation } from './use-conversation-load';
 import { useMessageList } from './use-message-list';
 import { useOutgoingMessages } from './use-outgoing-messages';
 import { useReadCursor } from './use-read-cursor';
@@ -54,13 +54,18 @@ export interface ChatSession {
  * socket. After every (re)join, and whenever a reply stream shows a gap, it fills the gap: the
  * messages after the last confirmed seq, then the AI replies still being written.
  */
-export function useChatSession(agent: TAgent | undefined, teamHandle: string | undefined, roomConversationId?: string): ChatSession {
+export function useChatSession(
+  agent: TAgent | undefined,
+  teamHandle: string | undefined,
+  /** `opened`: the chat's single open call; `roomConversationId`: a room, read by its conversation id. */
+  source: { opened?: OpenedConversation; roomConversationId?: string } = {},
+): ChatSession {
   const { user } = useAuth();
   const selfAgentId = user?.agentId ?? '';
   const agentId = agent?.id;
 
   const jump = useJumpTarget();
-  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key, roomConversationId);
+  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key, source);
   const list = useMessageList(selfAgentId, load.loaded);
   const { conversation, dispatch } = list;
   const conversationId = conversation?.id;

@@ -16,10 +16,17 @@ const scopeOf = (teamHandle: string | undefined): TStartConversationRequest =>
     : { conversationType: 'personal', isTeamScoped: false };
 
 /**
+ * The conversation and page 1 from POST /chat/open: `'pending'` while it is on its way, `undefined`
+ * when it failed (the separate calls below take over and show their own states).
+ */
+export type OpenedConversation = LoadedConversation | 'pending' | undefined;
+
+/**
  * Spec §4 order: start (or find) the conversation with the agent (a room's: read it by id), then its page 1 (or, with
- * `aroundSeq`, the page around that message). Loaded once per visit: from then on the socket and
- * the gap-fill keep the list current, and a refetch would throw the older pages away, so nothing
- * refetches it but `retry` or another `aroundSeq`.
+ * `aroundSeq`, the page around that message). Page 1 normally comes with the chat's single open
+ * call (`opened`); a jump, or an open that failed, loads here. Loaded once per visit: from then on
+ * the socket and the gap-fill keep the list current, and a refetch would throw the older pages
+ * away, so nothing refetches it but `retry` or another `aroundSeq`.
  */
 export function useConversationLoad(
   agentId: string | undefined,
@@ -28,9 +35,9 @@ export function useConversationLoad(
   aroundSeq?: number,
   /** Changes with every jump, so opening the same hit again loads (and scrolls) again. */
   jumpKey?: number,
-  /** A room: its conversation id, instead of an agent to start a 1:1 conversation with. */
-  conversationId?: string,
+  { opened, conversationId }: { opened?: OpenedConversation; /** A room: its conversation id, instead of an agent to start a 1:1 conversation with. */ conversationId?: string } = {},
 ) {
+  const fromOpen = aroundSeq === undefined && opened !== undefined;
   const query = useQuery({
     queryKey: ['chat', 'conversation', selfAgentId, conversationId ?? agentId, teamHandle ?? null, aroundSeq ?? null, jumpKey ?? null],
     queryFn: async (): Promise<LoadedConversation> => {
@@ -42,16 +49,16 @@ export function useConversationLoad(
       const firstPage = await chatApi.messages(conversation.id, { page: 1, limit: MESSAGE_PAGE_SIZE });
       return { conversation, firstPage };
     },
-    enabled: !!(conversationId ?? agentId),
+    enabled: !!(conversationId ?? agentId) && !fromOpen,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  const failed = query.isError && !query.isFetching;
+  const failed = !fromOpen && query.isError && !query.isFetching;
   return {
-    loaded: query.data,
+    loaded: fromOpen ? (opened === 'pending' ? undefined : opened) : query.data,
     loadError: failed ? errorMessage(query.error, CHAT_FALLBACKS.initializeConversation) : undefined,
     retry: () => void query.refetch(),
   };

@@ -41,7 +41,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
   const navigate = useNavigate();
   const { user } = useAuth();
   const teamPath = `/t/${encodeURIComponent(room.team.handle)}`;
-  const session = useChatSession(undefined, room.team.handle, room.id);
+  const session = useChatSession(undefined, room.team.handle, { roomConversationId: room.id });
   const teamAgents = useTeamAgents(room.team.handle);
   const members = useMembersToggle();
   const [settingsOpen, setSettingsOpen] = useState(false);

@@ -10,22 +10,11 @@ import type {
 import { useAuth } from '../auth/auth-context';
 import { teamApi } from '../api/team-api';
 import { myTeamsKey } from './use-my-teams';
-
-/**
- * Query keys, all under the signed-in user's id so switching accounts never shows another user's
- * data. Freshness is the query client's default: the spec's 5-minute cache lifetime.
- */
-const teamKeys = {
-  all: (userId: string | undefined) => ['teams', userId] as const,
-  team: (userId: string | undefined, handle: string) => ['teams', userId, 'team', handle.toLowerCase()] as const,
-  agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
-  profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
-  usage: (userId: string | undefined, handle: string, days: number) => ['teams', userId, 'usage', handle.toLowerCase(), days] as const,
-};
+import { teamKeys, teamQuery } from './team-keys';
 
 export function useTeam(handle: string, enabled = true) {
   const { user } = useAuth();
-  return useQuery({ queryKey: teamKeys.team(user?.id, handle), queryFn: () => teamApi.team(handle), enabled: !!user && enabled });
+  return useQuery({ ...teamQuery(user?.id, handle), enabled: !!user && enabled });
 }
 
 export function useTeamAgents(handle: string, enabled = true) {

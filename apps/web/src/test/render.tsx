@@ -38,14 +38,14 @@ const testQueryClient = () =>
  * without it the real AuthProvider runs against the stubbed fetch.
  */
 export function renderRoutes(
-  routes: RouteObject[],
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   options: { path: string; auth?: AuthContextValue; state?: unknown; strict?: boolean },
 ) {
   const [pathname, query] = options.path.split('?');
-  const router = createMemoryRouter(routes, {
+  const queryClient = testQueryClient();
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
     initialEntries: [{ pathname, search: query ? `?${query}` : '', state: options.state }],
   });
-  const queryClient = testQueryClient();
   const withAuth = (children: ReactNode) =>
     options.auth ? <AuthContext.Provider value={options.auth}>{children}</AuthContext.Provider> : <AuthProvider>{children}</AuthProvider>;
   const tree = <QueryClientProvider client={queryClient}>{withAuth(<RouterProvider router={router} />)}</QueryClientProvider>;

@@ -17,6 +17,7 @@ import {
   ZMessageListQuery,
   ZSearchQuery,
   ZSendMessageRequest,
+  ZOpenChatRequest,
   ZStartConversationRequest,
 } from '../schemas/chat';
 import {
@@ -50,6 +51,7 @@ import {
   ZConversationResponse,
   ZMessagePage,
   ZMessageResponse,
+  ZOpenChatResponse,
   ZReactionResponse,
   ZReadCursorResponse,
   ZRegenerateReplyResponse,
@@ -200,6 +202,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'delete', path: '/teams/:handle/rooms/:room/members/:agentId', tag: 'Rooms', summary: "Remove someone from a room (its creator, the team's owners and admins; AI agents by any member)", auth: 'verified', success: { 200: ZRemovedRoomMemberResponse }, rateLimited: true },
 
   // ---- chat (spec §7) ----
+  { method: 'post', path: '/chat/open', tag: 'Chat', summary: 'The chat page in one round trip: the agent by username, the conversation with it (started if new; team-scoped with `teamHandle`) and its newest page of messages with seenStatus. Same rules as GET /agents/:username, POST …/start and GET …/messages', auth: 'verified', body: ZOpenChatRequest, success: { 200: ZOpenChatResponse } },
   { method: 'post', path: '/chat/conversations/:agentId/start', tag: 'Chat', summary: 'Get or create the conversation with an agent', auth: 'verified', body: ZStartConversationRequest, success: { 200: ZConversationResponse } },
   { method: 'get', path: '/chat/conversations', tag: 'Chat', summary: "The caller's conversations, latest activity first", auth: 'verified', query: ZConversationListQuery, success: { 200: ZConversationPage } },
   { method: 'get', path: '/chat/conversations/:id', tag: 'Chat', summary: 'One conversation', auth: 'verified', success: { 200: ZConversationResponse } },

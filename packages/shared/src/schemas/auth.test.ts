@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '../messages';
-import { isSafeNextPath, ZRegisterForm, ZRegisterRequest, ZResetPasswordForm, stripAt } from './auth';
+import { isSafeNextPath, stripAt } from '../validation';
+import { ZRegisterForm, ZRegisterRequest, ZResetPasswordForm } from './auth';
 
 const valid = { firstName: 'Ada', lastName: '', username: 'ada_l', email: 'ada@example.com', password: 'Passw0rdOk', confirmPassword: 'Passw0rdOk' };
 const firstMessage = (input: object) => {

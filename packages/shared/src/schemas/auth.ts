@@ -8,13 +8,11 @@ import {
   USERNAME_MAX_LENGTH,
 } from '../constants';
 import { VALIDATION } from '../messages';
+import { isSafeNextPath, NEXT_PATH_MAX_LENGTH } from '../validation';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 const COMPLEXITY_PATTERNS = [/[a-z]/, /[A-Z]/, /[0-9]/];
 const isEmail = (value: string) => z.email().safeParse(value).success;
-
-/** Strips one leading '@' so '@ada' and 'ada' name the same agent (spec §5). */
-export const stripAt = (value: string) => value.trim().replace(/^@/, '');
 
 const optionalName = safeString().trim().max(NAME_MAX_LENGTH).optional().default('');
 const text = (max: number, requiredMessage: string) =>
@@ -54,27 +52,6 @@ export function registrationIssues(values: {
   else if (!isEmail(email)) issues.push({ path: 'email', message: VALIDATION.emailInvalid });
   if (values.confirmPassword === '') issues.push({ path: 'confirmPassword', message: VALIDATION.confirmPasswordRequired });
   return issues;
-}
-
-export const NEXT_PATH_MAX_LENGTH = 512;
-const NEXT_BASE = 'http://agentroom.invalid';
-
-/**
- * Where to go back to after signing in, registering or following an emailed link (`next`): a path
- * of this app only. Never another origin ('//host', '/\\host', 'https:…'), never control characters
- * or spaces, never the auth pages themselves (no loop) nor the API.
- */
-export function isSafeNextPath(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > NEXT_PATH_MAX_LENGTH) return false;
-  if (!value.startsWith('/') || value.startsWith('//')) return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
-  if (/^\/(auth|api)(\/|$|\?|#)/i.test(value)) return false;
-  try {
-    return new URL(value, NEXT_BASE).origin === NEXT_BASE;
-  } catch {
-    return false;
-  }
 }
 
 export const NEXT_PATH_MESSAGE = 'next must be a path in this app';

@@ -5,6 +5,7 @@ import {
   CONVERSATION_TYPES,
   MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_SIZE,
+  USERNAME_MAX_LENGTH,
   ONE_TO_ONE_CONVERSATION_TYPES,
 } from '../constants';
 import { isUuid } from '../validation';
@@ -112,6 +113,16 @@ export const ZStartConversationRequest = z
   });
 export type TStartConversationRequest = z.input<typeof ZStartConversationRequest>;
 export type TStartConversationInput = z.output<typeof ZStartConversationRequest>;
+
+/**
+ * POST /chat/open: the chat page's first load in one round trip. The agent by username (a leading '@'
+ * is ignored, as in GET /agents/:username) and, with `teamHandle`, the team-scoped conversation.
+ */
+export const ZOpenChatRequest = z.strictObject({
+  username: safeString().trim().min(1).max(USERNAME_MAX_LENGTH + 1),
+  teamHandle: safeString().trim().min(1).max(64).optional(),
+});
+export type TOpenChatRequest = z.input<typeof ZOpenChatRequest>;
 
 export const ZConversationListQuery = z.object({
   page: pageNumber,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants';
-import { stripAt } from './auth';
+import { stripAt } from '../validation';
 import { AVATAR_ERRORS, isGeneratedAvatarUrl } from './avatars';
 
 /** Team and agent management (DESIGN §4, beyond the spec): limits, messages, request and response shapes. */

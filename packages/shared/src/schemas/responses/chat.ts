@@ -181,6 +181,9 @@ export const ZActiveReply = z
 export type TActiveReply = z.infer<typeof ZActiveReply>;
 
 export const ZConversationResponse = z.strictObject({ conversation: ZConversation });
+/** POST /chat/open: the agent, the conversation and its newest page; both null on one's own profile (no conversation with oneself). */
+export const ZOpenChatResponse = z.strictObject({ agent: ZAgent, conversation: ZConversation.nullable(), page: ZMessagePage.nullable() });
+export type TOpenChatResponse = z.infer<typeof ZOpenChatResponse>;
 export const ZSentMessageResponse = z.strictObject({ participantMessage: ZChatMessage });
 export const ZMessageResponse = z.strictObject({ message: ZChatMessage });
 export const ZReadCursorResponse = z.strictObject({ cursor: ZReadCursor });

@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { tokenStorage } from '../api/token-storage';
+import { prefetchChatOpen } from '../chat/chat-open';
+import { teamQuery } from '../teams/team-keys';
+
+/**
+ * The account the stored token is for: its `sub`, read without checking (the server checks every
+ * call). It keys the cached data like the signed-in user's id does, so a route's data can start
+ * before /auth/me answers. No token, or not one we can read: nothing is fetched ahead.
+ */
+function storedAccountId(): string | undefined {
+  const token = tokenStorage.get();
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const sub = (claims as { sub?: unknown } | null)?.sub;
+    return typeof sub === 'string' && sub ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Route loaders that start a page's data and wait for nothing: the router runs them beside the
+ * matched pages' chunks (and the app beside /auth/me), so code and data arrive in parallel. The
+ * pages read the same query keys and fetch by themselves whatever was not started here.
+ */
+export const teamLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const userId = storedAccountId();
+    if (userId && params.handle) void queryClient.prefetchQuery(teamQuery(userId, params.handle));
+    return null;
+  };
+
+export const chatLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const userId = storedAccountId();
+    if (userId && params.username) prefetchChatOpen(queryClient, userId, params.username, params.handle);
+    return null;
+  };

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { teamApi } from '../api/team-api';
+
+/**
+ * Query keys, all under the signed-in user's id so switching accounts never shows another user's
+ * data. Freshness is the query client's default: the spec's 5-minute cache lifetime.
+ */
+export const teamKeys = {
+  all: (userId: string | undefined) => ['teams', userId] as const,
+  team: (userId: string | undefined, handle: string) => ['teams', userId, 'team', handle.toLowerCase()] as const,
+  agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
+  profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
+  usage: (userId: string | undefined, handle: string, days: number) => ['teams', userId, 'usage', handle.toLowerCase(), days] as const,
+};
+
+/** One team by handle, for `useTeam` and the /t/:handle route loader (which starts it beside the layout's code). */
+export const teamQuery = (userId: string | undefined, handle: string) =>
+  queryOptions({ queryKey: teamKeys.team(userId, handle), queryFn: () => teamApi.team(handle) });
