@@ -7,6 +7,7 @@
  *
  *   pnpm --filter @agentroom/bench exec tsx src/probe-send.ts [count] [--pglite | --scaled]
  *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--perf-stat] [--rounds=1] [--api=<main.js>[,<main.js>…]]
+ *       [--send=http|socket|http,socket]
  *
  * Default: Postgres, one API node, no Redis. `--scaled`: Postgres + a Redis of the probe's own
  * (a private redis-server on a random port, so other users' pub/sub traffic on the shared Redis is
@@ -21,6 +22,11 @@
  * apps/api, e.g. under apps/api/node_modules/.bench-dist/<name>/, so their packages resolve). Each
  * build gets its own nodes (and Redis) on the same database and users, and the rounds alternate
  * between the builds, so a machine that gets busier or quieter meanwhile affects both alike.
+ *
+ * `--send=` says how senders send: `http` (POST …/messages/async, the default) or `socket` (the
+ * socket's `message:send` with an ack, over the sender's connection already open). With both
+ * (`--send=http,socket`) each build is measured both ways, on the same nodes and sockets, in
+ * alternating rounds like builds.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +57,10 @@ const pairCount = option('pairs', Math.max(1, Math.min(concurrency, 50)));
 const rounds = option('rounds', 1);
 const cpuProf = argv.includes('--cpu-prof');
 const perfStat = argv.includes('--perf-stat');
+const sendModes = (argv.find((a) => a.startsWith('--send='))?.slice('--send='.length).split(',') ?? ['http']).map((mode) => {
+  if (mode !== 'http' && mode !== 'socket') throw new Error(`--send= takes http and/or socket, not ${mode}`);
+  return mode;
+});
 
 /** `perf stat` on the given processes until stopped: syscalls and context switches (all threads). */
 function startPerfStat(pids: number[]) {
@@ -153,7 +163,7 @@ interface Pair {
 
 const sockets: Socket[] = [];
 const arrived = new Map<string, () => void>();
-const connect = (url: string, token: string, conversationId: string) =>
+const connect = (url: string, token: string, conversationId: string): Promise<Socket> =>
   new Promise<Socket>((resolve, reject) => {
     const socket = io(url, { transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
     sockets.push(socket);
@@ -162,12 +172,19 @@ const connect = (url: string, token: string, conversationId: string) =>
     socket.once('connect', () => socket.emit('room:join', { roomId: `conversation:${conversationId}` }, () => resolve(socket)));
   });
 
-interface Target {
-  label: string;
+/** One build's nodes, its Redis, and the pairs' sockets on them (shared by both ways of sending). */
+interface BuildNodes {
   redis?: Awaited<ReturnType<typeof startOwnRedis>>;
   applicationName: string;
   servers: ServerProcess[];
   pools: Map<string, Pool>;
+  /** Per pair, the sender's socket (for `message:send`). */
+  senderSockets: Socket[];
+}
+
+interface Target extends BuildNodes {
+  label: string;
+  mode: 'http' | 'socket';
   results: { cpuMsPerMessage: number; userMs: number; systemMs: number; postgresMs: number; window: { fromUs: number; toUs: number } }[];
 }
 
@@ -194,7 +211,9 @@ try {
       allServers.push(server);
     }
     const pools = new Map(servers.map((s) => [s.url, new Pool(s.url, { connections: Math.max(4, concurrency), pipelining: 1 })]));
-    targets.push({ label: build.label, applicationName: `probe-${b}`, redis, servers, pools, results: [] });
+    const nodes: BuildNodes = { applicationName: `probe-${b}`, redis, servers, pools, senderSockets: [] };
+    for (const mode of sendModes)
+      targets.push({ ...nodes, label: sendModes.length > 1 ? `${build.label}-${mode}` : build.label, mode, results: [] });
   }
   // One database and one JWT secret: the users and conversations serve every build.
   const first = targets[0]!.servers[0]!.url;
@@ -204,10 +223,12 @@ try {
     const [sender, receiver] = [users[2 * i]!, users[2 * i + 1]!];
     pairs.push({ conversationId: await startConversation(first, sender, receiver), sender, receiver });
   }
+  // Once per build: the targets of one build (one per way of sending) share its nodes and sockets.
   for (const target of targets) {
+    if (target.senderSockets.length) continue;
     const urls = target.servers.map((s) => s.url);
     for (const [i, pair] of pairs.entries()) {
-      await connect(urls[i % urls.length]!, pair.sender.token, pair.conversationId);
+      target.senderSockets.push(await connect(urls[i % urls.length]!, pair.sender.token, pair.conversationId));
       await connect(urls[(i + 1) % urls.length]!, pair.receiver.token, pair.conversationId);
     }
   }
@@ -218,6 +239,15 @@ try {
     const url = target.servers[i % pairs.length % target.servers.length]!.url;
     const delivered = new Promise<void>((resolve) => arrived.set(id, resolve));
     const t0 = performance.now();
+    if (target.mode === 'socket') {
+      const payload = { conversationId: pair.conversationId, content: CONTENT, targetAgentId: pair.receiver.agentId, clientMessageId: id };
+      const ack = (await target.senderSockets[i % pairs.length]!.timeout(60_000).emitWithAck('message:send', payload)) as { ok: boolean; error?: string };
+      if (!ack.ok) throw new Error(`message:send answered ${ack.error}`);
+      const answered = performance.now() - t0;
+      await delivered;
+      arrived.delete(id);
+      return { answered, delivered: performance.now() - t0 };
+    }
     const res = await target.pools.get(url)!.request({
       method: 'POST',
       path: `/api/v1/chat/conversations/${pair.conversationId}/messages/async`,
@@ -252,7 +282,7 @@ try {
 
   for (const target of targets) await run(target, `warm-${target.label}`, Math.max(500, concurrency * 50));
   await sleep(1000);
-  const label = `${count} sends, ${concurrency} in flight over ${pairCount} pair(s) (${pglite ? 'PGlite, 1 node' : scaled ? 'Postgres + own Redis, 2 nodes' : 'Postgres, 1 node'})`;
+  const label = `${count} sends (${sendModes.join(' and ')}), ${concurrency} in flight over ${pairCount} pair(s) (${pglite ? 'PGlite, 1 node' : scaled ? 'Postgres + own Redis, 2 nodes' : 'Postgres, 1 node'})`;
   console.log(label);
   for (let r = 0; r < rounds; r++) {
     // A B C, then C B A: neither build always runs right after the other.
@@ -291,7 +321,7 @@ try {
       console.log(
         `  ${target.label} round ${r + 1} (load ${os.loadavg()[0]!.toFixed(1)}): API CPU ${perMessage.toFixed(3)} ms per message ` +
           `(user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)})${database ? `, Postgres CPU ${postgresMs.toFixed(3)} ms per message` : ''}, ${Math.round(count / seconds)} msg/s, ` +
-          `HTTP answer p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
+          `${target.mode === 'socket' ? 'ack' : 'HTTP answer'} p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
           (redisPerMessage ? `; Redis per message: ${redisPerMessage}` : '') +
           (perf
             ? `; per message ${((perf['raw_syscalls:sys_enter'] ?? NaN) / count).toFixed(1)} syscalls, ${((perf['context-switches'] ?? NaN) / count).toFixed(1)} context switches`
@@ -316,7 +346,7 @@ try {
   }
   writeFileSync(
     path.join(runDir, 'probe.json'),
-    `${JSON.stringify({ label, count, concurrency, pairs: pairCount, builds: targets.map((t) => ({ label: t.label, results: t.results })) }, null, 2)}\n`,
+    `${JSON.stringify({ label, count, concurrency, pairs: pairCount, sendModes, builds: targets.map((t) => ({ label: t.label, mode: t.mode, results: t.results })) }, null, 2)}\n`,
   );
   for (const socket of sockets) socket.disconnect();
   await Promise.all(targets.flatMap((t) => [...t.pools.values()].map((p) => p.close())));
