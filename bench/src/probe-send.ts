@@ -7,7 +7,7 @@
  *
  *   pnpm --filter @agentroom/bench exec tsx src/probe-send.ts [count] [--pglite | --scaled]
  *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--perf-stat] [--rounds=1] [--api=<main.js>[,<main.js>…]]
- *       [--send=http|socket|http,socket]
+ *       [--send=http|socket|http,socket] [--unix=<build index>[,…]]
  *
  * Default: Postgres, one API node, no Redis. `--scaled`: Postgres + a Redis of the probe's own
  * (a private redis-server on a random port, so other users' pub/sub traffic on the shared Redis is
@@ -27,6 +27,10 @@
  * socket's `message:send` with an ack, over the sender's connection already open). With both
  * (`--send=http,socket`) each build is measured both ways, on the same nodes and sockets, in
  * alternating rounds like builds.
+ *
+ * `--unix=1` connects build 1 (counting from 0) to Postgres and to its Redis over Unix sockets
+ * (`/var/run/postgresql`, a socket file of its own redis-server) instead of TCP on 127.0.0.1: the
+ * same code, so the per-round ratio is what the transport costs the API.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +61,7 @@ const pairCount = option('pairs', Math.max(1, Math.min(concurrency, 50)));
 const rounds = option('rounds', 1);
 const cpuProf = argv.includes('--cpu-prof');
 const perfStat = argv.includes('--perf-stat');
+const unixBuilds = new Set((argv.find((a) => a.startsWith('--unix='))?.slice('--unix='.length).split(',') ?? []).map(Number));
 const sendModes = (argv.find((a) => a.startsWith('--send='))?.slice('--send='.length).split(',') ?? ['http']).map((mode) => {
   if (mode !== 'http' && mode !== 'socket') throw new Error(`--send= takes http and/or socket, not ${mode}`);
   return mode;
@@ -90,11 +95,14 @@ const runDir = path.join(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/
 mkdirSync(runDir, { recursive: true });
 
 /** A redis-server of the probe's own, on a random port, nothing saved. */
-async function startOwnRedis() {
+async function startOwnRedis(unix: boolean) {
   const port = 20000 + Math.floor(Math.random() * 10000);
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const socketFile = path.join(os.tmpdir(), `agentroom-probe-redis-${port}.sock`);
+  const unixArgs = unix ? ['--unixsocket', socketFile, '--unixsocketperm', '700'] : [];
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...unixArgs], { stdio: 'ignore' });
   await sleep(300);
-  const url = `redis://127.0.0.1:${port}`;
+  // ioredis takes a `path` query parameter for a Unix socket (the API's REDIS_URL must be a URL).
+  const url = unix ? `redis://127.0.0.1:${port}/?path=${encodeURIComponent(socketFile)}` : `redis://127.0.0.1:${port}`;
   const client = new Redis(url, { lazyConnect: true });
   return {
     url,
@@ -191,7 +199,8 @@ interface Target extends BuildNodes {
 try {
   const targets: Target[] = [];
   for (const [b, build] of builds.entries()) {
-    const redis = scaled ? await startOwnRedis() : undefined;
+    const unix = unixBuilds.has(b);
+    const redis = scaled ? await startOwnRedis(unix) : undefined;
     if (redis) redisServers.push(redis);
     const servers: ServerProcess[] = [];
     for (let i = 0; i < (scaled ? 2 : 1); i++) {
@@ -201,7 +210,7 @@ try {
         jwtSecret,
         smtpUrl: mail.url,
         // Named, so the probe finds this build's Postgres backends (and their CPU) in pg_stat_activity.
-        databaseUrl: database && `${database.url}?application_name=probe-${b}`,
+        databaseUrl: database && `${database.url}?application_name=probe-${b}${unix ? '&host=/var/run/postgresql' : ''}`,
         redisUrl: redis?.url,
         logFile: path.join(runDir, `${build.label}-api${i}.log`),
         nodeFlags: cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(runDir, 'profiles')}"`] : [],
@@ -213,7 +222,7 @@ try {
     const pools = new Map(servers.map((s) => [s.url, new Pool(s.url, { connections: Math.max(4, concurrency), pipelining: 1 })]));
     const nodes: BuildNodes = { applicationName: `probe-${b}`, redis, servers, pools, senderSockets: [] };
     for (const mode of sendModes)
-      targets.push({ ...nodes, label: sendModes.length > 1 ? `${build.label}-${mode}` : build.label, mode, results: [] });
+      targets.push({ ...nodes, label: `${build.label}${unix ? '-unix' : ''}${sendModes.length > 1 ? `-${mode}` : ''}`, mode, results: [] });
   }
   // One database and one JWT secret: the users and conversations serve every build.
   const first = targets[0]!.servers[0]!.url;
