@@ -23,8 +23,6 @@ import { sendMessage } from '../chat/message-service';
 import type { LeasedRateLimit } from '../http/rate-limit';
 import type { AppSocket } from './socket-types';
 
-type Ack = (result: TSocketAck) => void;
-
 /** The callback a client passed last, if any (a client may emit without one). */
 function ackOf<T>(args: unknown[]): (result: T) => void {
   const last = args[args.length - 1];
