@@ -7,6 +7,7 @@
  *
  *   pnpm --filter @agentroom/bench exec tsx src/probe-send.ts [count] [--pglite | --scaled]
  *       [--concurrency=1] [--pairs=N] [--cpu-prof] [--perf-stat] [--rounds=1] [--api=<main.js>[,<main.js>…]]
+ *       [--send=http|socket|http,socket] [--unix=<build index>[,…]]
  *
  * Default: Postgres, one API node, no Redis. `--scaled`: Postgres + a Redis of the probe's own
  * (a private redis-server on a random port, so other users' pub/sub traffic on the shared Redis is
@@ -21,6 +22,15 @@
  * apps/api, e.g. under apps/api/node_modules/.bench-dist/<name>/, so their packages resolve). Each
  * build gets its own nodes (and Redis) on the same database and users, and the rounds alternate
  * between the builds, so a machine that gets busier or quieter meanwhile affects both alike.
+ *
+ * `--send=` says how senders send: `http` (POST …/messages/async, the default) or `socket` (the
+ * socket's `message:send` with an ack, over the sender's connection already open). With both
+ * (`--send=http,socket`) each build is measured both ways, on the same nodes and sockets, in
+ * alternating rounds like builds.
+ *
+ * `--unix=1` connects build 1 (counting from 0) to Postgres and to its Redis over Unix sockets
+ * (`/var/run/postgresql`, a socket file of its own redis-server) instead of TCP on 127.0.0.1: the
+ * same code, so the per-round ratio is what the transport costs the API.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +61,11 @@ const pairCount = option('pairs', Math.max(1, Math.min(concurrency, 50)));
 const rounds = option('rounds', 1);
 const cpuProf = argv.includes('--cpu-prof');
 const perfStat = argv.includes('--perf-stat');
+const unixBuilds = new Set((argv.find((a) => a.startsWith('--unix='))?.slice('--unix='.length).split(',') ?? []).map(Number));
+const sendModes = (argv.find((a) => a.startsWith('--send='))?.slice('--send='.length).split(',') ?? ['http']).map((mode) => {
+  if (mode !== 'http' && mode !== 'socket') throw new Error(`--send= takes http and/or socket, not ${mode}`);
+  return mode;
+});
 
 /** `perf stat` on the given processes until stopped: syscalls and context switches (all threads). */
 function startPerfStat(pids: number[]) {
@@ -80,11 +95,14 @@ const runDir = path.join(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/
 mkdirSync(runDir, { recursive: true });
 
 /** A redis-server of the probe's own, on a random port, nothing saved. */
-async function startOwnRedis() {
+async function startOwnRedis(unix: boolean) {
   const port = 20000 + Math.floor(Math.random() * 10000);
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const socketFile = path.join(os.tmpdir(), `agentroom-probe-redis-${port}.sock`);
+  const unixArgs = unix ? ['--unixsocket', socketFile, '--unixsocketperm', '700'] : [];
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...unixArgs], { stdio: 'ignore' });
   await sleep(300);
-  const url = `redis://127.0.0.1:${port}`;
+  // ioredis takes a `path` query parameter for a Unix socket (the API's REDIS_URL must be a URL).
+  const url = unix ? `redis://127.0.0.1:${port}/?path=${encodeURIComponent(socketFile)}` : `redis://127.0.0.1:${port}`;
   const client = new Redis(url, { lazyConnect: true });
   return {
     url,
@@ -153,7 +171,7 @@ interface Pair {
 
 const sockets: Socket[] = [];
 const arrived = new Map<string, () => void>();
-const connect = (url: string, token: string, conversationId: string) =>
+const connect = (url: string, token: string, conversationId: string): Promise<Socket> =>
   new Promise<Socket>((resolve, reject) => {
     const socket = io(url, { transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
     sockets.push(socket);
@@ -162,19 +180,27 @@ const connect = (url: string, token: string, conversationId: string) =>
     socket.once('connect', () => socket.emit('room:join', { roomId: `conversation:${conversationId}` }, () => resolve(socket)));
   });
 
-interface Target {
-  label: string;
+/** One build's nodes, its Redis, and the pairs' sockets on them (shared by both ways of sending). */
+interface BuildNodes {
   redis?: Awaited<ReturnType<typeof startOwnRedis>>;
   applicationName: string;
   servers: ServerProcess[];
   pools: Map<string, Pool>;
+  /** Per pair, the sender's socket (for `message:send`). */
+  senderSockets: Socket[];
+}
+
+interface Target extends BuildNodes {
+  label: string;
+  mode: 'http' | 'socket';
   results: { cpuMsPerMessage: number; userMs: number; systemMs: number; postgresMs: number; window: { fromUs: number; toUs: number } }[];
 }
 
 try {
   const targets: Target[] = [];
   for (const [b, build] of builds.entries()) {
-    const redis = scaled ? await startOwnRedis() : undefined;
+    const unix = unixBuilds.has(b);
+    const redis = scaled ? await startOwnRedis(unix) : undefined;
     if (redis) redisServers.push(redis);
     const servers: ServerProcess[] = [];
     for (let i = 0; i < (scaled ? 2 : 1); i++) {
@@ -184,7 +210,7 @@ try {
         jwtSecret,
         smtpUrl: mail.url,
         // Named, so the probe finds this build's Postgres backends (and their CPU) in pg_stat_activity.
-        databaseUrl: database && `${database.url}?application_name=probe-${b}`,
+        databaseUrl: database && `${database.url}?application_name=probe-${b}${unix ? '&host=/var/run/postgresql' : ''}`,
         redisUrl: redis?.url,
         logFile: path.join(runDir, `${build.label}-api${i}.log`),
         nodeFlags: cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(runDir, 'profiles')}"`] : [],
@@ -194,7 +220,9 @@ try {
       allServers.push(server);
     }
     const pools = new Map(servers.map((s) => [s.url, new Pool(s.url, { connections: Math.max(4, concurrency), pipelining: 1 })]));
-    targets.push({ label: build.label, applicationName: `probe-${b}`, redis, servers, pools, results: [] });
+    const nodes: BuildNodes = { applicationName: `probe-${b}`, redis, servers, pools, senderSockets: [] };
+    for (const mode of sendModes)
+      targets.push({ ...nodes, label: `${build.label}${unix ? '-unix' : ''}${sendModes.length > 1 ? `-${mode}` : ''}`, mode, results: [] });
   }
   // One database and one JWT secret: the users and conversations serve every build.
   const first = targets[0]!.servers[0]!.url;
@@ -204,10 +232,12 @@ try {
     const [sender, receiver] = [users[2 * i]!, users[2 * i + 1]!];
     pairs.push({ conversationId: await startConversation(first, sender, receiver), sender, receiver });
   }
+  // Once per build: the targets of one build (one per way of sending) share its nodes and sockets.
   for (const target of targets) {
+    if (target.senderSockets.length) continue;
     const urls = target.servers.map((s) => s.url);
     for (const [i, pair] of pairs.entries()) {
-      await connect(urls[i % urls.length]!, pair.sender.token, pair.conversationId);
+      target.senderSockets.push(await connect(urls[i % urls.length]!, pair.sender.token, pair.conversationId));
       await connect(urls[(i + 1) % urls.length]!, pair.receiver.token, pair.conversationId);
     }
   }
@@ -218,6 +248,15 @@ try {
     const url = target.servers[i % pairs.length % target.servers.length]!.url;
     const delivered = new Promise<void>((resolve) => arrived.set(id, resolve));
     const t0 = performance.now();
+    if (target.mode === 'socket') {
+      const payload = { conversationId: pair.conversationId, content: CONTENT, targetAgentId: pair.receiver.agentId, clientMessageId: id };
+      const ack = (await target.senderSockets[i % pairs.length]!.timeout(60_000).emitWithAck('message:send', payload)) as { ok: boolean; error?: string };
+      if (!ack.ok) throw new Error(`message:send answered ${ack.error}`);
+      const answered = performance.now() - t0;
+      await delivered;
+      arrived.delete(id);
+      return { answered, delivered: performance.now() - t0 };
+    }
     const res = await target.pools.get(url)!.request({
       method: 'POST',
       path: `/api/v1/chat/conversations/${pair.conversationId}/messages/async`,
@@ -252,7 +291,7 @@ try {
 
   for (const target of targets) await run(target, `warm-${target.label}`, Math.max(500, concurrency * 50));
   await sleep(1000);
-  const label = `${count} sends, ${concurrency} in flight over ${pairCount} pair(s) (${pglite ? 'PGlite, 1 node' : scaled ? 'Postgres + own Redis, 2 nodes' : 'Postgres, 1 node'})`;
+  const label = `${count} sends (${sendModes.join(' and ')}), ${concurrency} in flight over ${pairCount} pair(s) (${pglite ? 'PGlite, 1 node' : scaled ? 'Postgres + own Redis, 2 nodes' : 'Postgres, 1 node'})`;
   console.log(label);
   for (let r = 0; r < rounds; r++) {
     // A B C, then C B A: neither build always runs right after the other.
@@ -291,7 +330,7 @@ try {
       console.log(
         `  ${target.label} round ${r + 1} (load ${os.loadavg()[0]!.toFixed(1)}): API CPU ${perMessage.toFixed(3)} ms per message ` +
           `(user ${((user * 1000) / count).toFixed(3)}, system ${((system * 1000) / count).toFixed(3)})${database ? `, Postgres CPU ${postgresMs.toFixed(3)} ms per message` : ''}, ${Math.round(count / seconds)} msg/s, ` +
-          `HTTP answer p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
+          `${target.mode === 'socket' ? 'ack' : 'HTTP answer'} p50 ${summarize(httpMs).p50} ms, delivered p50 ${summarize(deliveredMs).p50} p99 ${summarize(deliveredMs).p99} ms${db}` +
           (redisPerMessage ? `; Redis per message: ${redisPerMessage}` : '') +
           (perf
             ? `; per message ${((perf['raw_syscalls:sys_enter'] ?? NaN) / count).toFixed(1)} syscalls, ${((perf['context-switches'] ?? NaN) / count).toFixed(1)} context switches`
@@ -316,7 +355,7 @@ try {
   }
   writeFileSync(
     path.join(runDir, 'probe.json'),
-    `${JSON.stringify({ label, count, concurrency, pairs: pairCount, builds: targets.map((t) => ({ label: t.label, results: t.results })) }, null, 2)}\n`,
+    `${JSON.stringify({ label, count, concurrency, pairs: pairCount, sendModes, builds: targets.map((t) => ({ label: t.label, mode: t.mode, results: t.results })) }, null, 2)}\n`,
   );
   for (const socket of sockets) socket.disconnect();
   await Promise.all(targets.flatMap((t) => [...t.pools.values()].map((p) => p.close())));

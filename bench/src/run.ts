@@ -42,6 +42,12 @@ function parseArgs(argv: string[]) {
     variant,
     cpuProf: argv.includes('--cpu-prof'),
     relay: !argv.includes('--no-relay'),
+    send: value('send')
+      ?.split(',')
+      .map((mode) => {
+        if (mode !== 'http' && mode !== 'socket') throw new Error('--send is http, socket or http,socket');
+        return mode as 'http' | 'socket';
+      }),
   };
 }
 
@@ -161,6 +167,7 @@ async function main() {
   if (args.maxRate) settings.delivery.maxRate = args.maxRate;
   if (args.pairs) settings.delivery.pairs = args.pairs;
   if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
+  if (args.send?.length) settings.delivery.send = [...new Set(args.send)];
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);
   mkdirSync(runDir, { recursive: true });

@@ -17,6 +17,11 @@ export interface BenchSettings {
     /** Time allowed after the last send for stragglers before they count as lost. */
     drainMs: number;
     workers: number;
+    /**
+     * How the API's senders send: `http` (POST …/messages/async) and/or `socket` (the socket's
+     * `message:send` with an ack). With both, the API is ramped twice, HTTP first.
+     */
+    send: ('http' | 'socket')[];
   };
   connections: { target: number; workers: number; usersPerWorker: number; concurrencyPerWorker: number };
   history: { messages: number; pages: number; concurrency: number; rawQueries: number };
@@ -27,7 +32,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
   if (mode === 'quick')
     return {
       mode,
-      delivery: { pairs: 10, rates: [50, 100], maxRate: 100, maxRampSeconds: 30, stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2 },
+      delivery: { pairs: 10, rates: [50, 100], maxRate: 100, maxRampSeconds: 30, stepSeconds: 2, p99BoundMs: 50, drainMs: 2000, workers: 2, send: ['http'] },
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
@@ -44,6 +49,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       p99BoundMs: 50,
       drainMs: 3000,
       workers: 2,
+      send: ['http'],
     },
     connections: { target: 20_000, workers: 4, usersPerWorker: 25, concurrencyPerWorker: 100 },
     history: { messages: 1_000_000, pages: 1000, concurrency: 4, rawQueries: 1000 },

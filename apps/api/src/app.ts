@@ -4,6 +4,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
+import type { LeasedRateLimit } from './http/rate-limit';
 import { aiRoutes } from './ai/ai-routes';
 import { usageRoutes } from './ai/usage-routes';
 import type { ReplyWorker } from './ai/reply-worker';
@@ -30,12 +31,12 @@ import { notificationsRoutes } from './notifications/notifications-routes';
 
 const BODY_LIMIT = '100kb';
 
-function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router {
+function apiRouter(ctx: AppContext, replies: ReplyWorker, messageLimit: LeasedRateLimit, redis?: Redis): Router {
   const api = Router();
   api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
   // First: the hot path (sends) matches before walking every other router.
-  api.use('/chat', chatSendRoutes(ctx, redis));
+  api.use('/chat', chatSendRoutes(ctx, messageLimit));
   api.use('/health', healthRoutes(ctx, redis));
   api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
@@ -55,7 +56,10 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, redis?: Redis): Router
   return api;
 }
 
-export function createApp(ctx: AppContext, options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; webDistDir?: string }): Express {
+export function createApp(
+  ctx: AppContext,
+  options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; messageLimit: LeasedRateLimit; webDistDir?: string },
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
@@ -82,7 +86,7 @@ export function createApp(ctx: AppContext, options: { redis?: Redis; replies: Re
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
   app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
-  app.use('/api/v1', apiRouter(ctx, options.replies, options.redis));
+  app.use('/api/v1', apiRouter(ctx, options.replies, options.messageLimit, options.redis));
   app.use('/api/docs', apiDocsPage(ctx));
   if (devMailboxEnabled(ctx.config)) app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;

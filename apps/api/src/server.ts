@@ -10,6 +10,7 @@ import { startReplyWorker, type ReplyWorker } from './ai/reply-worker';
 import { createApp } from './app';
 import { createSessionCache } from './auth/session-cache';
 import { createConversationMembersCache } from './chat/conversation-members-cache';
+import { createMessageLimit } from './chat/message-limit';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -90,9 +91,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     events.subscribe('message.created', () => metrics.messagesStored.inc()),
   ];
 
-  const app = createApp(ctx, { redis: redis?.command, replies, metrics, webDistDir: config.webDistDir });
+  // One budget per person for both ways of sending (HTTP and the socket's message:send).
+  const messageLimit = createMessageLimit(ctx, redis?.command);
+  const app = createApp(ctx, { redis: redis?.command, replies, metrics, messageLimit, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
-  const io = createSocketServer(ctx, httpServer, presenceStore);
+  const io = createSocketServer(ctx, httpServer, presenceStore, { messageLimit });
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPublishes(redis.pub);

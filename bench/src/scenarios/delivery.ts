@@ -35,6 +35,8 @@ export interface DeliveryStep {
 
 export interface DeliveryRun {
   target: 'api' | 'relay';
+  /** How the API's senders sent: POST …/messages/async, or the socket's `message:send` (absent: HTTP, as before the option). */
+  send?: 'http' | 'socket';
   steps: DeliveryStep[];
   /** The highest rate that passed (p99 within bound, nothing lost), with its figures. */
   best?: DeliveryStep;
@@ -45,7 +47,10 @@ export interface DeliveryRun {
 export interface DeliveryResult {
   pairs: number;
   p99BoundMs: number;
+  /** The ramp of the first way of sending asked for (HTTP unless only `--send=socket`). */
   ours: DeliveryRun;
+  /** With `--send=http,socket`: the same ramp with the senders on `message:send`. */
+  socket?: DeliveryRun;
 }
 
 /** N pairs through `messages/async` and the socket, rate by rate until a step misses the bound (or the ramp's time runs out). */
@@ -60,11 +65,16 @@ export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> 
     const conversationId = await startConversation(ctx.apiUrls[0]!, sender, receiver);
     pairs.push(pairOn(ctx.apiUrls, i, conversationId, sender, receiver));
   }
-  ctx.log(`delivery: ${pairCount} pairs through the API (${ctx.apiUrls.length} node(s))`);
-  const ours = await ramp(ctx.settings, ctx.log, 'api', pairs, ctx.serverPids(), () => ctx.otherProcesses());
-  // An overloaded last step leaves the API working off queued requests; what runs next must not share the CPU with that.
-  await waitForIdle(ctx.serverPids());
-  return { pairs: pairCount, p99BoundMs: ctx.settings.delivery.p99BoundMs, ours };
+  const runs: DeliveryRun[] = [];
+  for (const send of ctx.settings.delivery.send) {
+    ctx.log(`delivery: ${pairCount} pairs through the API (${ctx.apiUrls.length} node(s)), sent over ${send === 'http' ? 'HTTP' : "the socket's message:send"}`);
+    const log = send === 'http' ? ctx.log : (line: string) => ctx.log(`socket-send ${line}`);
+    runs.push(await ramp(ctx.settings, log, 'api', pairs, ctx.serverPids(), () => ctx.otherProcesses(), send));
+    // An overloaded last step leaves the API working off queued requests; what runs next must not share the CPU with that.
+    await waitForIdle(ctx.serverPids());
+  }
+  const [ours, socket] = runs;
+  return { pairs: pairCount, p99BoundMs: ctx.settings.delivery.p99BoundMs, ours: ours!, ...(socket ? { socket } : {}) };
 }
 
 /**
@@ -126,6 +136,7 @@ async function ramp(
   pairs: DeliveryPair[],
   pids: number[],
   otherProcesses: () => Promise<Record<string, number[]>>,
+  send: 'http' | 'socket' = 'http',
 ): Promise<DeliveryRun> {
   const { rates, stepSeconds, drainMs, p99BoundMs, workers: workerCount, maxRate, maxRampSeconds } = settings.delivery;
   const workers: WorkerHandle[] = Array.from({ length: workerCount }, () => spawnWorker('delivery-worker.ts'));
@@ -133,7 +144,7 @@ async function ramp(
   let stoppedBy: DeliveryRun['stoppedBy'] = 'ceiling';
   try {
     await Promise.all(
-      workers.map((w, k) => w.call({ cmd: 'setup', mode: target, pairs: pairs.filter((_, i) => i % workerCount === k) })),
+      workers.map((w, k) => w.call({ cmd: 'setup', mode: target, send, pairs: pairs.filter((_, i) => i % workerCount === k) })),
     );
     // Warm-up (not recorded): connection pools fill and the JIT settles on both sides.
     await Promise.all(workers.map((w) => w.call<StepOutcome>({ cmd: 'step', rate: rates[0]! / workerCount, seconds: 2, drainMs })));
@@ -178,7 +189,7 @@ async function ramp(
     await Promise.all(workers.map((w) => w.stop()));
   }
   const passing = steps.filter((s) => s.passed);
-  return { target, steps, best: passing[passing.length - 1], stoppedBy };
+  return { target, ...(target === 'api' ? { send } : {}), steps, best: passing[passing.length - 1], stoppedBy };
 }
 
 function toStep(

@@ -18,7 +18,7 @@ export interface DeliveryPair {
 }
 
 export type DeliveryCommand =
-  | { cmd: 'setup'; mode: 'api' | 'relay'; pairs: DeliveryPair[] }
+  | { cmd: 'setup'; mode: 'api' | 'relay'; send: 'http' | 'socket'; pairs: DeliveryPair[] }
   | { cmd: 'step'; rate: number; seconds: number; drainMs: number }
   | { cmd: 'close' };
 
@@ -36,7 +36,11 @@ export interface StepOutcome {
 const CONTENT = 'Benchmark message: the quick brown fox jumps over the lazy dog, then asks how the sprint is going.';
 
 let mode: 'api' | 'relay' = 'api';
+/** The API's senders POST (`http`) or emit `message:send` on their open socket and wait for its ack (`socket`). */
+let sendOver: 'http' | 'socket' = 'http';
 let pairs: DeliveryPair[] = [];
+/** conversationId → the sender's socket. */
+const senderSockets = new Map<string, Socket>();
 const sockets: Socket[] = [];
 const pools = new Map<string, Pool>();
 /** clientMessageId → scheduled send time; removed when the receiver sees it. */
@@ -88,7 +92,19 @@ function poolFor(origin: string) {
   return pool;
 }
 
+/** Sent, and answered by an ack that says it was stored. */
+async function sendOverSocket(pair: DeliveryPair, clientMessageId: string): Promise<boolean> {
+  try {
+    const payload = { conversationId: pair.conversationId, content: CONTENT, targetAgentId: pair.targetAgentId, clientMessageId };
+    const ack = (await senderSockets.get(pair.conversationId)!.timeout(30_000).emitWithAck('message:send', payload)) as { ok?: boolean };
+    return ack?.ok === true;
+  } catch {
+    return false;
+  }
+}
+
 async function send(pair: DeliveryPair, clientMessageId: string): Promise<boolean> {
+  if (mode === 'api' && sendOver === 'socket') return sendOverSocket(pair, clientMessageId);
   const body =
     mode === 'api'
       ? { content: CONTENT, targetAgentId: pair.targetAgentId, clientMessageId }
@@ -152,13 +168,14 @@ async function runStep(rate: number, seconds: number, drainMs: number): Promise<
 serveCommands<DeliveryCommand>(async (command) => {
   if (command.cmd === 'setup') {
     mode = command.mode;
+    sendOver = command.send;
     pairs = command.pairs;
     // A few at a time: a burst of handshakes is the connections scenario's business, not this one's.
     for (let i = 0; i < pairs.length; i += 20) {
       await Promise.all(
         pairs.slice(i, i + 20).flatMap((pair) => [
           connect(pair.receiverSocketUrl, pair.receiverToken, pair.conversationId, onReceived),
-          connect(pair.senderSocketUrl, pair.senderToken, pair.conversationId),
+          connect(pair.senderSocketUrl, pair.senderToken, pair.conversationId).then((socket) => senderSockets.set(pair.conversationId, socket)),
         ]),
       );
     }

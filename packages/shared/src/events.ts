@@ -1,5 +1,6 @@
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type { TRoomPayload, TTypingPayload } from './schemas/socket-payloads';
+import type { TSocketSendPayload } from './schemas/chat';
 import type {
   TAgentUpdatedEvent,
   TConversationMessageEvent,
@@ -9,6 +10,7 @@ import type {
   TPresenceEvent,
   TResyncEvent,
   TRoomsChangedEvent,
+  TSendMessageAck,
   TSocketAck,
   TTypingEvent,
 } from './schemas/responses/events';
@@ -21,6 +23,8 @@ export const SOCKET_EVENTS = {
   // client → server
   roomJoin: 'room:join',
   roomLeave: 'room:leave',
+  // the HTTP send's twin over the open socket; its ack comes once the message is stored
+  messageSend: 'message:send',
   // both ways (the client sends { conversationId, isTyping }; the server relays the full payload)
   participantTyping: 'conversation:participant:typing',
   // server → client
@@ -39,10 +43,10 @@ export const SOCKET_EVENTS = {
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 export const agentRoomOf = (agentId: string) => `agent:${agentId}`;
 
-export type { TRoomPayload, TTypingPayload };
+export type { TRoomPayload, TSocketSendPayload, TTypingPayload };
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
-export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TRoomsChangedEvent, TSocketAck, TTypingEvent };
+export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TRoomsChangedEvent, TSendMessageAck, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
@@ -67,4 +71,5 @@ export interface ClientToServerEvents {
   'room:join': (payload: TRoomPayload, ack?: (result: TSocketAck) => void) => void;
   'room:leave': (payload: TRoomPayload, ack?: (result: TSocketAck) => void) => void;
   'conversation:participant:typing': (payload: TTypingPayload, ack?: (result: TSocketAck) => void) => void;
+  'message:send': (payload: TSocketSendPayload, ack?: (result: TSendMessageAck) => void) => void;
 }

@@ -19,7 +19,8 @@ import {
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { notFound } from '../core/app-error';
-import { createRateLimit } from '../http/rate-limit';
+import { createRateLimit, type LeasedRateLimit } from '../http/rate-limit';
+import { messageLimitKey } from './message-limit';
 import { sendData, sendDataNow } from '../http/envelope';
 import { parseInput } from '../http/validate';
 import * as attachmentsService from './attachment-service';
@@ -61,10 +62,10 @@ const perAgent = (req: Request) => `agent:${authOf(req).agentId}`;
  * Sending, the busiest route, in a router of its own that app.ts mounts before every other one:
  * a send does not walk past the other routers' layers (measured in docs/benchmarks.md).
  */
-export function chatSendRoutes(ctx: AppContext, redis?: Redis): Router {
+export function chatSendRoutes(ctx: AppContext, messageLimit: LeasedRateLimit): Router {
   const router = Router();
-  // Hit on every send: the budget is shared through Redis but taken a slice at a time (see LeasedRedisStore).
-  const sendLimit = createRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis, key: perAgent, leased: true });
+  // Hit on every send, and shared with the socket's message:send (chat/message-limit.ts).
+  const sendLimit = messageLimit.middleware((req) => messageLimitKey(authOf(req).agentId));
   // The async variant answers the same way at once; an AI agent's reply follows over the socket.
   const send: RequestHandler = async (req, res) => {
     const input = parseInput(ZSendMessageRequest, req.body);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { newMessageId } from './message-ids';
 import type { AppContext } from '../context';
 import type { Database, Db } from '../db/client';
 import type { MessageRow } from '../db/rows';
@@ -50,7 +50,7 @@ class GroupCommit {
 
   store(values: MessageValues): Promise<MessageRow | undefined> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ values: { ...values, id: uuidv7() }, resolve, reject });
+      this.queue.push({ values: { ...values, id: newMessageId() }, resolve, reject });
       this.schedule();
     });
   }

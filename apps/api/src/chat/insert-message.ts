@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { newMessageId } from './message-ids';
 import type { Database, DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
 import type { MessageRow } from '../db/rows';
@@ -49,7 +49,7 @@ export async function insertMessageNow(database: Database, input: MessageValues)
 }
 
 function insertMessageSql(input: MessageValues): SQL {
-  const id = input.id ?? uuidv7();
+  const id = input.id ?? newMessageId();
   return sql`
     with locked as (
       select last_seq + 1 as seq, clock_timestamp() as at from conversations where id = ${input.conversationId} for update

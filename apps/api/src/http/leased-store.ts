@@ -1,5 +1,6 @@
-import { MemoryStore, type ClientRateLimitInfo, type IncrementResponse, type Options, type Store } from 'express-rate-limit';
+import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
+import { MemoryCounter } from './memory-counter';
 import { answerSoon, fallbackLogOf, type FallbackLog } from './fallback-store';
 
 /**
@@ -52,7 +53,7 @@ interface Lease {
 export class LeasedRedisStore implements Store {
   readonly localKeys = false;
   readonly prefix: string;
-  private readonly memory = new MemoryStore();
+  private readonly memory = new MemoryCounter();
   private readonly log: FallbackLog;
   private readonly leases = new Map<string, Lease>();
   private readonly size: number;
@@ -101,10 +102,6 @@ export class LeasedRedisStore implements Store {
     this.leases.delete(key);
     await this.memory.resetKey(key);
     if (this.redis.status === 'ready') await answerSoon(this.redis.del(this.redisKey(key))).catch(() => undefined);
-  }
-
-  shutdown(): void {
-    this.memory.shutdown();
   }
 
   /** A lease not yet granted (resetAt 0) is current; a granted one until its window ends. */

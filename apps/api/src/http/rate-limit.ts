@@ -1,10 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { MemoryStore, rateLimit, type IncrementResponse, type Options } from 'express-rate-limit';
+import { rateLimit, type IncrementResponse, type Options } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { GENERIC_ERRORS } from '@agentroom/shared';
+import { AppError } from '../core/app-error';
 import { sendError } from './envelope';
 import { RedisFallbackStore } from './fallback-store';
 import { LeasedRedisStore } from './leased-store';
+import { MemoryCounter } from './memory-counter';
 
 export interface RateLimitOptions {
   /** Distinct per limiter, so counters do not mix in a shared store. */
@@ -15,21 +17,14 @@ export interface RateLimitOptions {
   redis?: Redis;
   /** Whose budget a request spends; the client IP when omitted (use the agent id behind auth). */
   key?: (req: Request) => string;
-  /**
-   * For limiters on every request of a busy client (messages): each node takes the shared budget
-   * from Redis a slice at a time and spends it in memory (LeasedRedisStore), so most requests skip
-   * the Redis round trip. Never admits more than the limit; off for the guessing limits (login).
-   */
-  leased?: boolean;
 }
 
 /**
  * A limiter answering 429 in the envelope with Retry-After.
  * Usage: `router.post('/login', createRateLimit({ name: 'login', windowMs, limit: 20 }), handler)`.
  */
-export function createRateLimit({ name, windowMs, limit, redis, key, leased }: RateLimitOptions): RequestHandler {
+export function createRateLimit({ name, windowMs, limit, redis, key }: RateLimitOptions): RequestHandler {
   const prefix = `agentroom:rl:${name}:`;
-  if (leased && key) return leanRateLimit({ windowMs, limit, key, store: redis ? new LeasedRedisStore(redis, prefix, limit, windowMs) : new MemoryStore() });
   const store = redis ? new RedisFallbackStore(redis, prefix) : undefined;
   return rateLimit({
     windowMs,
@@ -49,19 +44,26 @@ export function createRateLimit({ name, windowMs, limit, redis, key, leased }: R
   });
 }
 
+/** A limit spent by HTTP requests and by socket events alike (the message limit: `POST …/messages` and `message:send`). */
+export interface LeasedRateLimit {
+  /**
+   * For a route: the same limit as express-rate-limit answers it (draft-7 `RateLimit` and
+   * `RateLimit-Policy` headers, 429 in the envelope with Retry-After), without its per-request work
+   * (configuration checks, an info object, a promise per hit): its store usually answers at once.
+   */
+  middleware(key: (req: Request) => string): RequestHandler;
+  /** For a socket event: undefined when admitted at once, else a promise; refused: throws or rejects with AppError 429 RATE_LIMITED. */
+  spend(key: string): Promise<void> | undefined;
+}
+
 /**
- * The same limit as express-rate-limit answers it (draft-7 `RateLimit` and `RateLimit-Policy`
- * headers, 429 in the envelope with Retry-After), without its per-request work (configuration
- * checks, an info object, a promise per hit): for the limiter on every send, whose store usually
- * answers at once (LeasedRedisStore). Measured in docs/benchmarks.md.
+ * For limiters on every request of a busy client (messages): each node takes the shared budget from
+ * Redis a slice at a time and spends it in memory (LeasedRedisStore), so most hits skip the Redis
+ * round trip. Never admits more than the limit; not for the guessing limits (login), which count
+ * every request in Redis. Measured in docs/benchmarks.md.
  */
-function leanRateLimit(options: {
-  windowMs: number;
-  limit: number;
-  key: (req: Request) => string;
-  store: { init(options: Options): void; increment(key: string): IncrementResponse | Promise<IncrementResponse> };
-}): RequestHandler {
-  const { windowMs, limit, key, store } = options;
+export function createLeasedRateLimit({ name, windowMs, limit, redis }: Omit<RateLimitOptions, 'key'>): LeasedRateLimit {
+  const store = redis ? new LeasedRedisStore(redis, `agentroom:rl:${name}:`, limit, windowMs) : new MemoryCounter();
   store.init({ windowMs } as Options);
   const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
   const answer = (res: Response, next: (error?: unknown) => void, { totalHits, resetTime }: IncrementResponse) => {
@@ -72,9 +74,20 @@ function leanRateLimit(options: {
     res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
     sendError(res, 429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
   };
-  return (req, res, next) => {
-    const hit = store.increment(key(req));
-    if (hit instanceof Promise) hit.then((counted) => answer(res, next, counted), next);
-    else answer(res, next, hit);
+  const admit = ({ totalHits }: IncrementResponse) => {
+    if (totalHits > limit) throw new AppError(429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
+  };
+  return {
+    middleware: (key) => (req, res, next) => {
+      const hit = store.increment(key(req));
+      if (hit instanceof Promise) hit.then((counted) => answer(res, next, counted), next);
+      else answer(res, next, hit);
+    },
+    spend: (key) => {
+      const hit = store.increment(key);
+      if (hit instanceof Promise) return hit.then(admit);
+      admit(hit);
+      return undefined;
+    },
   };
 }

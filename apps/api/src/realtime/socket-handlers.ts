@@ -5,7 +5,9 @@ import {
   firstZodMessage,
   GENERIC_ERRORS,
   ZRoomPayload,
+  ZSocketSendPayload,
   ZTypingPayload,
+  type TSendMessageAck,
   type TSocketAck,
 } from '@agentroom/shared';
 import type { z } from 'zod';
@@ -15,9 +17,24 @@ import { assertConversationParticipant } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
 import { AppError } from '../core/app-error';
+import { authenticateToken } from '../auth/require-auth';
+import { messageLimitKey } from '../chat/message-limit';
+import { sendMessage } from '../chat/message-service';
+import type { LeasedRateLimit } from '../http/rate-limit';
 import type { AppSocket } from './socket-types';
 
-type Ack = (result: TSocketAck) => void;
+/** The callback a client passed last, if any (a client may emit without one). */
+function ackOf<T>(args: unknown[]): (result: T) => void {
+  const last = args[args.length - 1];
+  return typeof last === 'function' ? (last as (result: T) => void) : () => {};
+}
+
+/** An error as an ack: an AppError says what it says; anything else is logged and answered INTERNAL. */
+function errorAck(ctx: AppContext, error: unknown): Extract<TSocketAck, { ok: false }> {
+  if (error instanceof AppError) return { ok: false, error: error.message, code: error.code };
+  ctx.logger.error({ err: error }, 'socket handler failed');
+  return { ok: false, error: GENERIC_ERRORS.internal, code: 'INTERNAL' };
+}
 
 /**
  * Wraps a client → server handler: validates the payload with a shared schema, answers the ack (when
@@ -25,8 +42,7 @@ type Ack = (result: TSocketAck) => void;
  */
 function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload: z.output<S>) => Promise<void>, limit: () => Promise<unknown>) {
   return (...args: unknown[]) => {
-    const last = args[args.length - 1];
-    const ack: Ack = typeof last === 'function' ? (last as Ack) : () => {};
+    const ack = ackOf<TSocketAck>(args);
     const parsed = schema.safeParse(typeof args[0] === 'function' ? undefined : args[0]);
     if (!parsed.success) return ack({ ok: false, error: firstZodMessage(parsed.error), code: 'VALIDATION_ERROR' });
     limit()
@@ -35,11 +51,32 @@ function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload:
       })
       .then(() => run(parsed.data))
       .then(() => ack({ ok: true }))
-      .catch((error: unknown) => {
-        if (error instanceof AppError) return ack({ ok: false, error: error.message, code: error.code });
-        ctx.logger.error({ err: error }, 'socket handler failed');
-        ack({ ok: false, error: GENERIC_ERRORS.internal, code: 'INTERNAL' });
-      });
+      .catch((error: unknown) => ack(errorAck(ctx, error)));
+  };
+}
+
+/**
+ * `message:send`, the HTTP send's twin (`POST /chat/conversations/:id/messages/async`) over the open
+ * socket, in the HTTP route's order: the handshake's token is checked again (a live session of a
+ * verified account, as on every request), the person's message limit is spent (the same budget as
+ * HTTP sends, not the per-socket event limit), the payload is validated with the same rules, and
+ * the same service stores it: the same access check, `clientMessageId` idempotency and events. The
+ * ack comes only once the message is stored (durable), with the message as the HTTP answer has it.
+ */
+function messageSendHandler(ctx: AppContext, socket: AppSocket, messageLimit: LeasedRateLimit) {
+  const send = async (payload: unknown): Promise<TSendMessageAck> => {
+    const auth = await authenticateToken(ctx, socket.handshake.auth?.token as string | undefined);
+    if (!auth.isVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_ERRORS.emailNotVerified);
+    await messageLimit.spend(messageLimitKey(auth.agentId));
+    const parsed = ZSocketSendPayload.safeParse(payload);
+    if (!parsed.success) return { ok: false, error: firstZodMessage(parsed.error), code: 'VALIDATION_ERROR' };
+    const { conversationId, ...input } = parsed.data;
+    const { message, created } = await sendMessage(ctx, auth.agentId, conversationId, input);
+    return { ok: true, participantMessage: message, created };
+  };
+  return (...args: unknown[]) => {
+    const ack = ackOf<TSendMessageAck>(args);
+    send(typeof args[0] === 'function' ? undefined : args[0]).then(ack, (error: unknown) => ack(errorAck(ctx, error)));
   };
 }
 
@@ -49,8 +86,8 @@ function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload:
  */
 const socketEvents = new RateLimiterMemory({ points: 60, duration: 10 });
 
-/** room:join, room:leave and typing relay for one connected socket. */
-export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
+/** room:join, room:leave, typing relay and message:send for one connected socket. */
+export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, messageLimit: LeasedRateLimit) {
   const { agentId } = socket.data.auth;
   const limit = () => socketEvents.consume(socket.id);
   // Checked on every event, not remembered: access ends when the person leaves the conversation's team.
@@ -72,6 +109,8 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket) {
       await socket.leave(conversationRoom(conversationIdOfRoom(roomId)!));
     }, limit),
   );
+
+  socket.on('message:send', messageSendHandler(ctx, socket, messageLimit));
 
   let self: ReturnType<typeof presentSeenAgent> | undefined;
   socket.on(

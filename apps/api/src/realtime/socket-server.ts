@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { agentRoomOf, AUTH_ERRORS } from '@agentroom/shared';
 import { authenticateToken } from '../auth/require-auth';
 import type { AppContext } from '../context';
+import type { LeasedRateLimit } from '../http/rate-limit';
 import { AppError } from '../core/app-error';
 import type { PresenceStore } from './presence';
 import { presenceAudience } from './presence-audience';
@@ -21,7 +22,7 @@ async function broadcastPresence(ctx: AppContext, io: AppSocketServer, presence:
  * joins its agent's room, its session's and its account's (so logout and password reset can close
  * it). The adapter (set by the caller) carries rooms and events across API nodes.
  */
-export function createSocketServer(ctx: AppContext, httpServer: HttpServer, presence: PresenceStore): AppSocketServer {
+export function createSocketServer(ctx: AppContext, httpServer: HttpServer, presence: PresenceStore, options: { messageLimit: LeasedRateLimit }): AppSocketServer {
   const io: AppSocketServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 1e6,
@@ -45,7 +46,7 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, pres
     const { agentId, sessionId, accountId } = socket.data.auth;
     // Joined synchronously, before the client hears it is connected.
     void socket.join([agentRoomOf(agentId), sessionRoom(sessionId), accountRoom(accountId)]);
-    registerSocketHandlers(ctx, socket);
+    registerSocketHandlers(ctx, socket, options.messageLimit);
 
     const changed = (count: number) => (count === 1 ? broadcastPresence(ctx, io, presence, agentId) : undefined);
     const connected = presence.connect(agentId).then(changed);

@@ -44,6 +44,20 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
 
   const api2 = () => request(node2.url);
 
+  it('delivers a message:send on node 1 to node 2, and a retry on node 2 finds it stored', async () => {
+    const socketA = await connectSocket(node1.url, a.token);
+    const socketB = await connectSocket(node2.url, b.token);
+    expect(await joinConversation(socketB, conversationId)).toEqual({ ok: true });
+    const toB = nextEvent(socketB, 'message:received', (m) => m.content === 'over the socket, across nodes');
+    const payload = { conversationId, content: 'over the socket, across nodes', clientMessageId: `socket-${Date.now()}` };
+    const ack = await socketA.timeout(10_000).emitWithAck('message:send', payload);
+    expect(ack).toMatchObject({ ok: true, created: true });
+    const sent = (ack as Extract<typeof ack, { ok: true }>).participantMessage;
+    expect(await toB).toEqual(sent);
+    const socketA2 = await connectSocket(node2.url, a.token);
+    expect(await socketA2.timeout(10_000).emitWithAck('message:send', payload)).toEqual({ ok: true, created: false, participantMessage: sent });
+  });
+
   it('carries messages, typing and seen events from node 1 to node 2 and back', async () => {
     const socketA = await connectSocket(node1.url, a.token);
     const socketB = await connectSocket(node2.url, b.token);

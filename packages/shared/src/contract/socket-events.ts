@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../events';
 import { ZRoomPayload, ZTypingPayload } from '../schemas/socket-payloads';
 import { ZChatMessage } from '../schemas/responses/chat';
+import { ZSocketSendPayload } from '../schemas/chat';
 import {
   ZAgentUpdatedEvent,
   ZConversationMessageEvent,
@@ -11,12 +12,14 @@ import {
   ZPresenceEvent,
   ZResyncEvent,
   ZRoomsChangedEvent,
+  ZSendMessageAck,
   ZSocketAck,
   ZTypingEvent,
 } from '../schemas/responses/events';
 
 const ZRoomPayloadDoc = ZRoomPayload.meta({ id: 'RoomPayload' });
 const ZTypingPayloadDoc = ZTypingPayload.meta({ id: 'TypingPayload' });
+const ZSocketSendPayloadDoc = ZSocketSendPayload.meta({ id: 'SocketSendPayload' });
 
 export interface SocketEventDoc {
   summary: string;
@@ -35,6 +38,12 @@ export const SOCKET_CLIENT_EVENTS: Record<keyof ClientToServerEvents, SocketEven
   'room:join': { summary: 'Join a conversation room (`conversation:<id>`) you take part in.', payload: ZRoomPayloadDoc, ack: ZSocketAck },
   'room:leave': { summary: 'Leave a conversation room.', payload: ZRoomPayloadDoc, ack: ZSocketAck },
   'conversation:participant:typing': { summary: 'Say you started or stopped typing.', payload: ZTypingPayloadDoc, ack: ZSocketAck },
+  'message:send': {
+    summary:
+      'Send a message over the open socket instead of `POST /chat/conversations/:id/messages/async`: the same validation, `clientMessageId` idempotency, message rate limit and access check; the ack comes once the message is stored, and the same events go out.',
+    payload: ZSocketSendPayloadDoc,
+    ack: ZSendMessageAck,
+  },
 };
 
 export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEventDoc> = {

@@ -150,16 +150,25 @@ export type TMessageListQuery = z.output<typeof ZMessageListQuery>;
 
 const messageContent = safeString({ error: CHAT_ERRORS.messageEmpty }).trim().max(MESSAGE_MAX_LENGTH, { error: CHAT_ERRORS.messageTooLong });
 
+const sendMessageFields = {
+  content: messageContent.optional().default(''),
+  targetAgentId: uuid('targetAgentId must be an agent id').optional(),
+  clientMessageId: safeString().trim().min(1).max(100).optional(),
+  attachmentIds: z.array(uuid('attachmentIds must be attachment ids')).max(ATTACHMENT_MAX_FILES).optional().default([]),
+};
+const notEmpty = (m: { content: string; attachmentIds: string[] }) => m.content.length > 0 || m.attachmentIds.length > 0;
+
 export const ZSendMessageRequest = z
-  .object({
-    content: messageContent.optional().default(''),
-    targetAgentId: uuid('targetAgentId must be an agent id').optional(),
-    clientMessageId: safeString().trim().min(1).max(100).optional(),
-    attachmentIds: z.array(uuid('attachmentIds must be attachment ids')).max(ATTACHMENT_MAX_FILES).optional().default([]),
-  })
-  .refine((m) => m.content.length > 0 || m.attachmentIds.length > 0, { message: CHAT_ERRORS.messageEmpty, path: ['content'] });
+  .object(sendMessageFields)
+  .refine(notEmpty, { message: CHAT_ERRORS.messageEmpty, path: ['content'] });
 export type TSendMessageRequest = z.input<typeof ZSendMessageRequest>;
 export type TSendMessageInput = z.output<typeof ZSendMessageRequest>;
+
+/** The socket's `message:send`: the same fields and rules as the HTTP send, with the conversation in the payload. */
+export const ZSocketSendPayload = z
+  .object({ conversationId: uuid('conversationId must be a conversation id'), ...sendMessageFields })
+  .refine(notEmpty, { message: CHAT_ERRORS.messageEmpty, path: ['content'] });
+export type TSocketSendPayload = z.input<typeof ZSocketSendPayload>;
 
 export const ZEditMessageRequest = z.object({ content: messageContent });
 export type TEditMessageRequest = z.input<typeof ZEditMessageRequest>;

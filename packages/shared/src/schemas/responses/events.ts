@@ -12,6 +12,15 @@ export const ZSocketAck = z
   .meta({ id: 'SocketAck', description: 'The answer to every client event that passes an ack callback.' });
 export type TSocketAck = z.infer<typeof ZSocketAck>;
 
+/** `message:send`'s ack: once the message is stored, the message (`created: false` when a retry found it stored), or the error. */
+export const ZSendMessageAck = z
+  .discriminatedUnion('ok', [
+    z.strictObject({ ok: z.literal(true), participantMessage: ZChatMessage, created: z.boolean() }),
+    z.strictObject({ ok: z.literal(false), error: z.string(), code: z.enum(ERROR_CODES) }),
+  ])
+  .meta({ id: 'SendMessageAck', description: 'The answer to `message:send`: sent only once the message is durable.' });
+export type TSendMessageAck = z.infer<typeof ZSendMessageAck>;
+
 export const ZTypingEvent = z
   .strictObject({
     conversationId: z.uuid(),

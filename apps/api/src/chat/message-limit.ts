@@ -1,0 +1,14 @@
+import type { Redis } from 'ioredis';
+import type { AppContext } from '../context';
+import { createLeasedRateLimit, type LeasedRateLimit } from '../http/rate-limit';
+
+/** Per person, not per IP: colleagues behind one office NAT must not share a budget. */
+export const messageLimitKey = (agentId: string) => `agent:${agentId}`;
+
+/**
+ * The message limit, one per node: HTTP sends and the socket's `message:send` spend the same
+ * budget. Shared through Redis but taken a slice at a time (see LeasedRedisStore).
+ */
+export function createMessageLimit(ctx: AppContext, redis?: Redis): LeasedRateLimit {
+  return createLeasedRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis });
+}
