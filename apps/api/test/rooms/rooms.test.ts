@@ -203,7 +203,11 @@ describe('open and private rooms', () => {
     expect(preview.body.data).toMatchObject({ room: { isMember: false }, conversation: null });
     expect((await api().get(`/api/v1/chat/conversations/${listed!.id}`).set(bearer(liam.token))).status).toBe(404);
 
+    await sendMessage(server, maya, listed!.id, 'before you came');
     const joined = await api().post(`${roomsPath(handle)}/design/join`).set(bearer(liam.token)).expect(200);
+    // What was said before is history, not unread.
+    expect(joined.body.data.room.unreadCount).toBe(0);
+    expect(joined.body.data.conversation.unreadCount).toBe(0);
     expect(joined.body.data).toMatchObject({ room: { isMember: true, memberCount: 2 }, conversation: { id: listed!.id } });
     await api().post(`${roomsPath(handle)}/design/join`).set(bearer(liam.token)).expect(200);
     await sendMessage(server, liam, listed!.id, 'hello design');
