@@ -91,8 +91,9 @@ export interface RoomChange {
  * Inside a transaction: a person joining a team joins its #general (created if the team has none
  * yet). AI agents are not: they join rooms when someone adds them.
  */
-export async function joinGeneralRoom(db: DbOrTx, teamId: string, agentId: string): Promise<RoomChange> {
-  const general = await ensureGeneralRoom(db, teamId, agentId);
+export async function joinGeneralRoom(db: DbOrTx, teamId: string, agentId: string, options: { isCreator?: boolean } = {}): Promise<RoomChange> {
+  // The team's creator is also #general's; anyone else joining a team found without one is not.
+  const general = await ensureGeneralRoom(db, teamId, options.isCreator ? agentId : null);
   const joinedIds = await addRoomParticipants(db, general.id, [agentId]);
   return { teamId, roomId: general.id, joinedIds, leftIds: [] };
 }

@@ -313,6 +313,12 @@ describe('rooms as conversations', () => {
     // The room goes on for the others, its history kept.
     const messages = await api().get(`/api/v1/chat/conversations/${room.id}/messages`).set(bearer(maya.token)).expect(200);
     expect(messages.body.data.messages.map((m: { content: string }) => m.content)).toEqual(['last words']);
+
+    // Coming back: #general again, the other rooms only if someone adds them.
+    await addMember(server, owner, handle, goner.username);
+    const back = await listRooms(server, goner, handle);
+    expect(back.find((r) => r.isGeneral)).toMatchObject({ id: general.id, isMember: true, canManage: false });
+    expect(back.find((r) => r.id === room.id)).toMatchObject({ isMember: false });
   });
 
   it('deleting a team empties its rooms', async () => {
