@@ -35,7 +35,7 @@ export function roomValues(values: {
   };
 }
 
-export async function findGeneralRoom(db: DbOrTx, teamId: string): Promise<ConversationRow | undefined> {
+async function findGeneralRoom(db: DbOrTx, teamId: string): Promise<ConversationRow | undefined> {
   const [room] = await db
     .select()
     .from(conversations)
@@ -59,12 +59,21 @@ export async function ensureGeneralRoom(db: DbOrTx, teamId: string, createdBy: s
   return (await findGeneralRoom(db, teamId))!;
 }
 
+/**
+ * A newcomer starts at the room's present: what was said before they joined is history, neither
+ * unread nor mailed to them (their seen marker stays off until they read something).
+ */
+const joinedAtPresent = (roomId: string) => {
+  const lastSeq = sql<number>`(select last_seq from conversations where id = ${roomId})`;
+  return { lastReadSeq: lastSeq, mailedSeq: lastSeq };
+};
+
 /** Adds agents to a room (already there: nothing); answers who was added. */
 export async function addRoomParticipants(db: DbOrTx, roomId: string, agentIds: string[]): Promise<string[]> {
   if (agentIds.length === 0) return [];
   const rows = await db
     .insert(conversationParticipants)
-    .values([...new Set(agentIds)].map((agentId) => ({ conversationId: roomId, agentId })))
+    .values([...new Set(agentIds)].map((agentId) => ({ conversationId: roomId, agentId, ...joinedAtPresent(roomId) })))
     .onConflictDoNothing()
     .returning({ agentId: conversationParticipants.agentId });
   return rows.map((r) => r.agentId);
@@ -82,8 +91,9 @@ export interface RoomChange {
  * Inside a transaction: a person joining a team joins its #general (created if the team has none
  * yet). AI agents are not: they join rooms when someone adds them.
  */
-export async function joinGeneralRoom(db: DbOrTx, teamId: string, agentId: string): Promise<RoomChange> {
-  const general = await ensureGeneralRoom(db, teamId, agentId);
+export async function joinGeneralRoom(db: DbOrTx, teamId: string, agentId: string, options: { isCreator?: boolean } = {}): Promise<RoomChange> {
+  // The team's creator is also #general's; anyone else joining a team found without one is not.
+  const general = await ensureGeneralRoom(db, teamId, options.isCreator ? agentId : null);
   const joinedIds = await addRoomParticipants(db, general.id, [agentId]);
   return { teamId, roomId: general.id, joinedIds, leftIds: [] };
 }
@@ -158,7 +168,7 @@ export async function backfillGeneralRooms(db: DbOrTx): Promise<number> {
   if (rows.length === 0) return 0;
   const added = await db
     .insert(conversationParticipants)
-    .values(rows.map((r) => ({ conversationId: r.conversation_id, agentId: r.agent_id })))
+    .values(rows.map((r) => ({ conversationId: r.conversation_id, agentId: r.agent_id, ...joinedAtPresent(r.conversation_id) })))
     .onConflictDoNothing()
     .returning({ id: conversationParticipants.id });
   return added.length;

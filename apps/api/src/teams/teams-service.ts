@@ -67,7 +67,7 @@ export async function createTeam(ctx: AppContext, agentId: string, input: TCreat
         isPrivate: input.isPrivate,
       });
       const membership = await insertMembership(tx, { teamId: team.id, agentId, role: 'owner' });
-      await joinGeneralRoom(tx, team.id, agentId);
+      await joinGeneralRoom(tx, team.id, agentId, { isCreator: true });
       return { team, membership };
     });
     const members = await findActiveMembersOf(ctx.db, [team.id]);

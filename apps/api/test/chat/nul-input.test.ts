@@ -23,6 +23,7 @@ beforeAll(async () => {
   aiAgentId = (await createAiAgent(server, ada, handle)).id;
   conversationId = (await startConversation(server, ada, { agentId: bob.agentId })).id;
   messageId = (await sendMessage(server, ada, conversationId, 'hello')).id;
+  await server.api().post(`/api/v1/teams/${handle}/rooms`).set(auth(ada)).send({ name: 'nul-room', memberIds: [bob.agentId, aiAgentId] }).expect(201);
 });
 afterAll(async () => {
   closeSockets();
@@ -58,6 +59,15 @@ const bodyCases: { method: Method; path: () => string; body: () => Record<string
   },
   { method: 'patch', path: () => `/chat/messages/${messageId}`, body: () => ({ content: 'edited' }), fields: ['content'] },
   { method: 'put', path: () => `/chat/conversations/${conversationId}/read`, body: () => ({ lastReadMessageId: messageId }), fields: ['lastReadMessageId'] },
+  // Team rooms
+  { method: 'post', path: () => `/teams/${handle}/rooms`, body: () => ({ name: 'nul-room-2', topic: 'About', memberIds: [bob.agentId] }), fields: ['name', 'topic', 'memberIds'] },
+  {
+    method: 'patch',
+    path: () => `/teams/${handle}/rooms/nul-room`,
+    body: () => ({ name: 'renamed', topic: 'New topic', answersAllAgentId: aiAgentId }),
+    fields: ['name', 'topic', 'answersAllAgentId'],
+  },
+  { method: 'post', path: () => `/teams/${handle}/rooms/nul-room/members`, body: () => ({ agentId: aiAgentId }), fields: ['agentId'] },
 ];
 /** The path template as written above, for the test's name. */
 const routeOf = (path: () => string) => path.toString().replace(/^\(\) => /, '').replace(/[`'"]/g, '');
@@ -89,6 +99,10 @@ const urlCases: { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: () 
   { method: 'put', path: () => `/chat/messages/${messageId}/reactions/%F0%9F%91%8D%00` },
   { method: 'delete', path: () => `/chat/messages/${messageId}/reactions/%00` },
   { method: 'delete', path: () => `/chat/messages/${messageId}%00` },
+  { method: 'get', path: () => `/teams/${handle}/rooms/nul%00room` },
+  { method: 'post', path: () => `/teams/${handle}/rooms/general%00/join` },
+  { method: 'delete', path: () => `/teams/${handle}/rooms/nul-room/members/%00` },
+  { method: 'delete', path: () => `/teams/${handle}/rooms/%00/members/me` },
 ];
 
 describe('a NUL character anywhere in a request is a 4xx, never a 500, and writes nothing', () => {

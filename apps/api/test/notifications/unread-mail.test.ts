@@ -41,6 +41,17 @@ async function mailAt(at: Date, to: User): Promise<CapturedMail> {
 }
 
 describe('the unread-messages email', () => {
+  it('names a room by its name and team, and links to the room', async () => {
+    const [kim, ned] = await Promise.all([signUpVerified(server, 'kim'), signUpVerified(server, 'ned')]);
+    const team = await createTeam(server, ned, { name: 'Harbor' });
+    await addMember(server, ned, team.handle, kim.username);
+    const room = await server.api().post(`/api/v1/teams/${team.handle}/rooms`).set(auth(ned)).send({ name: 'dock-talk', memberIds: [kim.agentId] }).expect(201);
+    await sendMessage(server, ned, room.body.data.room.id, 'Ships at noon');
+    const mail = await mailAt(later(16), kim);
+    expect(mail.subject).toBe('New messages from #dock-talk (Harbor) on Agentroom');
+    expect(mail.text).toContain(`#dock-talk (Harbor) — 1 unread message\n  Test ned: Ships at noon\nOpen the conversation: http://agentroom.test/t/${team.handle}/r/dock-talk`);
+  });
+
   it('lists, after the delay and not before, each conversation with unread messages, its latest lines and a link', async () => {
     const [ada, maya, leo] = await Promise.all([signUpVerified(server, 'ada'), signUpVerified(server, 'maya'), signUpVerified(server, 'leo')]);
     const team = await createTeam(server, leo, { name: 'Night Shift' });

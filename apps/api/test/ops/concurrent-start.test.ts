@@ -41,6 +41,9 @@ describe.skipIf(!serverUrl)('API nodes starting together on an empty Postgres', 
       const demo = await client.query('select count(*)::int as n from agents where username = $1', [DEMO_LOGIN.username]);
       const teams = await client.query(`select count(*)::int as n from teams where handle = 'demo'`);
       expect([demo.rows[0].n, teams.rows[0].n]).toEqual([1, 1]);
+      // Its rooms were made once too, though every node ran the #general backfill.
+      const rooms = await client.query(`select c.name from conversations c join teams t on t.id = c.team_id where t.handle = 'demo' order by c.name`);
+      expect(rooms.rows.map((r: { name: string }) => r.name)).toEqual(['general', 'launch-plan']);
     } finally {
       await client.end();
     }

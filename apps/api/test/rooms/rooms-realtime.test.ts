@@ -106,6 +106,42 @@ describe('a room of three, live', () => {
   });
 });
 
+describe('edits, files and search in a room', () => {
+  it('an edit reaches everyone; a file is every member’s to open; search finds room messages only for members', async () => {
+    const [atMaya, atLiam, atZoe] = [await inRoom(maya), await inRoom(liam), await inRoom(zoe)];
+    const upload = await server
+      .api()
+      .post(`/api/v1/chat/conversations/${roomId}/attachments`)
+      .set(bearer(liam.token))
+      .attach('files', Buffer.from('quarterly numbers'), { filename: 'numbers.txt', contentType: 'text/plain' })
+      .expect(201);
+    const fileId = upload.body.data.attachments[0].id as string;
+    const withFile = await sendMessage(server, liam, roomId, 'Pelican numbers attached', { attachmentIds: [fileId] });
+    expect(withFile.attachments.map((a) => a.id)).toEqual([fileId]);
+    for (const user of [maya, zoe]) await server.api().get(`/api/v1/chat/attachments/${fileId}`).set(bearer(user.token)).expect(200);
+
+    const edited = [atMaya, atZoe].map((s) => nextEvent(s, 'message:updated', (m) => m.id === withFile.id));
+    await server.api().patch(`/api/v1/chat/messages/${withFile.id}`).set(bearer(liam.token)).send({ content: 'Pelican numbers, final' }).expect(200);
+    for (const event of await Promise.all(edited)) expect(event).toMatchObject({ content: 'Pelican numbers, final', isEdited: true });
+    expect((await server.api().patch(`/api/v1/chat/messages/${withFile.id}`).set(bearer(zoe.token)).send({ content: 'mine now' })).status).toBe(403);
+    void atLiam;
+
+    const search = async (user: TestUser) =>
+      (await server.api().get('/api/v1/chat/search?q=pelican').set(bearer(user.token)).expect(200)).body.data.results as {
+        messageId: string;
+        conversation: { roomName: string | null; otherAgent: unknown; conversationType: string };
+      }[];
+    const found = await search(zoe);
+    expect(found.map((r) => r.messageId)).toEqual([withFile.id]);
+    expect(found[0]!.conversation).toMatchObject({ conversationType: 'room', roomName: roomName, otherAgent: null });
+    // A team member outside the room finds nothing of it, nor can open its file.
+    const outside = await signUpVerified(server, 'rtoutside');
+    await addMember(server, maya, handle, outside.username);
+    expect(await search(outside)).toEqual([]);
+    expect((await server.api().get(`/api/v1/chat/attachments/${fileId}`).set(bearer(outside.token))).status).toBe(404);
+  });
+});
+
 describe('membership changes, live', () => {
   it('someone added hears the room at once (rooms:changed, then its messages); someone removed stops hearing it', async () => {
     const newcomer = await signUpVerified(server, 'rtnew');

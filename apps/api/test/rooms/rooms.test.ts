@@ -203,7 +203,11 @@ describe('open and private rooms', () => {
     expect(preview.body.data).toMatchObject({ room: { isMember: false }, conversation: null });
     expect((await api().get(`/api/v1/chat/conversations/${listed!.id}`).set(bearer(liam.token))).status).toBe(404);
 
+    await sendMessage(server, maya, listed!.id, 'before you came');
     const joined = await api().post(`${roomsPath(handle)}/design/join`).set(bearer(liam.token)).expect(200);
+    // What was said before is history, not unread.
+    expect(joined.body.data.room.unreadCount).toBe(0);
+    expect(joined.body.data.conversation.unreadCount).toBe(0);
     expect(joined.body.data).toMatchObject({ room: { isMember: true, memberCount: 2 }, conversation: { id: listed!.id } });
     await api().post(`${roomsPath(handle)}/design/join`).set(bearer(liam.token)).expect(200);
     await sendMessage(server, liam, listed!.id, 'hello design');
@@ -309,6 +313,12 @@ describe('rooms as conversations', () => {
     // The room goes on for the others, its history kept.
     const messages = await api().get(`/api/v1/chat/conversations/${room.id}/messages`).set(bearer(maya.token)).expect(200);
     expect(messages.body.data.messages.map((m: { content: string }) => m.content)).toEqual(['last words']);
+
+    // Coming back: #general again, the other rooms only if someone adds them.
+    await addMember(server, owner, handle, goner.username);
+    const back = await listRooms(server, goner, handle);
+    expect(back.find((r) => r.isGeneral)).toMatchObject({ id: general.id, isMember: true, canManage: false });
+    expect(back.find((r) => r.id === room.id)).toMatchObject({ isMember: false });
   });
 
   it('deleting a team empties its rooms', async () => {

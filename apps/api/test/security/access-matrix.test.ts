@@ -48,6 +48,9 @@ let teamAttachmentId: string;
 /** An avatar the peer uploaded, and an image to upload. */
 let peerAvatarUrl: string;
 const avatarPng = sharp({ create: { width: 64, height: 64, channels: 3, background: '#6366f1' } }).png().toBuffer();
+/** T's rooms: #general, a private room of member, peer and leaver, open rooms of the owner (with the peer; with everyone). */
+let generalRoomId: string;
+let privateRoomId: string;
 /** An invitation to the peer's own team Q, addressed to the outsider's email (Q is not T, so joining it changes no other row). */
 let outsiderInvitationId: string;
 
@@ -150,6 +153,20 @@ beforeAll(async () => {
     .send({ email: users.outsider.email })
     .expect(201);
   outsiderInvitationId = invitation.body.data.invitation.id;
+
+  const rooms = `/api/v1/teams/${team.handle}/rooms`;
+  generalRoomId = (await server.api().get(`${rooms}/general`).set(bearer(users.member.token)).expect(200)).body.data.room.id;
+  privateRoomId = (
+    await server
+      .api()
+      .post(rooms)
+      .set(bearer(users.member.token))
+      .send({ name: 'members-only', isPrivate: true, memberIds: [users.peer.agentId, users.leaver.agentId] })
+      .expect(201)
+  ).body.data.room.id;
+  await server.api().post(rooms).set(bearer(users.owner.token)).send({ name: 'open-room', memberIds: [users.peer.agentId] }).expect(201);
+  const everyone = [users.admin, users.member, users.peer].map((u) => u.agentId);
+  await server.api().post(rooms).set(bearer(users.owner.token)).send({ name: 'people-room', memberIds: everyone }).expect(201);
 
   await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(users.leaver.token)).expect(200);
   await server.api().post('/api/v1/auth/logout').set(bearer(users.revoked.token)).expect(200);
@@ -405,6 +422,70 @@ const ROWS: Row[] = [
     expected: by(404, 404, 200, 404, 404),
   },
   { name: 'GET /chat/search', request: (k, api) => api.get('/api/v1/chat/search?q=minutes'), expected: by(200, 200, 200, 200, 200) },
+  // Team rooms (issue 13): the team rule first (403 outside the team), then the room's (a private room is 404 outside it)
+  { name: 'GET /teams/:handle/rooms', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/rooms`), expected: by(200, 200, 200, 403, 403) },
+  {
+    name: 'POST /teams/:handle/rooms',
+    request: (k, api) => api.post(`/api/v1/teams/${team.handle}/rooms`).send({ name: `made-by-${k}` }),
+    expected: by(201, 201, 201, 403, 403),
+  },
+  { name: 'GET /teams/:handle/rooms/:room (#general)', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/rooms/general`), expected: by(200, 200, 200, 403, 403) },
+  {
+    name: 'GET /teams/:handle/rooms/:room (private, of member and peer)',
+    request: (k, api) => api.get(`/api/v1/teams/${team.handle}/rooms/members-only`),
+    expected: by(404, 404, 200, 403, 403),
+  },
+  {
+    name: 'PATCH /teams/:handle/rooms/:room (private, created by member)',
+    request: (k, api) => api.patch(`/api/v1/teams/${team.handle}/rooms/members-only`).send({ topic: `set by ${k}` }),
+    expected: by(404, 404, 200, 403, 403),
+  },
+  {
+    name: 'PATCH /teams/:handle/rooms/:room (open, created by owner)',
+    request: (k, api) => api.patch(`/api/v1/teams/${team.handle}/rooms/open-room`).send({ topic: `set by ${k}` }),
+    expected: by(200, 200, 403, 403, 403),
+  },
+  { name: 'POST /teams/:handle/rooms/:room/join (open)', request: (k, api) => api.post(`/api/v1/teams/${team.handle}/rooms/open-room/join`), expected: by(200, 200, 200, 403, 403) },
+  { name: 'POST /teams/:handle/rooms/:room/join (private)', request: (k, api) => api.post(`/api/v1/teams/${team.handle}/rooms/members-only/join`), expected: by(404, 404, 200, 403, 403) },
+  {
+    name: "POST /teams/:handle/rooms/:room/members (T's AI agent to the private room)",
+    request: (k, api) => api.post(`/api/v1/teams/${team.handle}/rooms/members-only/members`).send({ agentId: ai.id }),
+    expected: by(404, 404, 200, 403, 403),
+  },
+  {
+    name: 'DELETE /teams/:handle/rooms/:room/members/:agentId (the AI agent, private room)',
+    request: (k, api) => api.delete(`/api/v1/teams/${team.handle}/rooms/members-only/members/${ai.id}`),
+    expected: by(404, 404, 200, 403, 403),
+  },
+  {
+    name: 'DELETE /teams/:handle/rooms/:room/members/:agentId (a person, in an open room of the owner)',
+    request: async (k, api) => {
+      // The owner puts the peer back each time: only who removes them differs.
+      await server.api().post(`/api/v1/teams/${team.handle}/rooms/people-room/members`).set(bearer(users.owner.token)).send({ agentId: users.peer.agentId });
+      return api.delete(`/api/v1/teams/${team.handle}/rooms/people-room/members/${users.peer.agentId}`);
+    },
+    expected: by(200, 200, 403, 403, 403),
+  },
+  { name: 'DELETE /teams/:handle/rooms/:room/members/me (#general)', request: (k, api) => api.delete(`/api/v1/teams/${team.handle}/rooms/general/members/me`), expected: by(409, 409, 409, 403, 403) },
+  { name: 'DELETE /teams/:handle/rooms/:room/members/me (open)', request: (k, api) => api.delete(`/api/v1/teams/${team.handle}/rooms/open-room/members/me`), expected: by(200, 200, 200, 403, 403) },
+  // A room's conversation: the chat routes and the one access check
+  { name: 'GET /chat/conversations/:id (#general)', request: (k, api) => api.get(`/api/v1/chat/conversations/${generalRoomId}`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'GET /chat/conversations/:id (private room)', request: (k, api) => api.get(`/api/v1/chat/conversations/${privateRoomId}`), expected: by(404, 404, 200, 404, 404) },
+  {
+    name: 'GET /chat/conversations/:id/messages (private room)',
+    request: (k, api) => api.get(`/api/v1/chat/conversations/${privateRoomId}/messages`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:id/messages (#general)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${generalRoomId}/messages`).send({ content: `greetings from ${k}`, clientMessageId: randomUUID() }),
+    expected: by(201, 201, 201, 404, 404),
+  },
+  {
+    name: 'POST /chat/conversations/:id/messages (private room)',
+    request: (k, api) => api.post(`/api/v1/chat/conversations/${privateRoomId}/messages`).send({ content: `secret from ${k}`, clientMessageId: randomUUID() }),
+    expected: by(404, 404, 201, 404, 404),
+  },
   // Invitations addressed by email: each caller sees their own; only the addressee may use an id.
   { name: 'GET /invitations', request: (k, api) => api.get('/api/v1/invitations'), expected: by(200, 200, 200, 200, 200) },
   {
