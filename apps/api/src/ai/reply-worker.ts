@@ -112,7 +112,9 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
   async function continueChain(tx: Tx, publish: PublishDomainEvent, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
     const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
     if (asked.length === 0) return;
-    const limit = target.conversation.agentTurnLimit;
+    // The room's setting as it is now (the send path's copy of the room may be a few seconds old).
+    const [room] = await tx.select({ agentTurnLimit: conversations.agentTurnLimit }).from(conversations).where(eq(conversations.id, job.conversationId));
+    const limit = room?.agentTurnLimit ?? target.conversation.agentTurnLimit;
     const chain = await findChainJobs(tx, job.chainRootMessageId!);
     for (const agent of asked) {
       const decision = decideChainTurn(chain, agent.id, limit);
@@ -168,7 +170,9 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
    * answer one after another, each seeing the answers before it.
    */
   async function history(job: ReplyJobRow, agent: AgentRow, isRoom: boolean) {
-    const [trigger] = isRoom ? [] : await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
+    // A room's turn reads up to now (the turns before it); anything else up to the message it answers.
+    const upToNow = isRoom && job.chainRootMessageId !== null;
+    const [trigger] = upToNow ? [] : await ctx.db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, job.triggerMessageId));
     const rows = await ctx.db
       .select({ sender: messages.senderAgentId, content: messages.content, type: messages.messageType, firstName: agents.firstName, lastName: agents.lastName, username: agents.username, isHuman: agents.isHuman })
       .from(messages)

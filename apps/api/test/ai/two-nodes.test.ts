@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { messages, replyJobs } from '../../src/db/schema';
-import { closeSockets, sendMessage } from '../chat/chat-fixtures';
+import { closeSockets, connectSocket, joinConversation, nextEvent, sendMessage } from '../chat/chat-fixtures';
+import { addMember, createAiAgent, createTeam } from '../teams/team-helpers';
+import { signUpVerified } from '../support/test-server';
+import { createRoomRow } from '../rooms/room-fixtures';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createTestDatabase } from '../support/test-database';
@@ -60,5 +63,36 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes share the AI reply que
     expect(new Set(replies.map((r) => r.meta.replyToMessageId))).toEqual(new Set(triggerIds));
     expect(replies.every((r) => r.content === 'shared answer')).toBe(true);
     expect(llm.requests.length - before).toBe(triggerIds.length);
+  });
+
+  it("a room's agents answer one after another whichever node claims them, and a person on the other node sees it all", async () => {
+    const [one, two] = nodes as [TestServer, TestServer];
+    const maya = await signUpVerified(one, 'maya');
+    const leo = await signUpVerified(one, 'leo');
+    const team = await createTeam(one, maya);
+    await addMember(one, maya, team.handle, leo.username);
+    const nova = await createAiAgent(one, maya, team.handle, { firstName: 'Nova' });
+    const sage = await createAiAgent(one, maya, team.handle, { firstName: 'Sage' });
+    const room = await createRoomRow(one, { teamId: team.id, createdBy: maya.agentId, memberIds: [maya.agentId, leo.agentId, nova.id, sage.id] });
+    const socket = await connectSocket(two.url, leo.token);
+    await joinConversation(socket, room.id);
+    const novaTyping = nextEvent(socket, 'conversation:participant:typing', (e) => e.agentId === nova.id && e.isTyping);
+    const novaStream = nextEvent(socket, 'message:stream', (e) => e.agentId === nova.id);
+    const sageReply = nextEvent(socket, 'message:received', (m) => m.sender.id === sage.id);
+    llm.script({ chunks: ['Nova ', 'first.'], delayMs: 20 }, { chunks: ['Sage ', 'second.'], delayMs: 20 });
+    const before = llm.requests.length;
+
+    await sendMessage(one, maya, room.id, `@${nova.username} then @${sage.username}: status?`);
+    await novaTyping;
+    await novaStream;
+    expect((await sageReply).content).toBe('Sage second.');
+    await expect
+      .poll(async () => (await one.ctx.db.select().from(replyJobs).where(eq(replyJobs.conversationId, room.id))).map((j) => j.status), { timeout: 20_000 })
+      .toEqual(['done', 'done']);
+    const stored = await one.ctx.db.select().from(messages).where(eq(messages.conversationId, room.id)).orderBy(asc(messages.seq));
+    expect(stored.map((m) => m.content)).toEqual([`@${nova.username} then @${sage.username}: status?`, 'Nova first.', 'Sage second.']);
+    // Sage was asked only once Nova's answer was stored, on whichever node.
+    expect(llm.requests.length).toBe(before + 2);
+    expect(llm.requests.at(-1)!.messages.at(-1)!.content).toBe('Nova (AI agent): Nova first.');
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { conversationParticipants, conversations } from '../../src/db/schema';
 import type { TestServer } from '../support/test-server';
 
@@ -28,10 +27,4 @@ export async function createRoomRow(
     .returning();
   await server.ctx.db.insert(conversationParticipants).values(input.memberIds.map((agentId) => ({ conversationId: id, agentId })));
   return room!;
-}
-
-/** Changes a room's settings as rooms-core's PATCH would (and forgets the send path's cached copy). */
-export async function updateRoomRow(server: TestServer, roomId: string, set: { answersAllAgentId?: string | null; agentTurnLimit?: number }) {
-  await server.ctx.db.update(conversations).set(set).where(eq(conversations.id, roomId));
-  server.ctx.caches.conversationMembers.delete(roomId);
 }

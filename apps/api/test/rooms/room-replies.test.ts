@@ -8,7 +8,7 @@ import { auth, closeSockets, connectSocket, joinConversation, nextEvent, recordE
 import { messagesOf } from '../ai/ai-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, createAiAgent, createTeam } from '../teams/team-helpers';
-import { createRoomRow, updateRoomRow } from './room-fixtures';
+import { createRoomRow } from './room-fixtures';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -263,5 +263,34 @@ describe('usage', () => {
     // Every ai_usage row of this team names its requester.
     const jobs = await server.ctx.db.select().from(replyJobs).where(and(eq(replyJobs.conversationId, room.id), inArray(replyJobs.agentId, [nova.id, sage.id])));
     expect(jobs.every((j) => j.requestedByAgentId)).toBe(true);
+  });
+});
+
+describe("when an agent can't answer in a room", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ LLM_BASE_URL: llm.baseUrl, AI_TEAM_DAILY_TOKEN_BUDGET: '30' });
+  });
+  afterAll(async () => limited?.stop());
+
+  it("room replies spend the team's daily budget; then the agent's notice reaches everyone in the room", async () => {
+    const maya = await signUpVerified(limited, 'maya');
+    const leo = await signUpVerified(limited, 'leo');
+    const team = await createTeam(limited, maya);
+    await addMember(limited, maya, team.handle, leo.username);
+    const nova = await createAiAgent(limited, maya, team.handle, { firstName: 'Nova' });
+    const room = await createRoomRow(limited, { teamId: team.id, createdBy: maya.agentId, memberIds: [maya.agentId, leo.agentId, nova.id] });
+    const socket = await connectSocket(limited.url, leo.token);
+    await joinConversation(socket, room.id);
+
+    llm.script({ chunks: ['a long enough answer to spend the budget'] });
+    let reply = nextEvent(socket, 'message:received', (m) => m.sender.id === nova.id);
+    await sendMessage(limited, maya, room.id, `@${nova.username} first`);
+    expect((await reply).messageType).toBe('text');
+    const calls = llm.requests.length;
+    reply = nextEvent(socket, 'message:received', (m) => m.sender.id === nova.id);
+    await sendMessage(limited, maya, room.id, `@${nova.username} second`);
+    expect(await reply).toMatchObject({ messageType: 'notice', notice: { code: 'budget_exhausted', retryable: false } });
+    expect(llm.requests.length).toBe(calls);
   });
 });
