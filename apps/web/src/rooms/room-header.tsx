@@ -32,7 +32,7 @@ export function RoomHeader({
 }) {
   const connected = connection === 'connected';
   const count = members.length || room.memberCount;
-  const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members (${count})`;
+  const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members`;
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 bg-white px-2 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
       <button type="button" aria-label="Back" title="Back" onClick={onBack} className={iconButton}>
@@ -57,7 +57,6 @@ export function RoomHeader({
       />
       <button
         type="button"
-        aria-label={membersLabel}
         title={membersLabel}
         aria-expanded={membersOpen}
         aria-controls={membersOpen ? 'room-members' : undefined}
@@ -70,9 +69,9 @@ export function RoomHeader({
           ))}
         </span>
         <Users aria-hidden="true" className="size-4 sm:hidden" />
-        <span aria-hidden="true" className="text-xs font-medium tabular-nums">
-          {count}
-        </span>
+        {/* Named "Hide members 3": the visible count is part of the name (WCAG 2.5.3). */}
+        <span className="sr-only">{membersLabel} </span>
+        <span className="text-xs font-medium tabular-nums">{count}</span>
       </button>
       {room.canManage && (
         <button type="button" aria-label="Room settings" title="Room settings" onClick={onOpenSettings} className={iconButton}>

@@ -140,7 +140,8 @@ export function RoomMembersPanel({
 
   return (
     <aside id="room-members" aria-label="Members" className={cn('flex flex-col overflow-y-auto bg-white dark:bg-zinc-900', className)}>
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+      {/* As tall as the chat's header beside it, so their borders meet. */}
+      <div className="flex min-h-[57px] items-center gap-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         {onBackToChat && (
           <Button variant="ghost" size="sm" onClick={onBackToChat} className="-ml-2">
             <ArrowLeft aria-hidden="true" className="size-4" />
