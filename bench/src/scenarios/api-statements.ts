@@ -1,0 +1,49 @@
+/**
+ * The statements the API runs for the inbox and search pages, as drizzle writes them (parameters
+ * numbered the same), for the `EXPLAIN ANALYZE` in the result JSON. Keep them in step with
+ * apps/api/src/chat/conversation-service.ts, chat-repo.ts and search-service.ts.
+ */
+
+/** conversationTeamAccessSql(agentId) with the agent as parameter `$n`. */
+const teamAccess = (n: number, m: number) => `(
+  ("conversations"."team_id" is null or exists (
+  select 1 from team_members
+  where team_members.team_id = "conversations"."team_id"
+    and team_members.agent_id = $${n}
+    and team_members.left_at is null
+))
+  and not exists (
+    select 1
+    from conversation_participants ai_participant
+    join agents ai on ai.id = ai_participant.agent_id
+    where ai_participant.conversation_id = "conversations"."id"
+      and ai.is_human = false
+      and not exists (
+  select 1 from team_members
+  where team_members.team_id = ai.owner_team_id
+    and team_members.agent_id = $${m}
+    and team_members.left_at is null
+)
+  )
+)`;
+
+/** A page of the caller's conversations (listConversations). Parameters: agent id, limit + 1, offset. */
+export const inboxPageSql = `select "conversations"."id", "conversations"."type", "conversations"."team_id", "conversations"."pair_key", "conversations"."last_seq", "conversations"."last_message_at", "conversations"."created_at"
+from "conversations" inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "conversations"."id" and "conversation_participants"."agent_id" = $1)
+where ${teamAccess(1, 1)}
+order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc limit $2 offset $3`;
+
+/** The unread counts of a page (countUnread). Parameters: the page's conversation ids, agent id. */
+export const inboxUnreadSql: string | undefined = `select "messages"."conversation_id", count(*)::int from "messages"
+inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "messages"."conversation_id" and "conversation_participants"."agent_id" = $2)
+where ("messages"."conversation_id" = any($1::uuid[]) and "messages"."seq" > "conversation_participants"."last_read_seq" and "messages"."sender_agent_id" <> $2)
+group by "messages"."conversation_id"`;
+
+/** A page of search hits (searchMessages). Parameters: q, agent id, limit + 1, offset. */
+export const searchPageSql = `select "messages"."id", "messages"."conversation_id", "messages"."seq", "messages"."sender_agent_id", "messages"."created_at",
+  ts_headline('english', translate("messages"."content", '<${'\uE000\uE001\uE002'}', '${'\uE002'}'), websearch_to_tsquery('english', $1), 'StartSel=${'\uE000'}, StopSel=${'\uE001'}, MaxWords=30, MinWords=12')
+from "messages"
+inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "messages"."conversation_id" and "conversation_participants"."agent_id" = $2)
+inner join "conversations" on "conversations"."id" = "messages"."conversation_id"
+where (to_tsvector('english', "messages"."content") @@ websearch_to_tsquery('english', $1) and "messages"."deleted_at" is null and "messages"."message_type" = 'text' and ${teamAccess(2, 2)})
+order by "messages"."created_at" desc, "messages"."id" desc limit $3 offset $4`;
