@@ -33,17 +33,16 @@ from "conversations" inner join "conversation_participants" on ("conversation_pa
 where ${teamAccess(1, 1)}
 order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc limit $2 offset $3`;
 
-/** The unread counts of a page (countUnread). Parameters: the page's conversation ids, agent id. */
-export const inboxUnreadSql: string | undefined = `select "messages"."conversation_id", count(*)::int from "messages"
-inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "messages"."conversation_id" and "conversation_participants"."agent_id" = $2)
-where ("messages"."conversation_id" = any($1::uuid[]) and "messages"."seq" > "conversation_participants"."last_read_seq" and "messages"."sender_agent_id" <> $2)
-group by "messages"."conversation_id"`;
+/** Unread counts take no statement: last_seq - last_read_seq of rows the page reads anyway (chat-views.ts). */
+export const inboxUnreadSql: string | undefined = undefined;
 
-/** A page of search hits (searchMessages). Parameters: q, agent id, limit + 1, offset. */
-export const searchPageSql = `select "messages"."id", "messages"."conversation_id", "messages"."seq", "messages"."sender_agent_id", "messages"."created_at",
-  ts_headline('english', translate("messages"."content", '<${'\uE000\uE001\uE002'}', '${'\uE002'}'), websearch_to_tsquery('english', $1), 'StartSel=${'\uE000'}, StopSel=${'\uE001'}, MaxWords=30, MinWords=12')
+/** The conversations the searcher may read (searchMessages' first statement). Parameter: agent id. */
+export const searchReadableSql = `select "conversations"."id" from "conversations"
+inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "conversations"."id" and "conversation_participants"."agent_id" = $1)
+where ${teamAccess(1, 1)}`;
+
+/** A page of search hits (searchMessages' second statement). Parameters: readable ids as an array literal, q, limit + 1, offset. */
+export const searchPageSql = `select "messages"."id", "messages"."conversation_id", "messages"."seq", "messages"."sender_agent_id", "messages"."created_at"
 from "messages"
-inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "messages"."conversation_id" and "conversation_participants"."agent_id" = $2)
-inner join "conversations" on "conversations"."id" = "messages"."conversation_id"
-where (to_tsvector('english', "messages"."content") @@ websearch_to_tsquery('english', $1) and "messages"."deleted_at" is null and "messages"."message_type" = 'text' and ${teamAccess(2, 2)})
+where ("messages"."conversation_id" = any($1::uuid[]) and "messages"."search_vector" @@ websearch_to_tsquery('english', $2) and "messages"."deleted_at" is null and "messages"."message_type" = 'text')
 order by "messages"."created_at" desc, "messages"."id" desc limit $3 offset $4`;

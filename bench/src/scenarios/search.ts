@@ -2,7 +2,7 @@ import { spawnWorker } from '../support/child-worker';
 import type { VariantContext } from '../support/variant';
 import type { PageLoadResult } from '../workers/page-load-worker';
 import { searchQueries, type SearchLoadResult } from '../workers/sql-fixtures';
-import { searchPageSql } from './api-statements';
+import { searchPageSql, searchReadableSql } from './api-statements';
 
 export interface SearchResult {
   load: SearchLoadResult;
@@ -37,14 +37,18 @@ export async function runSearch(ctx: VariantContext): Promise<SearchResult> {
           cmd: 'rows',
           text: `select count(*)::int as all, (count(*) filter (where exists (
                    select 1 from conversation_participants p where p.conversation_id = m.conversation_id and p.agent_id = $2)))::int as readable
-                 from messages m where to_tsvector('english', m.content) @@ websearch_to_tsquery('english', $1)`,
+                 from messages m where m.search_vector @@ websearch_to_tsquery('english', $1)`,
           params: [q, reader.agentId],
         });
         matches[label] = row!;
       }
-      const explain: Record<string, string> = {};
-      for (const [label, q] of queries.filter(([l]) => /commonest|1,000th|rare/.test(l)))
-        explain[label] = await sql.call<string>({ cmd: 'explainSql', text: searchPageSql, params: [q, reader.agentId, PAGE + 1, 0] });
+      const readable = await sql.call<{ id: string }[]>({ cmd: 'rows', text: searchReadableSql, params: [reader.agentId] });
+      const ids = `{${readable.map((r) => r.id).join(',')}}`;
+      const explain: Record<string, string> = {
+        readable: await sql.call<string>({ cmd: 'explainSql', text: searchReadableSql, params: [reader.agentId] }),
+      };
+      for (const [label, q] of queries.filter(([l]) => /commonest|10th|100th|1,000th|rare|phrase/.test(l)))
+        explain[label] = await sql.call<string>({ cmd: 'explainSql', text: searchPageSql, params: [ids, q, PAGE + 1, 0] });
       await sql.call({ cmd: 'close' });
       return { load, matches, explain };
     } finally {

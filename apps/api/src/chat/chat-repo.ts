@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { agents, attachments, conversationParticipants, conversations, messageReactions, messages, teams } from '../db/schema';
+import { agents, attachments, conversationParticipants, conversations, messageColumns, messageReactions, messages, teams } from '../db/schema';
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 
@@ -73,25 +73,11 @@ export async function findTeamsByIds(db: DbOrTx, teamIds: string[]): Promise<Tea
 /** Each conversation's newest message (the one at its last seq). */
 export async function findLastMessages(db: DbOrTx, conversationIds: string[]): Promise<MessageRow[]> {
   const rows = await db
-    .select({ message: messages })
+    .select({ message: messageColumns })
     .from(messages)
     .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(messages.seq, conversations.lastSeq)))
     .where(inArray(messages.conversationId, conversationIds));
   return rows.map((r) => r.message);
-}
-
-/** Messages from others after the viewer's read cursor, per conversation. */
-export async function countUnread(db: DbOrTx, conversationIds: string[], viewerAgentId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ conversationId: messages.conversationId, count: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.agentId, viewerAgentId)),
-    )
-    .where(and(inArray(messages.conversationId, conversationIds), gt(messages.seq, conversationParticipants.lastReadSeq), ne(messages.senderAgentId, viewerAgentId)))
-    .groupBy(messages.conversationId);
-  return new Map(rows.map((r) => [r.conversationId, Number(r.count)]));
 }
 
 /** Conversations the agent takes part in but may no longer use (it left the team they belong to). */

@@ -2,22 +2,27 @@ import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/share
 import { readPresence } from '../agents/agent-presence';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import type { AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
+import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
-import { countUnread, findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
+import { findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
-/** Presents message rows with their senders, attachments and reactions, in the order given. */
-export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): Promise<TChatMessage[]> {
+/**
+ * Presents message rows with their senders, attachments and reactions, in the order given. Senders
+ * among `knownAgents` (rows the caller has read already) are not read again.
+ */
+export async function presentMessageRows(ctx: AppContext, rows: MessageRow[], knownAgents: readonly AgentRow[] = []): Promise<TChatMessage[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((m) => m.id);
+  const senderById = new Map(knownAgents.map((a) => [a.id, a]));
+  const missing = [...new Set(rows.map((m) => m.senderAgentId))].filter((id) => !senderById.has(id));
   const [senders, files, reactions] = await Promise.all([
-    findAgentsByIds(ctx.db, [...new Set(rows.map((m) => m.senderAgentId))]),
+    findAgentsByIds(ctx.db, missing),
     findAttachmentsOf(ctx.db, ids),
     findReactionsOf(ctx.db, ids),
   ]);
-  const senderById = new Map(senders.map((a) => [a.id, a]));
+  for (const sender of senders) senderById.set(sender.id, sender);
   const filesByMessage = new Map<string, AttachmentRow[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
   const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
@@ -44,37 +49,53 @@ export async function seenStatusOf(db: DbOrTx, conversationId: string, viewerAge
   return status;
 }
 
+/**
+ * How many messages from others wait after a read cursor: every message past it, since a send moves
+ * its sender's own cursor onto it (insert-message.ts, group-commit.ts), so one's own messages are
+ * never past one's cursor. Seq is gap-free and a deleted message keeps its seq, so it still counts,
+ * as it did when it arrived (the web app's live count never takes one back). O(1) for any number of
+ * messages or participants.
+ */
+export const unreadAfter = (lastSeq: number, lastReadSeq: number) => Math.max(0, lastSeq - lastReadSeq);
+
 /** Conversations as the viewer sees them, with participants, team, last message, unread count and presence. */
 export async function presentConversationRows(ctx: AppContext, rows: ConversationRow[], viewerAgentId: string) {
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
-  const [participants, teamRows, lastMessageRows, unreadByConversation] = await Promise.all([
+  const [participants, teamRows, lastMessageRows] = await Promise.all([
     findParticipants(ctx.db, ids),
     findTeamsByIds(ctx.db, teamIds),
     findLastMessages(ctx.db, ids),
-    countUnread(ctx.db, ids, viewerAgentId),
   ]);
-  const lastMessages = await presentMessageRows(ctx, lastMessageRows);
-  // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
-  const online = await readPresence(
-    ctx,
-    participants.map((p) => p.agent),
-  );
+  const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
+  const [lastMessages, online] = await Promise.all([
+    presentMessageRows(ctx, lastMessageRows, [...agentById.values()]),
+    // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
+    readPresence(ctx, [...agentById.values()]),
+  ]);
   const teamById = new Map(teamRows.map((t) => [t.id, t]));
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));
-  return rows.map((conversation) =>
-    presentConversation(
+  const participantsByConversation = new Map<string, typeof participants>();
+  for (const p of participants) {
+    const list = participantsByConversation.get(p.participant.conversationId);
+    if (list) list.push(p);
+    else participantsByConversation.set(p.participant.conversationId, [p]);
+  }
+  return rows.map((conversation) => {
+    const members = participantsByConversation.get(conversation.id) ?? [];
+    const viewer = members.find((p) => p.agent.id === viewerAgentId);
+    return presentConversation(
       {
         conversation,
         team: conversation.teamId ? (teamById.get(conversation.teamId) ?? null) : null,
-        participants: participants.filter((p) => p.participant.conversationId === conversation.id),
+        participants: members,
         lastMessage: lastByConversation.get(conversation.id) ?? null,
-        unreadCount: unreadByConversation.get(conversation.id) ?? 0,
+        unreadCount: viewer ? unreadAfter(conversation.lastSeq, viewer.participant.lastReadSeq) : 0,
         online,
       },
       viewerAgentId,
-    ),
-  );
+    );
+  });
 }
 

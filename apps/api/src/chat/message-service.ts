@@ -16,7 +16,7 @@ import type { PublishDomainEvent } from '../core/domain-events';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
-import { attachments, messageReactions, messages, type TMessageMeta } from '../db/schema';
+import { attachments, messageColumns, messageReactions, messages, type TMessageMeta } from '../db/schema';
 import { storagePath } from './attachment-storage';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
@@ -28,7 +28,7 @@ import { insertMessage } from './insert-message';
 
 async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
   const [row] = await ctx.db
-    .select()
+    .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
     .limit(1);
@@ -178,8 +178,8 @@ async function pageAround(ctx: AppContext, conversationId: string, around: numbe
   const newerCount = limit - olderCount;
   const inConversation = eq(messages.conversationId, conversationId);
   const [older, newer] = await Promise.all([
-    ctx.db.select().from(messages).where(and(inConversation, lte(messages.seq, around))).orderBy(desc(messages.seq)).limit(olderCount + 1),
-    ctx.db.select().from(messages).where(and(inConversation, gt(messages.seq, around))).orderBy(asc(messages.seq)).limit(newerCount + 1),
+    ctx.db.select(messageColumns).from(messages).where(and(inConversation, lte(messages.seq, around))).orderBy(desc(messages.seq)).limit(olderCount + 1),
+    ctx.db.select(messageColumns).from(messages).where(and(inConversation, gt(messages.seq, around))).orderBy(asc(messages.seq)).limit(newerCount + 1),
   ]);
   return {
     rows: [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)],
@@ -203,7 +203,7 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
     ({ rows, hasMore, hasNewer } = await pageAround(ctx, conversationId, query.around, limit));
   } else if (query.after !== undefined) {
     const newer = await ctx.db
-      .select()
+      .select(messageColumns)
       .from(messages)
       .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, query.after)))
       .orderBy(asc(messages.seq))
@@ -222,7 +222,7 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
       upperSeq = anchor.seq;
     }
     const older = await ctx.db
-      .select()
+      .select(messageColumns)
       .from(messages)
       .where(and(eq(messages.conversationId, conversationId), upperSeq === undefined ? undefined : lt(messages.seq, upperSeq)))
       .orderBy(desc(messages.seq))
@@ -248,7 +248,7 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
     .update(messages)
     .set({ content: input.content, editedAt: sql`clock_timestamp()` })
     .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-    .returning();
+    .returning(messageColumns);
   // Deleted between the check and the write: the delete won.
   if (!updated) throw conflict(CHAT_ERRORS.messageDeleted);
   const presented = await presentOne(ctx, updated);
@@ -270,7 +270,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
       .update(messages)
       .set({ content: '', deletedAt: sql`clock_timestamp()` })
       .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-      .returning();
+      .returning(messageColumns);
     if (!row) return undefined;
     const files = await tx.delete(attachments).where(eq(attachments.messageId, messageId)).returning();
     await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
@@ -279,7 +279,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
     return { presented, files };
   });
   if (!deleted) {
-    const [current] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
+    const [current] = await ctx.db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
     return presentOne(ctx, current!);
   }
   await Promise.all(
