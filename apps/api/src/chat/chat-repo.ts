@@ -70,13 +70,18 @@ export async function findTeamsByIds(db: DbOrTx, teamIds: string[]): Promise<Tea
   return teamIds.length ? db.select().from(teams).where(inArray(teams.id, teamIds)) : [];
 }
 
-/** Each conversation's newest message (the one at its last seq). */
+/**
+ * Each conversation's newest message (the one at its last seq). Driven from the conversations (one
+ * unique-index probe on (conversation_id, seq) each): filtering messages by conversation id instead
+ * let the planner read every message of the page's conversations to hash-join them.
+ */
 export async function findLastMessages(db: DbOrTx, conversationIds: string[]): Promise<MessageRow[]> {
+  if (conversationIds.length === 0) return [];
   const rows = await db
     .select({ message: messageColumns })
-    .from(messages)
-    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(messages.seq, conversations.lastSeq)))
-    .where(inArray(messages.conversationId, conversationIds));
+    .from(conversations)
+    .innerJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq)))
+    .where(inArray(conversations.id, conversationIds));
   return rows.map((r) => r.message);
 }
 
