@@ -1,4 +1,6 @@
 DROP INDEX "messages_search_idx";--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', content)) STORED;--> statement-breakpoint
 CREATE INDEX "messages_search_vector_idx" ON "messages" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "messages_searchable_created_idx" ON "messages" USING btree ("created_at","id") WHERE "messages"."deleted_at" is null and "messages"."message_type" = 'text';
+CREATE INDEX "messages_searchable_created_idx" ON "messages" USING btree ("created_at","id") WHERE "messages"."deleted_at" is null and "messages"."message_type" = 'text';--> statement-breakpoint
+-- The planner weighs a search's terms against this column's statistics: gather them now, not at the next autovacuum.
+ANALYZE "messages";
