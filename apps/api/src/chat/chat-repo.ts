@@ -1,9 +1,18 @@
-import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql, type AnyColumn } from 'drizzle-orm';
+import { isUuid } from '@agentroom/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { agents, attachments, conversationParticipants, conversations, messageColumns, messageReactions, messages, teams } from '../db/schema';
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
+
+/**
+ * `column = any('{…}'::uuid[])`: a list of ids as one parameter, not one parameter each (a page of
+ * 100 conversations made statements of hundreds of parameters for drizzle to build and Postgres to
+ * parse). The ids come from rows already read; anything else is left out.
+ */
+export const isAnyOf = (column: AnyColumn, ids: readonly string[]) =>
+  sql`${column} = any(${`{${ids.filter((id) => isUuid(id)).join(',')}}`}::uuid[])`;
 
 export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
   if (conversationIds.length === 0) return [];
@@ -11,7 +20,7 @@ export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
     .select({ participant: conversationParticipants, agent: agents })
     .from(conversationParticipants)
     .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
-    .where(inArray(conversationParticipants.conversationId, conversationIds))
+    .where(isAnyOf(conversationParticipants.conversationId, conversationIds))
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id));
 }
 
@@ -81,8 +90,36 @@ export async function findLastMessages(db: DbOrTx, conversationIds: string[]): P
     .select({ message: messageColumns })
     .from(conversations)
     .innerJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq)))
-    .where(inArray(conversations.id, conversationIds));
+    .where(isAnyOf(conversations.id, conversationIds));
   return rows.map((r) => r.message);
+}
+
+/** The files and reactions of each conversation's newest message, read beside the message itself. */
+export async function findLastMessageExtras(db: DbOrTx, conversationIds: string[]) {
+  if (conversationIds.length === 0) return { files: [], reactions: [] };
+  const last = and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq));
+  const [files, reactions] = await Promise.all([
+    db
+      .select({ file: attachments })
+      .from(conversations)
+      .innerJoin(messages, last)
+      .innerJoin(attachments, eq(attachments.messageId, messages.id))
+      .where(isAnyOf(conversations.id, conversationIds))
+      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    db
+      .select({
+        messageId: messageReactions.messageId,
+        emoji: messageReactions.emoji,
+        agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName },
+      })
+      .from(conversations)
+      .innerJoin(messages, last)
+      .innerJoin(messageReactions, eq(messageReactions.messageId, messages.id))
+      .innerJoin(agents, eq(agents.id, messageReactions.agentId))
+      .where(isAnyOf(conversations.id, conversationIds))
+      .orderBy(asc(messageReactions.createdAt), asc(messageReactions.id)),
+  ]);
+  return { files: files.map((r) => r.file), reactions };
 }
 
 /** Conversations the agent takes part in but may no longer use (it left the team they belong to). */

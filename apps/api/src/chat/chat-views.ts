@@ -4,25 +4,26 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
-import { findAgentsByIds, findAttachmentsOf, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
+import { findAgentsByIds, findAttachmentsOf, findLastMessageExtras, findLastMessages, findParticipants, findReactionsOf, findTeamsByIds } from './chat-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
-/**
- * Presents message rows with their senders, attachments and reactions, in the order given. Senders
- * among `knownAgents` (rows the caller has read already) are not read again.
- */
-export async function presentMessageRows(ctx: AppContext, rows: MessageRow[], knownAgents: readonly AgentRow[] = []): Promise<TChatMessage[]> {
+/** Presents message rows with their senders, attachments and reactions, in the order given. */
+export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): Promise<TChatMessage[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((m) => m.id);
-  const senderById = new Map(knownAgents.map((a) => [a.id, a]));
-  const missing = [...new Set(rows.map((m) => m.senderAgentId))].filter((id) => !senderById.has(id));
   const [senders, files, reactions] = await Promise.all([
-    findAgentsByIds(ctx.db, missing),
+    findAgentsByIds(ctx.db, [...new Set(rows.map((m) => m.senderAgentId))]),
     findAttachmentsOf(ctx.db, ids),
     findReactionsOf(ctx.db, ids),
   ]);
-  for (const sender of senders) senderById.set(sender.id, sender);
+  return presentMessagesWith(ctx, rows, new Map(senders.map((a) => [a.id, a])), files, reactions);
+}
+
+type ReactionRow = { messageId: string; emoji: string; agent: TReactionAgent };
+
+/** Message rows presented with what was read for them (every sender among `senderById`). */
+function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Map<string, AgentRow>, files: AttachmentRow[], reactions: ReactionRow[]) {
   const filesByMessage = new Map<string, AttachmentRow[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
   const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
@@ -63,17 +64,23 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
-  const [participants, teamRows, lastMessageRows] = await Promise.all([
+  // Two round trips to the database: the page's rows, then all of this at once.
+  const [participants, teamRows, lastMessageRows, extras] = await Promise.all([
     findParticipants(ctx.db, ids),
     findTeamsByIds(ctx.db, teamIds),
     findLastMessages(ctx.db, ids),
+    findLastMessageExtras(ctx.db, ids),
   ]);
   const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
-  const [lastMessages, online] = await Promise.all([
-    presentMessageRows(ctx, lastMessageRows, [...agentById.values()]),
+  // A last message's sender is a participant, unless they have left the conversation since.
+  const missingSenders = [...new Set(lastMessageRows.map((m) => m.senderAgentId))].filter((id) => !agentById.has(id));
+  const [senders, online] = await Promise.all([
+    findAgentsByIds(ctx.db, missingSenders),
     // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
     readPresence(ctx, [...agentById.values()]),
   ]);
+  const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
+  const lastMessages = presentMessagesWith(ctx, lastMessageRows, senderById, extras.files, extras.reactions);
   const teamById = new Map(teamRows.map((t) => [t.id, t]));
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));
   const participantsByConversation = new Map<string, typeof participants>();

@@ -121,8 +121,15 @@ describe('GET /chat/conversations and /chat/conversations/:id', () => {
     // My reply moves my own cursor past everything before it.
     await sendMessage(server, me, conversation.id, 'mine');
     expect(await unreadOf()).toBe(0);
-    await sendMessage(server, other, conversation.id, 'three');
+    const three = await sendMessage(server, other, conversation.id, 'three');
     expect(await unreadOf()).toBe(1);
+    // The listed last message carries its reactions, as the chat shows them.
+    await server.api().put(`/api/v1/chat/messages/${three.id}/reactions/${encodeURIComponent('👍')}`).set(auth(me)).expect(200);
+    const listed = await server.api().get('/api/v1/chat/conversations').set(auth(me)).expect(200);
+    expect(listed.body.data.conversations.find((c: { id: string }) => c.id === conversation.id).lastMessage).toMatchObject({
+      id: three.id,
+      reactions: [{ emoji: '👍', count: 1, agents: [{ id: me.agentId }] }],
+    });
     // Marking an older message read moves nothing back.
     const read = await server.api().put(`/api/v1/chat/conversations/${conversation.id}/read`).set(auth(me)).send({ lastReadMessageId: first.id }).expect(200);
     expect(read.body.data.cursor).toMatchObject({ unreadCount: 1 });
