@@ -41,8 +41,12 @@ export const searchReadableSql = `select "conversations"."id" from "conversation
 inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "conversations"."id" and "conversation_participants"."agent_id" = $1)
 where ${teamAccess(1, 1)}`;
 
-/** A page of search hits (searchMessages' second statement). Parameters: readable ids as an array literal, q, limit + 1, offset. */
+/**
+ * A page of search hits (searchMessages' second statement) for a searcher whose conversations hold
+ * more than 20,000 messages (the bench's holds 100,000): the id list is a filter, not an index
+ * condition. Parameters: readable ids as an array literal, q, limit + 1, offset.
+ */
 export const searchPageSql = `select "messages"."id", "messages"."conversation_id", "messages"."seq", "messages"."sender_agent_id", "messages"."created_at"
 from "messages"
-where ("messages"."conversation_id" = any($1::uuid[]) and "messages"."search_vector" @@ websearch_to_tsquery('english', $2) and "messages"."deleted_at" is null and "messages"."message_type" = 'text')
+where (("messages"."conversation_id" = any($1::uuid[])) is not false and "messages"."search_vector" @@ websearch_to_tsquery('english', $2) and "messages"."deleted_at" is null and "messages"."message_type" = 'text')
 order by "messages"."created_at" desc, "messages"."id" desc limit $3 offset $4`;
