@@ -35,8 +35,8 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
-      inbox: { conversations: 500, messagesEach: 10, requests: 100 },
-      search: { messages: { postgres: 20_000, pglite: 20_000 }, conversations: 200, requests: 100 },
+      inbox: { conversations: 500, messagesEach: 10, requests: 50 },
+      search: { messages: { postgres: 10_000, pglite: 10_000 }, conversations: 200, requests: 50 },
     };
   return {
     mode,
