@@ -1,6 +1,8 @@
 import type { ConnectionsResult } from './scenarios/connections';
 import type { DeliveryResult, DeliveryRun, DeliveryStep } from './scenarios/delivery';
 import type { HistoryResult } from './scenarios/history';
+import type { InboxResult } from './scenarios/inbox';
+import type { SearchResult } from './scenarios/search';
 import type { LoginResult } from './scenarios/login';
 import type { WebBundleResult } from './scenarios/web-bundle';
 import type { WebFirstLoadResult } from './scenarios/web-first-load';
@@ -15,6 +17,8 @@ export interface VariantResult {
   connections?: ConnectionsResult;
   delivery?: DeliveryResult;
   history?: HistoryResult;
+  inbox?: InboxResult;
+  search?: SearchResult;
   errors: Record<string, string>;
 }
 
@@ -144,6 +148,41 @@ function rows(relay?: DeliveryRun, socketSend = false): Row[] {
     value: (v) => (v.history ? `${fmt(v.history.apiConcurrent.perSecond)} (${v.history.apiConcurrent.concurrency} clients)` : '—'),
   },
   { scenario: 'History', metric: 'messages in the conversation / bulk load (s)', value: (v) => (v.history ? `${fmt(v.history.messages)} / ${fmt(v.history.bulkLoadSeconds)}` : '—') },
+  {
+    scenario: 'Inbox',
+    metric: 'conversations list, page of 100, p50 / p95 / p99 / max (ms)',
+    value: (v) => lat(v.inbox?.api.latency),
+    target: () => 'p99 ≤ 25',
+    met: (v) => (v.inbox ? v.inbox.api.latency.p99 <= 25 && v.inbox.api.failures === 0 : undefined),
+  },
+  {
+    scenario: 'Inbox',
+    metric: 'conversations / messages / bulk load (s) / unread counts right',
+    value: (v) =>
+      v.inbox
+        ? `${fmt(v.inbox.load.conversations)} / ${fmt(v.inbox.load.messages)} / ${fmt(v.inbox.load.seconds)} / ${v.inbox.unreadTotal.api === v.inbox.unreadTotal.expected ? 'yes' : `no: ${fmt(v.inbox.unreadTotal.api)} of ${fmt(v.inbox.unreadTotal.expected)}`}`
+        : '—',
+  },
+  {
+    scenario: 'Search',
+    metric: 'search page of 20, query mix, p50 / p95 / p99 / max (ms)',
+    value: (v) => lat(v.search?.api.latency),
+    target: () => 'p99 ≤ 50',
+    met: (v) => (v.search ? v.search.api.latency.p99 <= 50 && v.search.api.failures === 0 : undefined),
+  },
+  {
+    scenario: 'Search',
+    metric: 'slowest query of the mix, p99 (ms)',
+    value: (v) => {
+      const worst = Object.entries(v.search?.api.byLabel ?? {}).sort(([, a], [, b]) => b.p99 - a.p99)[0];
+      return worst ? `${fmt(worst[1].p99)} (${worst[0]})` : '—';
+    },
+  },
+  {
+    scenario: 'Search',
+    metric: 'messages / the searcher may read / bulk load (s)',
+    value: (v) => (v.search ? `${fmt(v.search.load.messages)} / ${fmt(v.search.load.readerMessages)} / ${fmt(v.search.load.seconds)}` : '—'),
+  },
   {
     scenario: 'Login',
     metric: 'argon2id logins/s (19 MiB, t=2)',

@@ -6,6 +6,8 @@ import { renderMarkdown, type BenchReport, type VariantResult } from './report';
 import { runConnections } from './scenarios/connections';
 import { runDelivery, runRelay } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
+import { runInbox } from './scenarios/inbox';
+import { runSearch } from './scenarios/search';
 import { runLogin } from './scenarios/login';
 import { measureWebBundle } from './scenarios/web-bundle';
 import { measureWebFirstLoad } from './scenarios/web-first-load';
@@ -21,7 +23,7 @@ import pg from 'pg';
 import { cleanRedis, createBenchDatabase, postgresAnswers, REDIS_URL, redisAnswers } from './support/services';
 import type { SqlTarget, VariantContext } from './support/variant';
 
-const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history'] as const;
+const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history', 'inbox', 'search'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parseArgs(argv: string[]) {
@@ -37,6 +39,7 @@ function parseArgs(argv: string[]) {
     pairs: numbers('pairs')?.[0],
     stepSeconds: numbers('step-seconds')?.[0],
     maxRate: numbers('max-rate')?.[0],
+    requests: numbers('requests')?.[0],
     mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
@@ -100,7 +103,9 @@ async function runVariant(
     log(`${result.label}: starting`);
     await startServers();
     const { delivery, connections } = settings;
-    const userCount = Math.max(delivery.pairs * 2 + 2, connections.workers * connections.usersPerWorker);
+    // The last four are history's pair, inbox's person and search's reader; delivery and connections use the rest.
+    const manyUsers = scenarios.has('delivery') || scenarios.has('connections');
+    const userCount = manyUsers ? Math.max(delivery.pairs * 2 + 4, connections.workers * connections.usersPerWorker) : 4;
     log(`${result.label}: creating ${userCount} verified users through the API (register, mail link, login)`);
     const users = await createUsers(servers[0]!.url, mail, `b${name[0]}`, userCount);
     const ctx: VariantContext = {
@@ -131,7 +136,7 @@ async function runVariant(
       },
       log: (line) => log(`${name} ${line}`),
     };
-    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history'>(key: K, run: () => Promise<VariantResult[K]>) => {
+    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history' | 'inbox' | 'search'>(key: K, run: () => Promise<VariantResult[K]>) => {
       if (!scenarios.has(key)) return;
       try {
         result[key] = await run();
@@ -144,6 +149,8 @@ async function runVariant(
     await attempt('connections', () => runConnections(ctx));
     await attempt('delivery', () => runDelivery(ctx));
     await attempt('history', () => runHistory(ctx));
+    await attempt('inbox', () => runInbox(ctx));
+    await attempt('search', () => runSearch(ctx));
   } catch (error) {
     result.errors.setup = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`${name} FAILED: ${result.errors.setup}`);
@@ -168,6 +175,7 @@ async function main() {
   if (args.pairs) settings.delivery.pairs = args.pairs;
   if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
   if (args.send?.length) settings.delivery.send = [...new Set(args.send)];
+  if (args.requests) settings.inbox.requests = settings.search.requests = args.requests;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);
   mkdirSync(runDir, { recursive: true });

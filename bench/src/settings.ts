@@ -26,6 +26,10 @@ export interface BenchSettings {
   connections: { target: number; workers: number; usersPerWorker: number; concurrencyPerWorker: number };
   history: { messages: number; pages: number; concurrency: number; rawQueries: number };
   login: { seconds: number; connections: number };
+  /** A person in `conversations` conversations; `requests` pages of 100 timed one at a time. */
+  inbox: { conversations: number; messagesEach: number; requests: number };
+  /** `messages` (per variant) over `conversations`, the searcher in one of ten; `requests` searches timed one at a time. */
+  search: { messages: { postgres: number; pglite: number }; conversations: number; requests: number };
 }
 
 export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
@@ -36,6 +40,8 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
+      inbox: { conversations: 500, messagesEach: 10, requests: 50 },
+      search: { messages: { postgres: 10_000, pglite: 10_000 }, conversations: 200, requests: 50 },
     };
   return {
     mode,
@@ -54,5 +60,8 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     connections: { target: 20_000, workers: 4, usersPerWorker: 25, concurrencyPerWorker: 100 },
     history: { messages: 1_000_000, pages: 1000, concurrency: 4, rawQueries: 1000 },
     login: { seconds: 10, connections: 8 },
+    inbox: { conversations: 500, messagesEach: 400, requests: 1000 },
+    // 1,000,000 on Postgres (the target); PGlite's single process loads and indexes a fifth of that.
+    search: { messages: { postgres: 1_000_000, pglite: 200_000 }, conversations: 1000, requests: 1000 },
   };
 }

@@ -22,7 +22,7 @@ export interface AppCaches {
 }
 
 /** Online state per agent id for cards: true/false, or null when unknown. */
-export type PresenceReader = (agentIds: string[]) => Promise<Map<string, boolean | null>>;
+export type PresenceReader = (agents: readonly { id: string; isHuman: boolean }[]) => Promise<Map<string, boolean | null>>;
 
 /** A message as stored inside its transaction, for work that must commit or roll back with it. */
 export interface StoredMessage {

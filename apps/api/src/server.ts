@@ -76,7 +76,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     logger,
     events,
     caches: { sessions: createSessionCache(), conversationMembers: createConversationMembersCache() },
-    presence: createCardPresence(database.db, presenceStore, () => models.isAvailable()),
+    presence: createCardPresence(presenceStore, () => models.isAvailable()),
     replyJobs: replyJobQueue,
   };
 

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveCommands } from '../support/child-worker';
+import { explainText, loadInbox, loadSearch } from './sql-fixtures';
 import { summarize, type LatencySummary } from '../support/stats';
 
 /**
- * Direct SQL on the bench's database, from its own process: the bulk load for the history
- * scenario and the raw single-row INSERT/SELECT baselines (what the database alone can do).
+ * Direct SQL on the bench's database, from its own process: the bulk loads for the history, inbox
+ * and search scenarios (sql-fixtures.ts), the `EXPLAIN ANALYZE` of the statements they time, and
+ * the raw single-row INSERT/SELECT baselines (what the database alone can do).
  */
 export type SqlCommand =
   | { cmd: 'open'; kind: 'pglite'; dataDir: string }
@@ -17,6 +19,10 @@ export type SqlCommand =
   | { cmd: 'rawSelect'; conversationId: string; count: number; pageSize: number }
   | { cmd: 'pageAnchors'; conversationId: string; count: number }
   | { cmd: 'explain'; conversationId: string; pageSize: number }
+  | { cmd: 'inboxLoad'; personId: string; conversations: number; messagesEach: number }
+  | { cmd: 'searchLoad'; readerId: string; count: number; conversations: number }
+  | { cmd: 'explainSql'; text: string; params: unknown[] }
+  | { cmd: 'rows'; text: string; params: unknown[] }
   | { cmd: 'close' };
 
 export interface RawInsertResult {
@@ -172,6 +178,14 @@ serveCommands<SqlCommand>(async (command) => {
       return pageAnchors(command.conversationId, command.count);
     case 'explain':
       return explain(command.conversationId, command.pageSize);
+    case 'inboxLoad':
+      return loadInbox(query, command.personId, command.conversations, command.messagesEach);
+    case 'searchLoad':
+      return loadSearch(query, command.readerId, command.count, command.conversations);
+    case 'explainSql':
+      return explainText(query, command.text, command.params);
+    case 'rows':
+      return (await query(command.text, command.params)).rows;
     case 'close':
       await close();
       return { closed: true };

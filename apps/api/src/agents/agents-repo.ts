@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { agents } from '../db/schema';
@@ -59,8 +59,3 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** Whether each agent is a person (true) or an AI agent (false); unknown ids are left out. */
-export async function humanFlagsOf(db: DbOrTx, agentIds: string[]): Promise<Map<string, boolean>> {
-  const rows = await db.select({ id: agents.id, isHuman: agents.isHuman }).from(agents).where(inArray(agents.id, agentIds));
-  return new Map(rows.map((r) => [r.id, r.isHuman]));
-}

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
-import { conversationParticipants, conversations, messages } from '../db/schema';
+import { conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
 import { notFound } from '../core/app-error';
 import { isActiveMemberSql } from '../teams/team-access';
 
@@ -47,7 +47,7 @@ export async function assertConversationParticipant(db: DbOrTx, conversationId: 
 /** For routes addressed by a message id: finds its conversation, then applies the same participant check. */
 export async function assertMessageParticipant(db: DbOrTx, messageId: string, agentId: string) {
   if (!isUuid(messageId)) throw notFound(CHAT_ERRORS.messageNotFound);
-  const [message] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  const [message] = await db.select(messageColumns).from(messages).where(eq(messages.id, messageId)).limit(1);
   if (!message) throw notFound(CHAT_ERRORS.messageNotFound);
   try {
     return { message, ...(await assertConversationParticipant(db, message.conversationId, agentId)) };

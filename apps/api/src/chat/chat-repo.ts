@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, not, sql, type AnyColumn } from 'drizzle-orm';
+import { isUuid } from '@agentroom/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import {
@@ -6,6 +7,7 @@ import {
   attachments,
   conversationParticipants,
   conversations,
+  messageColumns,
   messageMentions,
   messageReactions,
   messages,
@@ -16,13 +18,21 @@ import {
 import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 
+/**
+ * `column = any('{…}'::uuid[])`: a list of ids as one parameter, not one parameter each (a page of
+ * 100 conversations made statements of hundreds of parameters for drizzle to build and Postgres to
+ * parse). The ids come from rows already read; anything else is left out.
+ */
+export const isAnyOf = (column: AnyColumn, ids: readonly string[]) =>
+  sql`${column} = any(${`{${ids.filter((id) => isUuid(id)).join(',')}}`}::uuid[])`;
+
 export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
   if (conversationIds.length === 0) return [];
   return db
     .select({ participant: conversationParticipants, agent: agents })
     .from(conversationParticipants)
     .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
-    .where(inArray(conversationParticipants.conversationId, conversationIds))
+    .where(isAnyOf(conversationParticipants.conversationId, conversationIds))
     .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id));
 }
 
@@ -91,28 +101,57 @@ export async function findTeamRolesOf(db: DbOrTx, teamIds: string[], agentId: st
   return new Map(rows.map((r) => [r.teamId, r.role]));
 }
 
-/** Each conversation's newest message (the one at its last seq). */
+/**
+ * Each conversation's newest message (the one at its last seq). Driven from the conversations (one
+ * unique-index probe on (conversation_id, seq) each): filtering messages by conversation id instead
+ * let the planner read every message of the page's conversations to hash-join them.
+ */
 export async function findLastMessages(db: DbOrTx, conversationIds: string[]): Promise<MessageRow[]> {
+  if (conversationIds.length === 0) return [];
   const rows = await db
-    .select({ message: messages })
-    .from(messages)
-    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(messages.seq, conversations.lastSeq)))
-    .where(inArray(messages.conversationId, conversationIds));
+    .select({ message: messageColumns })
+    .from(conversations)
+    .innerJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq)))
+    .where(isAnyOf(conversations.id, conversationIds));
   return rows.map((r) => r.message);
 }
 
-/** Messages from others after the viewer's read cursor, per conversation. */
-export async function countUnread(db: DbOrTx, conversationIds: string[], viewerAgentId: string): Promise<Map<string, number>> {
+/** The files and reactions of each conversation's newest message, read beside the message itself. */
+export async function findLastMessageExtras(db: DbOrTx, conversationIds: string[]) {
+  if (conversationIds.length === 0) return { files: [], reactions: [] };
+  const last = and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq));
+  const [files, reactions] = await Promise.all([
+    db
+      .select({ file: attachments })
+      .from(conversations)
+      .innerJoin(messages, last)
+      .innerJoin(attachments, eq(attachments.messageId, messages.id))
+      .where(isAnyOf(conversations.id, conversationIds))
+      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    db
+      .select({
+        messageId: messageReactions.messageId,
+        emoji: messageReactions.emoji,
+        agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName },
+      })
+      .from(conversations)
+      .innerJoin(messages, last)
+      .innerJoin(messageReactions, eq(messageReactions.messageId, messages.id))
+      .innerJoin(agents, eq(agents.id, messageReactions.agentId))
+      .where(isAnyOf(conversations.id, conversationIds))
+      .orderBy(asc(messageReactions.createdAt), asc(messageReactions.id)),
+  ]);
+  return { files: files.map((r) => r.file), reactions };
+}
+
+/** The agent's read cursor (last read seq) in each of the given conversations it takes part in. */
+export async function findLastReadSeqs(db: DbOrTx, conversationIds: string[], agentId: string): Promise<Map<string, number>> {
+  if (conversationIds.length === 0) return new Map();
   const rows = await db
-    .select({ conversationId: messages.conversationId, count: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.agentId, viewerAgentId)),
-    )
-    .where(and(inArray(messages.conversationId, conversationIds), gt(messages.seq, conversationParticipants.lastReadSeq), ne(messages.senderAgentId, viewerAgentId)))
-    .groupBy(messages.conversationId);
-  return new Map(rows.map((r) => [r.conversationId, Number(r.count)]));
+    .select({ conversationId: conversationParticipants.conversationId, lastReadSeq: conversationParticipants.lastReadSeq })
+    .from(conversationParticipants)
+    .where(and(isAnyOf(conversationParticipants.conversationId, conversationIds), eq(conversationParticipants.agentId, agentId)));
+  return new Map(rows.map((r) => [r.conversationId, r.lastReadSeq]));
 }
 
 /** Conversations the agent takes part in but may no longer use (it left the team they belong to). */

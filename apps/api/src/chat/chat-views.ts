@@ -2,14 +2,14 @@ import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/share
 import { readPresence } from '../agents/agent-presence';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import type { AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
+import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
 import {
-  countUnread,
   countUnreadMentions,
   findAgentsByIds,
   findAskedByOf,
   findAttachmentsOf,
+  findLastMessageExtras,
   findLastMessages,
   findMentionsOf,
   findParticipants,
@@ -31,7 +31,20 @@ export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): P
     findMentionsOf(ctx.db, ids),
     findAskedByOf(ctx.db, ids),
   ]);
-  const senderById = new Map(senders.map((a) => [a.id, a]));
+  return presentMessagesWith(ctx, rows, new Map(senders.map((a) => [a.id, a])), { files, reactions, mentions, askedBy });
+}
+
+interface MessageExtras {
+  files: AttachmentRow[];
+  reactions: { messageId: string; emoji: string; agent: TReactionAgent }[];
+  /** messageId → the agents it @mentions. */
+  mentions: Map<string, string[]>;
+  /** AI replies another agent asked for: messageId → that agent. */
+  askedBy: Map<string, TReactionAgent>;
+}
+
+/** Message rows presented with what was read for them (every sender among `senderById`). */
+function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Map<string, AgentRow>, { files, reactions, mentions, askedBy }: MessageExtras) {
   const filesByMessage = new Map<string, AttachmentRow[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
   const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
@@ -59,43 +72,68 @@ export async function seenStatusOf(db: DbOrTx, conversationId: string, viewerAge
   return status;
 }
 
+/**
+ * How many messages from others wait after a read cursor: every message past it, since a send moves
+ * its sender's own cursor onto it (insert-message.ts, group-commit.ts), so one's own messages are
+ * never past one's cursor. Seq is gap-free and a deleted message keeps its seq, so it still counts,
+ * as it did when it arrived (the web app's live count never takes one back). O(1) for any number of
+ * messages or participants.
+ */
+export const unreadAfter = (lastSeq: number, lastReadSeq: number) => Math.max(0, lastSeq - lastReadSeq);
+
 /** Conversations as the viewer sees them, with participants, team, last message, unread count and presence. */
 export async function presentConversationRows(ctx: AppContext, rows: ConversationRow[], viewerAgentId: string) {
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
   const roomTeamIds = [...new Set(rows.flatMap((c) => (c.type === 'room' && c.teamId ? [c.teamId] : [])))];
-  const [participants, teamRows, lastMessageRows, unreadByConversation, mentionsByConversation, roleByTeam] = await Promise.all([
+  // Two round trips to the database: the page's rows, then all of this at once.
+  const [participants, teamRows, lastMessageRows, extras, mentionsByConversation, roleByTeam] = await Promise.all([
     findParticipants(ctx.db, ids),
     findTeamsByIds(ctx.db, teamIds),
     findLastMessages(ctx.db, ids),
-    countUnread(ctx.db, ids, viewerAgentId),
+    findLastMessageExtras(ctx.db, ids),
     countUnreadMentions(ctx.db, ids, viewerAgentId),
     // Rooms: a team owner or admin manages every room of the team.
     findTeamRolesOf(ctx.db, roomTeamIds, viewerAgentId),
   ]);
-  const lastMessages = await presentMessageRows(ctx, lastMessageRows);
-  // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
-  const online = await readPresence(
-    ctx,
-    participants.map((p) => p.agent),
-  );
+  const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
+  // A last message's sender is a participant, unless they have left the conversation since.
+  const missingSenders = [...new Set(lastMessageRows.map((m) => m.senderAgentId))].filter((id) => !agentById.has(id));
+  const lastIds = lastMessageRows.map((m) => m.id);
+  const [senders, online, mentions, askedBy] = await Promise.all([
+    findAgentsByIds(ctx.db, missingSenders),
+    // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
+    readPresence(ctx, [...agentById.values()]),
+    findMentionsOf(ctx.db, lastIds),
+    findAskedByOf(ctx.db, lastIds),
+  ]);
+  const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
+  const lastMessages = presentMessagesWith(ctx, lastMessageRows, senderById, { ...extras, mentions, askedBy });
   const teamById = new Map(teamRows.map((t) => [t.id, t]));
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));
-  return rows.map((conversation) =>
-    presentConversation(
+  const participantsByConversation = new Map<string, typeof participants>();
+  for (const p of participants) {
+    const list = participantsByConversation.get(p.participant.conversationId);
+    if (list) list.push(p);
+    else participantsByConversation.set(p.participant.conversationId, [p]);
+  }
+  return rows.map((conversation) => {
+    const members = participantsByConversation.get(conversation.id) ?? [];
+    const viewer = members.find((p) => p.agent.id === viewerAgentId);
+    return presentConversation(
       {
         conversation,
         team: conversation.teamId ? (teamById.get(conversation.teamId) ?? null) : null,
-        participants: participants.filter((p) => p.participant.conversationId === conversation.id),
+        participants: members,
         lastMessage: lastByConversation.get(conversation.id) ?? null,
-        unreadCount: unreadByConversation.get(conversation.id) ?? 0,
+        unreadCount: viewer ? unreadAfter(conversation.lastSeq, viewer.participant.lastReadSeq) : 0,
         unreadMentions: mentionsByConversation.get(conversation.id) ?? 0,
         online,
         viewerTeamRole: conversation.teamId ? (roleByTeam.get(conversation.teamId) ?? null) : null,
       },
       viewerAgentId,
-    ),
-  );
+    );
+  });
 }
 

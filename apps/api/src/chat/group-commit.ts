@@ -3,7 +3,7 @@ import { newMessageId } from './message-ids';
 import type { AppContext } from '../context';
 import type { Database, Db } from '../db/client';
 import type { MessageRow } from '../db/rows';
-import { insertMessageNow, toMessageRow, type MessageValues, type RawMessage } from './insert-message';
+import { insertMessageNow, toMessageRow, type MessageValues, type RawMessage, MESSAGE_COLUMNS_SQL } from './insert-message';
 
 /** A batch holds at most this many messages (one JSON parameter of a few hundred KiB at most). */
 const MAX_BATCH = 256;
@@ -146,7 +146,7 @@ async function insertBatch(db: Db, batch: (MessageValues & { id: string })[]): P
       select n.id, n.conversation_id, n.seq, n.sender_agent_id, n.content, n.message_type, n.meta, n.client_message_id, n.at
       from numbered n
       on conflict (sender_agent_id, client_message_id) do nothing
-      returning *
+      returning ${MESSAGE_COLUMNS_SQL}
     ), newest as (
       select i.conversation_id, max(i.seq) as seq, count(*) as n, max(i.created_at) as at from inserted i group by i.conversation_id
     ), bumped as (

@@ -5,7 +5,12 @@ import type { Database, DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
 import type { MessageRow } from '../db/rows';
 
-/** A `messages` row as Postgres answers `returning *` through drizzle's execute. */
+/** What the insert statements return: every column the app reads (not the stored search vector). */
+export const MESSAGE_COLUMNS_SQL = sql.raw(
+  'id, conversation_id, seq, sender_agent_id, content, message_type, meta, client_message_id, created_at, edited_at, deleted_at',
+);
+
+/** A `messages` row as Postgres answers `returning ${MESSAGE_COLUMNS_SQL}` through drizzle's execute. */
 export interface RawMessage {
   id: string;
   conversation_id: string;
@@ -59,7 +64,7 @@ function insertMessageSql(input: MessageValues): SQL {
              ${JSON.stringify(input.meta)}::jsonb, ${input.clientMessageId}, locked.at
       from locked
       on conflict (sender_agent_id, client_message_id) do nothing
-      returning *
+      returning ${MESSAGE_COLUMNS_SQL}
     ), bumped as (
       update conversations set last_seq = inserted.seq, last_message_at = inserted.created_at
       from inserted where conversations.id = inserted.conversation_id

@@ -18,7 +18,7 @@ import type { PublishDomainEvent } from '../core/domain-events';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
-import { attachments, messageMentions, messageReactions, messages, type TMessageMeta } from '../db/schema';
+import { attachments, messageColumns, messageMentions, messageReactions, messages, type TMessageMeta } from '../db/schema';
 import { storagePath } from './attachment-storage';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
@@ -30,7 +30,7 @@ import { insertMessage } from './insert-message';
 
 async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
   const [row] = await ctx.db
-    .select()
+    .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
     .limit(1);
@@ -209,8 +209,8 @@ async function pageAround(ctx: AppContext, conversationId: string, around: numbe
   const newerCount = limit - olderCount;
   const inConversation = eq(messages.conversationId, conversationId);
   const [older, newer] = await Promise.all([
-    ctx.db.select().from(messages).where(and(inConversation, lte(messages.seq, around))).orderBy(desc(messages.seq)).limit(olderCount + 1),
-    ctx.db.select().from(messages).where(and(inConversation, gt(messages.seq, around))).orderBy(asc(messages.seq)).limit(newerCount + 1),
+    ctx.db.select(messageColumns).from(messages).where(and(inConversation, lte(messages.seq, around))).orderBy(desc(messages.seq)).limit(olderCount + 1),
+    ctx.db.select(messageColumns).from(messages).where(and(inConversation, gt(messages.seq, around))).orderBy(asc(messages.seq)).limit(newerCount + 1),
   ]);
   return {
     rows: [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)],
@@ -234,7 +234,7 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
     ({ rows, hasMore, hasNewer } = await pageAround(ctx, conversationId, query.around, limit));
   } else if (query.after !== undefined) {
     const newer = await ctx.db
-      .select()
+      .select(messageColumns)
       .from(messages)
       .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, query.after)))
       .orderBy(asc(messages.seq))
@@ -253,7 +253,7 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
       upperSeq = anchor.seq;
     }
     const older = await ctx.db
-      .select()
+      .select(messageColumns)
       .from(messages)
       .where(and(eq(messages.conversationId, conversationId), upperSeq === undefined ? undefined : lt(messages.seq, upperSeq)))
       .orderBy(desc(messages.seq))
@@ -282,7 +282,7 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
       .update(messages)
       .set({ content: input.content, editedAt: sql`clock_timestamp()` })
       .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-      .returning();
+      .returning(messageColumns);
     if (!row) return undefined;
     await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
     await writeMentions(tx, row, row.messageType === 'text' ? mentionsOf(target, row.content) : []);
@@ -309,7 +309,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
       .update(messages)
       .set({ content: '', deletedAt: sql`clock_timestamp()` })
       .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-      .returning();
+      .returning(messageColumns);
     if (!row) return undefined;
     const files = await tx.delete(attachments).where(eq(attachments.messageId, messageId)).returning();
     await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
@@ -319,7 +319,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
     return { presented, files };
   });
   if (!deleted) {
-    const [current] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
+    const [current] = await ctx.db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
     return presentOne(ctx, current!);
   }
   await Promise.all(

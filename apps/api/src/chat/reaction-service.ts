@@ -3,7 +3,7 @@ import { CHAT_ERRORS, MAX_DISTINCT_REACTIONS, type TChatMessage } from '@agentro
 import type { AppContext } from '../context';
 import { conflict } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
-import { messageReactions, messages } from '../db/schema';
+import { messageColumns, messageReactions, messages } from '../db/schema';
 import { assertMessageParticipant } from './chat-access';
 import { presentReactionAgent } from './chat-presenters';
 import { findAgent } from './chat-repo';
@@ -44,7 +44,7 @@ export async function setReaction(ctx: AppContext, agentId: string, messageId: s
       publish('message.reaction', { conversationId: message.conversationId, messageId, emoji, agent: presentReactionAgent(agent), reacted });
   });
 
-  const [current] = await ctx.db.select().from(messages).where(eq(messages.id, messageId));
+  const [current] = await ctx.db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
   const [presented] = await presentMessageRows(ctx, [current!]);
   return presented!;
 }

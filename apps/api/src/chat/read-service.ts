@@ -1,11 +1,12 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TReadCursor } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { conversationParticipants, messages } from '../db/schema';
+import { conversationParticipants, conversations, messages } from '../db/schema';
 import { notFound } from '../core/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { findParticipants } from './chat-repo';
 import { presentSeenAgent } from './chat-presenters';
+import { unreadAfter } from './chat-views';
 
 /**
  * Moves the caller's read cursor to a message of the conversation, never backwards (by seq). The one
@@ -32,7 +33,10 @@ async function moveReadCursor(ctx: AppContext, agentId: string, conversationId: 
     )
     .returning();
 
-  const participants = await findParticipants(ctx.db, [conversationId]);
+  const [participants, [conversation]] = await Promise.all([
+    findParticipants(ctx.db, [conversationId]),
+    ctx.db.select({ lastSeq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, conversationId)).limit(1),
+  ]);
   const self = participants.find((p) => p.agent.id === agentId)!;
   if (moved) {
     ctx.events.publish('message.seen', {
@@ -43,21 +47,11 @@ async function moveReadCursor(ctx: AppContext, agentId: string, conversationId: 
       participantIds: participants.map((p) => p.agent.id),
     });
   }
-  const [{ unread } = { unread: 0 }] = await ctx.db
-    .select({ unread: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        gt(messages.seq, self.participant.lastReadSeq),
-        ne(messages.senderAgentId, agentId),
-      ),
-    );
   return {
     conversationId,
     lastReadMessageId: self.participant.lastReadMessageId,
     lastReadSeq: self.participant.lastReadSeq,
-    unreadCount: Number(unread),
+    unreadCount: unreadAfter(conversation?.lastSeq ?? 0, self.participant.lastReadSeq),
   };
 }
 

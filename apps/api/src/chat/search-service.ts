@@ -4,17 +4,16 @@ import type { AppContext } from '../context';
 import { conversationParticipants, conversations, messages } from '../db/schema';
 import { conversationTeamAccessSql } from './chat-access';
 import { presentSender } from './chat-presenters';
-import { findAgentsByIds, findParticipants, findTeamsByIds } from './chat-repo';
+import { findAgentsByIds, findParticipants, findTeamsByIds, isAnyOf } from './chat-repo';
 import { avatarUrlOf } from '../users/presenters';
 
 /**
- * Full-text search over messages (Postgres and PGlite alike): `to_tsvector('english', content)` is
- * the expression of the GIN index `messages_search_idx`, so it must stay written exactly so; the
+ * Full-text search over messages (Postgres and PGlite alike) on `search_vector`, the stored
+ * `to_tsvector('english', content)` of each message (GIN index `messages_search_vector_idx`); the
  * query text goes through `websearch_to_tsquery` ("quoted phrases", -exclusions, or), which never
  * fails on user input.
  */
-const matches = (query: string) =>
-  sql`to_tsvector('english', ${messages.content}) @@ websearch_to_tsquery('english', ${query})`;
+const matches = (query: string) => sql`${messages.searchVector} @@ websearch_to_tsquery('english', ${query})`;
 
 // ts_headline marks matches with characters from the Private Use Area, which the message text cannot
 // bring in (they are dropped from it first). Its parser also swallows anything that looks like an
@@ -44,13 +43,44 @@ function snippetParts(marked: string): TSnippetPart[] {
   return parts;
 }
 
+/** Up to this many messages in the caller's conversations, the search may read them by conversation. */
+const FEW_READABLE_MESSAGES = 20_000;
+
+/**
+ * The caller's conversations as a condition. When they hold few messages, Postgres may read those
+ * by conversation (`messages_conversation_seq_key`) and intersect them with a term's matches. When
+ * they hold many, that bitmap costs more than it saves (100,000 index entries: tens of ms, where
+ * the planner counts it cheap), so the list stays a filter — `is not false` keeps it out of the
+ * index conditions, while the planner still estimates its selectivity from the column's statistics.
+ */
+function inReadable(readable: { id: string; lastSeq: number }[]) {
+  const condition = isAnyOf(messages.conversationId, readable.map((r) => r.id));
+  const total = readable.reduce((sum, r) => sum + r.lastSeq, 0);
+  return total <= FEW_READABLE_MESSAGES ? condition : sql`(${condition}) is not false`;
+}
+
 /**
  * Messages matching `q` in every conversation the caller takes part in and may still use (the one
  * rule of chat-access, so someone who left a team finds nothing of it), newest first. Deleted
  * messages and AI notices are left out.
+ *
+ * The readable conversations come first, as a list of ids: the search itself is then one table and
+ * an id list, and the planner weighs the list against how common the terms are (the column's
+ * statistics) — a common word walks `messages_searchable_created_idx` newest first and stops at the
+ * page, a rare one reads its few matches from the GIN index. The snippet (ts_headline, the costly
+ * part) is made for the page's rows only.
  */
 export async function searchMessages(ctx: AppContext, agentId: string, query: TSearchQuery): Promise<TSearchPage> {
   const { q, page, limit } = query;
+  const readable = await ctx.db
+    .select({ id: conversations.id, lastSeq: conversations.lastSeq })
+    .from(conversations)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)),
+    )
+    .where(conversationTeamAccessSql(agentId));
+  if (readable.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
   const hits = await ctx.db
     .select({
       id: messages.id,
@@ -58,31 +88,39 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
       seq: messages.seq,
       senderAgentId: messages.senderAgentId,
       createdAt: messages.createdAt,
-      // Postgres computes a costly select-list expression after the limit, for the page's rows only.
-      headline: headline(q),
     })
     .from(messages)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.agentId, agentId)),
+    .where(
+      and(
+        inReadable(readable),
+        matches(q),
+        isNull(messages.deletedAt),
+        eq(messages.messageType, 'text'),
+      ),
     )
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(matches(q), isNull(messages.deletedAt), eq(messages.messageType, 'text'), conversationTeamAccessSql(agentId)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1)
     .offset((page - 1) * limit);
   const pageRows = hits.slice(0, limit);
+  if (pageRows.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
 
   const conversationIds = [...new Set(pageRows.map((h) => h.conversationId))];
-  const conversationRows = conversationIds.length
-    ? await ctx.db.select().from(conversations).where(inArray(conversations.id, conversationIds))
-    : [];
-  const [senders, participants, teams] = await Promise.all([
-    findAgentsByIds(ctx.db, [...new Set(pageRows.map((h) => h.senderAgentId))]),
+  const [conversationRows, headlines, participants] = await Promise.all([
+    ctx.db.select().from(conversations).where(inArray(conversations.id, conversationIds)),
+    ctx.db
+      .select({ id: messages.id, headline: headline(q) })
+      .from(messages)
+      .where(inArray(messages.id, pageRows.map((h) => h.id))),
     findParticipants(ctx.db, conversationIds),
+  ]);
+  const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
+  const missingSenders = [...new Set(pageRows.map((h) => h.senderAgentId))].filter((id) => !agentById.has(id));
+  const [senders, teams] = await Promise.all([
+    findAgentsByIds(ctx.db, missingSenders),
     findTeamsByIds(ctx.db, [...new Set(conversationRows.flatMap((c) => (c.teamId ? [c.teamId] : [])))]),
   ]);
-  const senderById = new Map(senders.map((a) => [a.id, a]));
+  const headlineById = new Map(headlines.map((h) => [h.id, h.headline]));
+  const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
   const teamById = new Map(teams.map((t) => [t.id, t]));
   const summaries = new Map<string, TSearchConversation>();
   for (const conversation of conversationRows) {
@@ -113,7 +151,7 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
       seq: hit.seq,
       timestamp: hit.createdAt.toISOString(),
       sender: presentSender(senderById.get(hit.senderAgentId)!),
-      snippet: snippetParts(hit.headline),
+      snippet: snippetParts(headlineById.get(hit.id) ?? ''),
       conversation: summaries.get(hit.conversationId)!,
     })),
     pagination: { page, limit, hasMore: hits.length > limit },

@@ -19,7 +19,8 @@ export type TeamRow = typeof teams.$inferSelect;
 export type MembershipRow = typeof teamMembers.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ParticipantRow = typeof conversationParticipants.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
+/** A message as the app reads it (`messageColumns`: the stored search vector left out). */
+export type MessageRow = Omit<typeof messages.$inferSelect, 'searchVector'>;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ReplyJobRow = typeof replyJobs.$inferSelect;
 

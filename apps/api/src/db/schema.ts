@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -267,6 +268,9 @@ export interface TMessageMeta {
   replyToMessageId?: string;
 }
 
+/** Postgres's `tsvector`, for the stored search vector of a message (never read by the app). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const messages = pgTable(
   'messages',
   {
@@ -287,15 +291,30 @@ export const messages = pgTable(
     editedAt: tstz('edited_at'),
     /** Deleted by its sender: the row keeps its seq (no gap), its content, files and reactions are gone. */
     deletedAt: tstz('deleted_at'),
+    /**
+     * The words of `content` for full-text search (chat search-service), kept by Postgres on every
+     * insert and edit; stored so that a search walking messages newest first checks a match without
+     * parsing the text again. Never selected: read rows through `messageColumns`.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
   (t) => [
     uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
     uniqueIndex('messages_sender_client_id_key').on(t.senderAgentId, t.clientMessageId),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
-    // Full-text search (chat search-service): the query repeats this exact expression, so the index serves it.
-    index('messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+    // Full-text search (chat search-service): the words of rare terms, and the searchable messages
+    // newest first for common ones (the planner picks by the terms' frequency).
+    index('messages_search_vector_idx').using('gin', t.searchVector),
+    // Ascending: read backwards it is exactly `order by created_at desc, id desc` (nulls first).
+    index('messages_searchable_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.messageType} = 'text'`),
   ],
 );
+
+/** Every column of `messages` the app reads: all but the search vector, which only search-service's WHERE uses. */
+const { searchVector: _searchVector, ...readableMessageColumns } = getTableColumns(messages);
+export const messageColumns = readableMessageColumns;
 
 /**
  * Who a message @mentions (issue 13): one row per mentioned member, written with the message. The

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { inTransaction } from '../core/transaction';
 import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow } from '../db/rows';
-import { accounts, agents, conversationParticipants, conversations, messages } from '../db/schema';
+import { accounts, agents, conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
 import { conversationTeamAccessSql } from '../chat/chat-access';
 import { findParticipants, findTeamsByIds } from '../chat/chat-repo';
 import { enqueueMail } from '../mail/outbox';
@@ -79,7 +79,7 @@ async function unreadLines(tx: DbOrTx, conversationId: string, agentId: string, 
     ne(messages.senderAgentId, agentId),
   );
   const [latest, [counted]] = await Promise.all([
-    tx.select().from(messages).where(where).orderBy(desc(messages.seq)).limit(MAX_LINES),
+    tx.select(messageColumns).from(messages).where(where).orderBy(desc(messages.seq)).limit(MAX_LINES),
     tx.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
   ]);
   return { latest: latest.reverse(), count: Number(counted?.count ?? 0) };

@@ -18,7 +18,8 @@ import type { DbOrTx } from '../db/client';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import type { ConversationRow, MembershipRow, TeamRow } from '../db/rows';
 import { conversations } from '../db/schema';
-import { countUnread, findAgent } from '../chat/chat-repo';
+import { findAgent, findLastReadSeqs } from '../chat/chat-repo';
+import { unreadAfter } from '../chat/chat-views';
 import { presentConversationRows } from '../chat/chat-views';
 import { assertTeamMember } from '../teams/team-access';
 import { addRoomParticipants, isRoomMember, roomAudience, roomValues } from './room-membership';
@@ -66,9 +67,11 @@ async function assertRoomVisible(db: DbOrTx, handle: string, roomParam: string, 
 /** The rooms as the caller's list shows them (members, unread, whether the caller is in). */
 async function presentRooms(db: DbOrTx, team: TeamRow, membership: MembershipRow, rows: { room: ConversationRow; isMember: boolean }[]): Promise<TRoom[]> {
   const ids = rows.map((r) => r.room.id);
-  const [memberCounts, unread] = await Promise.all([countRoomMembers(db, ids), ids.length ? countUnread(db, ids, membership.agentId) : new Map<string, number>()]);
+  const [memberCounts, readSeqs] = await Promise.all([countRoomMembers(db, ids), findLastReadSeqs(db, ids, membership.agentId)]);
+  // As in the inbox: every message past the read cursor (a send moves its sender's cursor onto it).
+  const unreadOf = (room: ConversationRow) => unreadAfter(room.lastSeq, readSeqs.get(room.id) ?? room.lastSeq);
   return rows.map(({ room, isMember }) =>
-    presentRoom(room, team, { memberCount: memberCounts.get(room.id) ?? 0, isMember, unreadCount: isMember ? (unread.get(room.id) ?? 0) : 0 }, membership),
+    presentRoom(room, team, { memberCount: memberCounts.get(room.id) ?? 0, isMember, unreadCount: isMember ? unreadOf(room) : 0 }, membership),
   );
 }
 

@@ -101,6 +101,43 @@ describe('POST /chat/conversations/:agentId/start', () => {
 });
 
 describe('GET /chat/conversations and /chat/conversations/:id', () => {
+  it('counts as unread what others sent after my read cursor: a deleted one still, my own never, reading clears it', async () => {
+    const me = await signUpVerified(server, 'counter');
+    const other = await signUpVerified(server, 'other');
+    const conversation = await startConversation(server, me, other);
+    const unreadOf = async () => {
+      const res = await server.api().get(`/api/v1/chat/conversations/${conversation.id}`).set(auth(me)).expect(200);
+      const listed = await server.api().get('/api/v1/chat/conversations').set(auth(me)).expect(200);
+      const row = listed.body.data.conversations.find((c: { id: string }) => c.id === conversation.id);
+      expect(row.unreadCount).toBe(res.body.data.conversation.unreadCount);
+      return row.unreadCount as number;
+    };
+    const first = await sendMessage(server, other, conversation.id, 'one');
+    const second = await sendMessage(server, other, conversation.id, 'two');
+    expect(await unreadOf()).toBe(2);
+    // Deleted before I looked: it arrived (and the app counted it live), so it still counts.
+    await server.api().delete(`/api/v1/chat/messages/${second.id}`).set(auth(other)).expect(200);
+    expect(await unreadOf()).toBe(2);
+    // My reply moves my own cursor past everything before it.
+    await sendMessage(server, me, conversation.id, 'mine');
+    expect(await unreadOf()).toBe(0);
+    const three = await sendMessage(server, other, conversation.id, 'three');
+    expect(await unreadOf()).toBe(1);
+    // The listed last message carries its reactions, as the chat shows them.
+    await server.api().put(`/api/v1/chat/messages/${three.id}/reactions/${encodeURIComponent('👍')}`).set(auth(me)).expect(200);
+    const listed = await server.api().get('/api/v1/chat/conversations').set(auth(me)).expect(200);
+    expect(listed.body.data.conversations.find((c: { id: string }) => c.id === conversation.id).lastMessage).toMatchObject({
+      id: three.id,
+      reactions: [{ emoji: '👍', count: 1, agents: [{ id: me.agentId }] }],
+    });
+    // Marking an older message read moves nothing back.
+    const read = await server.api().put(`/api/v1/chat/conversations/${conversation.id}/read`).set(auth(me)).send({ lastReadMessageId: first.id }).expect(200);
+    expect(read.body.data.cursor).toMatchObject({ unreadCount: 1 });
+    // Sending 'three' moved the other side's cursor past my reply: nothing waits for them.
+    const theirs = await server.api().get(`/api/v1/chat/conversations/${conversation.id}`).set(auth(other)).expect(200);
+    expect(theirs.body.data.conversation.unreadCount).toBe(0);
+  });
+
   it('lists the caller’s conversations, newest activity first, with last message and unread count', async () => {
     const me = await signUpVerified(server, 'lister');
     const [p1, p2, p3] = await Promise.all([signUpVerified(server, 'p1'), signUpVerified(server, 'p2'), signUpVerified(server, 'p3')]);

@@ -169,9 +169,9 @@ describe.skipIf(!databaseUrl)('two API nodes while their Redis goes away', () =>
     for (const socket of burst) socket.disconnect();
     const socketsOf = async (node: RunningServer) => (await node.io.local.fetchSockets()).filter((s) => s.data.auth.agentId === u.agentId).length;
     await expect.poll(async () => [await socketsOf(node1), await socketsOf(node2)], { timeout: 5000, interval: 20 }).toEqual([0, 1]);
-    await expect.poll(async () => (await node1.ctx.presence([u.agentId])).get(u.agentId), { timeout: 5000, interval: 20 }).toBe(true);
+    await expect.poll(async () => (await node1.ctx.presence([{ id: u.agentId, isHuman: true }])).get(u.agentId), { timeout: 5000, interval: 20 }).toBe(true);
 
     stays.disconnect();
-    await expect.poll(async () => (await node1.ctx.presence([u.agentId])).get(u.agentId), { timeout: 5000, interval: 20 }).toBe(false);
+    await expect.poll(async () => (await node1.ctx.presence([{ id: u.agentId, isHuman: true }])).get(u.agentId), { timeout: 5000, interval: 20 }).toBe(false);
   });
 });

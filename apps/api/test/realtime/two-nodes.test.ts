@@ -126,13 +126,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
     const bOnline = nextEvent(socketA, 'presence:changed', (e) => e.agentId === b.agentId && e.isOnline);
     const socketB = await connectSocket(node2.url, b.token);
     await bOnline;
-    expect((await node1.ctx.presence([b.agentId])).get(b.agentId)).toBe(true);
-    expect((await node2.ctx.presence([a.agentId])).get(a.agentId)).toBe(true);
+    expect((await node1.ctx.presence([{ id: b.agentId, isHuman: true }])).get(b.agentId)).toBe(true);
+    expect((await node2.ctx.presence([{ id: a.agentId, isHuman: true }])).get(a.agentId)).toBe(true);
 
     const bOffline = nextEvent(socketA, 'presence:changed', (e) => e.agentId === b.agentId && !e.isOnline);
     socketB.disconnect();
     await bOffline;
-    expect((await node1.ctx.presence([b.agentId])).get(b.agentId)).toBe(false);
+    expect((await node1.ctx.presence([{ id: b.agentId, isHuman: true }])).get(b.agentId)).toBe(false);
 
     const socketB2 = await connectSocket(node2.url, b.token);
     const aOffline = nextEvent(socketB2, 'presence:changed', (e) => e.agentId === a.agentId && !e.isOnline);

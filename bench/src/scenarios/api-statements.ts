@@ -1,0 +1,52 @@
+/**
+ * The statements the API runs for the inbox and search pages, as drizzle writes them (parameters
+ * numbered the same), for the `EXPLAIN ANALYZE` in the result JSON. Keep them in step with
+ * apps/api/src/chat/conversation-service.ts, chat-repo.ts and search-service.ts.
+ */
+
+/** conversationTeamAccessSql(agentId) with the agent as parameter `$n`. */
+const teamAccess = (n: number, m: number) => `(
+  ("conversations"."team_id" is null or exists (
+  select 1 from team_members
+  where team_members.team_id = "conversations"."team_id"
+    and team_members.agent_id = $${n}
+    and team_members.left_at is null
+))
+  and not exists (
+    select 1
+    from conversation_participants ai_participant
+    join agents ai on ai.id = ai_participant.agent_id
+    where ai_participant.conversation_id = "conversations"."id"
+      and ai.is_human = false
+      and not exists (
+  select 1 from team_members
+  where team_members.team_id = ai.owner_team_id
+    and team_members.agent_id = $${m}
+    and team_members.left_at is null
+)
+  )
+)`;
+
+/** A page of the caller's conversations (listConversations). Parameters: agent id, limit + 1, offset. */
+export const inboxPageSql = `select "conversations"."id", "conversations"."type", "conversations"."team_id", "conversations"."pair_key", "conversations"."last_seq", "conversations"."last_message_at", "conversations"."created_at"
+from "conversations" inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "conversations"."id" and "conversation_participants"."agent_id" = $1)
+where ${teamAccess(1, 1)}
+order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc limit $2 offset $3`;
+
+/** Unread counts take no statement: last_seq - last_read_seq of rows the page reads anyway (chat-views.ts). */
+export const inboxUnreadSql: string | undefined = undefined;
+
+/** The conversations the searcher may read (searchMessages' first statement). Parameter: agent id. */
+export const searchReadableSql = `select "conversations"."id" from "conversations"
+inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "conversations"."id" and "conversation_participants"."agent_id" = $1)
+where ${teamAccess(1, 1)}`;
+
+/**
+ * A page of search hits (searchMessages' second statement) for a searcher whose conversations hold
+ * more than 20,000 messages (the bench's holds 100,000): the id list is a filter, not an index
+ * condition. Parameters: readable ids as an array literal, q, limit + 1, offset.
+ */
+export const searchPageSql = `select "messages"."id", "messages"."conversation_id", "messages"."seq", "messages"."sender_agent_id", "messages"."created_at"
+from "messages"
+where (("messages"."conversation_id" = any($1::uuid[])) is not false and "messages"."search_vector" @@ websearch_to_tsquery('english', $2) and "messages"."deleted_at" is null and "messages"."message_type" = 'text')
+order by "messages"."created_at" desc, "messages"."id" desc limit $3 offset $4`;

@@ -1,0 +1,69 @@
+import { request } from 'undici';
+import { spawnWorker } from '../support/child-worker';
+import type { VariantContext } from '../support/variant';
+import type { PageLoadResult } from '../workers/page-load-worker';
+import type { InboxLoadResult } from '../workers/sql-fixtures';
+import { inboxPageSql, inboxUnreadSql } from './api-statements';
+
+export interface InboxResult {
+  load: InboxLoadResult;
+  pageSize: number;
+  /** Every page of the list in turn (what the web app's sidebar fetches), one request at a time. */
+  api: PageLoadResult;
+  /** Whether the API's unread counts over all pages add up to the messages from others past the read cursors. */
+  unreadTotal: { api: number; expected: number };
+  explain: Record<string, string>;
+}
+
+const PAGE = 100;
+
+/**
+ * A person in `conversations` conversations (loaded with SQL) lists them the way the web app's
+ * sidebar does: `GET /chat/conversations?page=n&limit=100`, every page in turn, one at a time.
+ */
+export async function runInbox(ctx: VariantContext): Promise<InboxResult> {
+  const { conversations, messagesEach, requests } = ctx.settings.inbox;
+  const person = ctx.users.at(-3)!;
+  const sql = spawnWorker('sql-worker.ts');
+  const loaded = await ctx.withDatabaseAccess(async () => {
+    try {
+      await sql.call({ cmd: 'open', ...ctx.sql });
+      ctx.log(`inbox: ${conversations} conversations of ${messagesEach} messages with SQL`);
+      const load = await sql.call<InboxLoadResult>({ cmd: 'inboxLoad', personId: person.agentId, conversations, messagesEach });
+      const first = await sql.call<{ id: string }[]>({ cmd: 'rows', text: inboxPageSql, params: [person.agentId, PAGE + 1, 0] });
+      const ids = first.slice(0, PAGE).map((r) => r.id);
+      const explain = {
+        page: await sql.call<string>({ cmd: 'explainSql', text: inboxPageSql, params: [person.agentId, PAGE + 1, 0] }),
+        ...(inboxUnreadSql ? { unread: await sql.call<string>({ cmd: 'explainSql', text: inboxUnreadSql, params: [ids, person.agentId] }) } : {}),
+      };
+      await sql.call({ cmd: 'close' });
+      return { load, explain };
+    } finally {
+      await sql.stop();
+    }
+  });
+
+  const origin = ctx.apiUrls[0]!;
+  const pages = Math.ceil(conversations / PAGE);
+  let unread = 0;
+  for (let page = 1; page <= pages; page++) {
+    const res = await request(`${origin}/api/v1/chat/conversations?page=${page}&limit=${PAGE}`, { headers: { authorization: `Bearer ${person.token}` } });
+    const body = (await res.body.json()) as { data: { conversations: { unreadCount: number }[] } };
+    unread += body.data.conversations.reduce((sum, c) => sum + c.unreadCount, 0);
+  }
+
+  const paths = Array.from({ length: requests }, (_, i) => `/api/v1/chat/conversations?page=${(i % pages) + 1}&limit=${PAGE}`);
+  const labels = paths.map((_, i) => `page ${(i % pages) + 1}`);
+  const load = spawnWorker('page-load-worker.ts');
+  try {
+    await load.call({ origin, token: person.token, paths: paths.slice(0, 5 * pages), concurrency: 1, check: 'ok' });
+    const api = await load.call<PageLoadResult>({ origin, token: person.token, paths, concurrency: 1, check: 'ok', labels });
+    ctx.log(
+      `inbox: page of ${PAGE} p50 ${api.latency.p50} p95 ${api.latency.p95} p99 ${api.latency.p99} ms; ` +
+        `unread ${unread} (expected ${loaded.load.expectedUnread}); failures ${api.failures}`,
+    );
+    return { load: loaded.load, pageSize: PAGE, api, unreadTotal: { api: unread, expected: loaded.load.expectedUnread }, explain: loaded.explain };
+  } finally {
+    await load.stop();
+  }
+}
