@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_ERRORS, CHAT_ERRORS, GENERIC_ERRORS, type TChatMessage, type TConversation, type TErrorCode } from '@agentroom/shared';
-import { fail, ok, stubApi } from '../test/api-stub';
+import { ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderPage } from '../test/render';
