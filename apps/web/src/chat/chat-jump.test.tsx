@@ -72,8 +72,8 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderChat(path: string) {
-  const socket = new FakeSocket();
+function renderChat(path: string, answerSend?: ConstructorParameters<typeof FakeSocket>[0]) {
+  const socket = new FakeSocket(answerSend);
   const view = renderRoutes(
     [
       {
@@ -137,13 +137,13 @@ describe('opening a chat at a message (a search hit)', () => {
       [`GET ${base}?after=5000&limit=200`]: page([]),
       [`GET /chat/conversations/${CONVERSATION_ID}/replies`]: ok({ replies: [] }),
       [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
-      [`POST /chat/conversations/${CONVERSATION_ID}/messages/async`]: (call) => {
-        const body = call.body as { content: string; clientMessageId: string };
-        const sent = { ...fromMaya(5001), content: `message 5001 ${body.content}`, clientMessageId: body.clientMessageId, sender: { id: me.agentId, firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, avatarUrl: '', isAgent: false } };
-        return ok({ participantMessage: sent }, 201);
-      },
     });
-    renderChat('/p/maya?at=1000');
+    // The open socket stores the message and acks it (message:send).
+    renderChat('/p/maya?at=1000', (payload) => ({
+      ok: true,
+      created: true,
+      participantMessage: { ...fromMaya(5001), content: `message 5001 ${payload.content}`, clientMessageId: payload.clientMessageId ?? null, sender: { id: me.agentId, firstName: 'Ada', lastName: 'Lovelace', role: 'user' as const, avatarUrl: '', isAgent: false } },
+    }));
     await waitFor(() => expect(shownSeqs()).toEqual([999, 1000, 1001]));
 
     const input = screen.getByPlaceholderText('Type a message...');

@@ -65,7 +65,10 @@ export function useChatSession(
   const agentId = agent?.id;
 
   const jump = useJumpTarget();
-  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key, source);
+  const load = useConversationLoad(agentId, teamHandle, selfAgentId, jump?.seq, jump?.key, {
+    opened: source.opened,
+    conversationId: source.roomConversationId,
+  });
   const list = useMessageList(selfAgentId, load.loaded);
   const { conversation, dispatch } = list;
   const conversationId = conversation?.id;

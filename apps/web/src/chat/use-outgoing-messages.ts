@@ -4,10 +4,15 @@ import { CHAT_ACTION_ERRORS, CHAT_FALLBACKS, createPendingMessage, type ChatList
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { useRealtime } from '../realtime/realtime-context';
+import { canSendOver, sendOverSocket } from './send-over-socket';
 
 /**
  * Sending (spec §4: a pending echo at once, replaced by the confirmed message or removed on
- * failure; attachments uploaded first) and editing our own messages.
+ * failure; attachments uploaded first) and editing our own messages. A send goes over the open
+ * socket (`message:send`, decision 0013) when it is connected, and over HTTP when it is not, when
+ * the ack does not come in time or says the way failed: with the same clientMessageId, so a message
+ * the socket did store is not stored twice.
  */
 export function useOutgoingMessages(
   conversationId: string | undefined,
@@ -15,6 +20,7 @@ export function useOutgoingMessages(
   dispatch: (action: ChatListAction) => void,
 ) {
   const { user } = useAuth();
+  const { socket } = useRealtime();
   const [sendError, setSendError] = useState<string>();
 
   const selfSender = useMemo<TChatSender>(
@@ -45,12 +51,9 @@ export function useOutgoingMessages(
       dispatch({ type: 'sendStarted', message: pending });
       try {
         const attachmentIds = files.length > 0 ? (await chatApi.upload(conversationId, files)).map((a) => a.id) : [];
-        const message = await chatApi.send(conversationId, {
-          content,
-          clientMessageId,
-          targetAgentId,
-          ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
-        });
+        const input = { content, clientMessageId, targetAgentId, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) };
+        const message =
+          (canSendOver(socket) ? await sendOverSocket(socket, { conversationId, ...input }) : undefined) ?? (await chatApi.send(conversationId, input));
         dispatch({ type: 'sendConfirmed', clientMessageId, message });
       } catch (error) {
         dispatch({ type: 'sendFailed', clientMessageId });
@@ -59,7 +62,7 @@ export function useOutgoingMessages(
         throw error;
       }
     },
-    [conversationId, selfSender, targetAgentId, dispatch],
+    [conversationId, selfSender, targetAgentId, dispatch, socket],
   );
 
   const edit = useCallback(

@@ -79,7 +79,7 @@ describe('room page', () => {
   it('a member sees # name, topic, members with presence, and the conversation; a message goes to the room', async () => {
     const user = userEvent.setup();
     const sent = makeMessage(launch.id, 2, 'On it', me.agent, '2025-03-03T10:05:00.000Z');
-    const { api } = renderRoom('/t/demo/r/launch-plan', memberApi({ [`POST /chat/conversations/${launch.id}/messages/async`]: ok({ participantMessage: sent }, 201) }));
+    const { socket } = renderRoom('/t/demo/r/launch-plan', memberApi());
 
     expect(await screen.findByTestId('message')).toHaveTextContent('Kick-off at ten');
     const chat = screen.getByRole('region', { name: 'Chat' });
@@ -96,11 +96,15 @@ describe('room page', () => {
     const agents = within(members).getByRole('region', { name: 'AI agents' });
     expect(within(agents).getByRole('button', { name: 'Remove Nova from the room' })).toBeInTheDocument();
 
+    // Over the open socket (message:send), to the room's conversation with no target agent.
     await user.type(screen.getByPlaceholderText('Type a message...'), 'On it{Enter}');
-    await waitFor(() => expect(api.callsTo(`POST /chat/conversations/${launch.id}/messages/async`)).toHaveLength(1));
-    const body = api.callsTo(`POST /chat/conversations/${launch.id}/messages/async`)[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ content: 'On it' });
-    expect(body.targetAgentId).toBeUndefined();
+    await waitFor(() => expect(socket.sends).toHaveLength(1));
+    const { payload } = socket.sends[0]!;
+    expect(payload).toMatchObject({ conversationId: launch.id, content: 'On it' });
+    expect(payload.targetAgentId).toBeUndefined();
+    act(() => socket.sends[0]!.ack({ ok: true, participantMessage: { ...sent, clientMessageId: payload.clientMessageId ?? null }, created: true }));
+    await waitFor(() => expect(screen.getAllByTestId('message').at(-1)).toHaveAttribute('data-message-id', sent.id));
+    expect(screen.getAllByTestId('message').at(-1)).toHaveTextContent('On it');
   });
 
   it('adds a person or an AI agent of the team, removes an AI agent, and leaves the room', async () => {
