@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, not, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, not, sql, type AnyColumn } from 'drizzle-orm';
 import { isUuid } from '@agentroom/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
