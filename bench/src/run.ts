@@ -7,13 +7,14 @@ import { runConnections } from './scenarios/connections';
 import { runDelivery, runRelay } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
 import { runLogin } from './scenarios/login';
+import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, type RoomTeam } from './scenarios/rooms';
 import { measureWebBundle } from './scenarios/web-bundle';
 import { measureWebFirstLoad } from './scenarios/web-first-load';
 import { settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
 import { gitCommit, machineInfo } from './support/machine';
-import { startMailCapture, type MailCapture } from '@agentroom/testkit';
+import { startFakeLlm, startMailCapture, type MailCapture } from '@agentroom/testkit';
 import { REPO_ROOT, RESULTS_DIR } from './support/paths';
 import { freePort } from './support/ports';
 import { pidsNamed, startApiServer, type ServerProcess } from './support/server-process';
@@ -21,7 +22,7 @@ import pg from 'pg';
 import { cleanRedis, createBenchDatabase, postgresAnswers, REDIS_URL, redisAnswers } from './support/services';
 import type { SqlTarget, VariantContext } from './support/variant';
 
-const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history'] as const;
+const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history', 'room-fanout', 'room-ai-streams'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parseArgs(argv: string[]) {
@@ -59,7 +60,7 @@ async function runVariant(
   settings: BenchSettings,
   scenarios: Set<Scenario>,
   mail: MailCapture,
-  options: { cpuProf: boolean; runDir: string },
+  options: { cpuProf: boolean; runDir: string; llmBaseUrl?: string },
 ): Promise<VariantResult> {
   const scaled = name === 'postgres';
   const result: VariantResult = {
@@ -85,6 +86,7 @@ async function runVariant(
           smtpUrl: mail.url,
           databaseUrl: database?.url,
           redisUrl: scaled ? REDIS_URL : undefined,
+          llmBaseUrl: options.llmBaseUrl,
           logFile: path.join(options.runDir, `${name}-api${i}.log`),
           nodeFlags: options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(options.runDir, 'profiles')}"`] : [],
         }),
@@ -100,7 +102,12 @@ async function runVariant(
     log(`${result.label}: starting`);
     await startServers();
     const { delivery, connections } = settings;
-    const userCount = Math.max(delivery.pairs * 2 + 2, connections.workers * connections.usersPerWorker);
+    const rooms = scenarios.has('room-fanout') || scenarios.has('room-ai-streams');
+    const userCount = Math.max(
+      delivery.pairs * 2 + 2,
+      connections.workers * connections.usersPerWorker,
+      rooms ? Math.max(settings.roomFanout.members, settings.roomAi.viewers) : 0,
+    );
     log(`${result.label}: creating ${userCount} verified users through the API (register, mail link, login)`);
     const users = await createUsers(servers[0]!.url, mail, `b${name[0]}`, userCount);
     const ctx: VariantContext = {
@@ -131,8 +138,12 @@ async function runVariant(
       },
       log: (line) => log(`${name} ${line}`),
     };
-    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history'>(key: K, run: () => Promise<VariantResult[K]>) => {
-      if (!scenarios.has(key)) return;
+    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history' | 'roomFanout' | 'roomAi'>(
+      key: K,
+      run: () => Promise<VariantResult[K]>,
+      scenario: Scenario = key as Scenario,
+    ) => {
+      if (!scenarios.has(scenario)) return;
       try {
         result[key] = await run();
       } catch (error) {
@@ -144,6 +155,16 @@ async function runVariant(
     await attempt('connections', () => runConnections(ctx));
     await attempt('delivery', () => runDelivery(ctx));
     await attempt('history', () => runHistory(ctx));
+    let team: RoomTeam | undefined;
+    const benchTeam = async () => {
+      if (!team) {
+        log(`${name} rooms: a team of ${ctx.users.length} people created through the API`);
+        team = await createBenchTeam(ctx, Math.max(settings.roomFanout.members, settings.roomAi.viewers));
+      }
+      return team;
+    };
+    await attempt('roomFanout', async () => runRoomFanout(ctx, await benchTeam()), 'room-fanout');
+    await attempt('roomAi', async () => runRoomAiStreams(ctx, await benchTeam()), 'room-ai-streams');
   } catch (error) {
     result.errors.setup = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`${name} FAILED: ${result.errors.setup}`);
@@ -198,11 +219,15 @@ async function main() {
   const needsServer = args.variant !== 'none' && [...args.scenarios].some((s) => s !== 'web');
   if (needsServer) {
     const mail = await startMailCapture();
+    // The AI agents' model: the testkit's fake OpenAI-compatible server, streaming one word per chunk.
+    const llm = args.scenarios.has('room-ai-streams') ? await startFakeLlm() : undefined;
+    llm?.setDefault({ chunks: aiReplyChunks(settings.roomAi.chunks), delayMs: settings.roomAi.chunkDelayMs });
+    const variantOptions = { ...args, runDir, llmBaseUrl: llm?.baseUrl };
     try {
-      if (args.variant === 'all' || args.variant === 'pglite') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, { ...args, runDir }));
+      if (args.variant === 'all' || args.variant === 'pglite') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, variantOptions));
       if (args.variant === 'all' || args.variant === 'postgres') {
         const [pgUp, redisUp] = await Promise.all([postgresAnswers(), redisAnswers()]);
-        if (pgUp && redisUp) report.variants.push(await runVariant('postgres', settings, args.scenarios, mail, { ...args, runDir }));
+        if (pgUp && redisUp) report.variants.push(await runVariant('postgres', settings, args.scenarios, mail, variantOptions));
         else {
           const missing = [!pgUp && 'Postgres at 127.0.0.1:5432', !redisUp && 'Redis at 127.0.0.1:6379'].filter(Boolean).join(' and ');
           report.skipped.push(`scaled variant (Postgres + Redis): ${missing} did not answer`);
@@ -211,6 +236,7 @@ async function main() {
       }
     } finally {
       await mail.close();
+      await llm?.close();
     }
   }
 

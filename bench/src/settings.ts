@@ -26,6 +26,20 @@ export interface BenchSettings {
   connections: { target: number; workers: number; usersPerWorker: number; concurrencyPerWorker: number };
   history: { messages: number; pages: number; concurrency: number; rawQueries: number };
   login: { seconds: number; connections: number };
+  /** One room, every member's socket in it; messages/s ramp (each message is `members` deliveries). */
+  roomFanout: {
+    members: number;
+    senders: number;
+    rates: number[];
+    maxRate: number;
+    maxRampSeconds: number;
+    stepSeconds: number;
+    p99BoundMs: number;
+    drainMs: number;
+    workers: number;
+  };
+  /** Three AI agents answer one @mention of all of them, streaming, before `viewers` sockets. */
+  roomAi: { viewers: number; rounds: number; chunks: number; chunkDelayMs: number; timeoutMs: number; workers: number };
 }
 
 export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
@@ -36,6 +50,8 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
+      roomFanout: { members: 20, senders: 4, rates: [10, 20], maxRate: 20, maxRampSeconds: 10, stepSeconds: 2, p99BoundMs: 100, drainMs: 2000, workers: 2 },
+      roomAi: { viewers: 20, rounds: 1, chunks: 20, chunkDelayMs: 5, timeoutMs: 20_000, workers: 2 },
     };
   return {
     mode,
@@ -54,5 +70,8 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     connections: { target: 20_000, workers: 4, usersPerWorker: 25, concurrencyPerWorker: 100 },
     history: { messages: 1_000_000, pages: 1000, concurrency: 4, rawQueries: 1000 },
     login: { seconds: 10, connections: 8 },
+    // 400 msg/s into a room of 50 is the issue's 20,000 deliveries/s.
+    roomFanout: { members: 50, senders: 10, rates: [20, 50, 100, 150, 200, 300, 400, 500], maxRate: 5000, maxRampSeconds: 120, stepSeconds: 5, p99BoundMs: 100, drainMs: 3000, workers: 2 },
+    roomAi: { viewers: 50, rounds: 3, chunks: 200, chunkDelayMs: 5, timeoutMs: 60_000, workers: 2 },
   };
 }
