@@ -7,7 +7,7 @@ import { runConnections } from './scenarios/connections';
 import { runDelivery, runRelay } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
 import { runLogin } from './scenarios/login';
-import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, type RoomTeam } from './scenarios/rooms';
+import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, TEAM_MAX_PEOPLE_WITH_AGENTS } from './scenarios/rooms';
 import { measureWebBundle } from './scenarios/web-bundle';
 import { measureWebFirstLoad } from './scenarios/web-first-load';
 import { settingsFor, type BenchSettings } from './settings';
@@ -38,6 +38,7 @@ function parseArgs(argv: string[]) {
     pairs: numbers('pairs')?.[0],
     stepSeconds: numbers('step-seconds')?.[0],
     maxRate: numbers('max-rate')?.[0],
+    roomRates: numbers('room-rates'),
     mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
@@ -103,9 +104,11 @@ async function runVariant(
     await startServers();
     const { delivery, connections } = settings;
     const rooms = scenarios.has('room-fanout') || scenarios.has('room-ai-streams');
+    // Only as many people as the scenarios asked for need signing up (each costs two argon2 hashes).
     const userCount = Math.max(
-      delivery.pairs * 2 + 2,
-      connections.workers * connections.usersPerWorker,
+      2,
+      scenarios.has('delivery') ? delivery.pairs * 2 + 2 : 0,
+      scenarios.has('connections') ? connections.workers * connections.usersPerWorker : 0,
       rooms ? Math.max(settings.roomFanout.members, settings.roomAi.viewers) : 0,
     );
     log(`${result.label}: creating ${userCount} verified users through the API (register, mail link, login)`);
@@ -155,16 +158,10 @@ async function runVariant(
     await attempt('connections', () => runConnections(ctx));
     await attempt('delivery', () => runDelivery(ctx));
     await attempt('history', () => runHistory(ctx));
-    let team: RoomTeam | undefined;
-    const benchTeam = async () => {
-      if (!team) {
-        log(`${name} rooms: a team of ${ctx.users.length} people created through the API`);
-        team = await createBenchTeam(ctx, Math.max(settings.roomFanout.members, settings.roomAi.viewers));
-      }
-      return team;
-    };
-    await attempt('roomFanout', async () => runRoomFanout(ctx, await benchTeam()), 'room-fanout');
-    await attempt('roomAi', async () => runRoomAiStreams(ctx, await benchTeam()), 'room-ai-streams');
+    // A team holds 50 members at most, AI agents included: the fan-out room's 50 people fill one, the
+    // AI room's people and its three agents another.
+    await attempt('roomFanout', async () => runRoomFanout(ctx, await createBenchTeam(ctx, settings.roomFanout.members)), 'room-fanout');
+    await attempt('roomAi', async () => runRoomAiStreams(ctx, await createBenchTeam(ctx, Math.min(settings.roomAi.viewers, TEAM_MAX_PEOPLE_WITH_AGENTS))), 'room-ai-streams');
   } catch (error) {
     result.errors.setup = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`${name} FAILED: ${result.errors.setup}`);
@@ -188,6 +185,10 @@ async function main() {
   if (args.maxRate) settings.delivery.maxRate = args.maxRate;
   if (args.pairs) settings.delivery.pairs = args.pairs;
   if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
+  if (args.roomRates) {
+    settings.roomFanout.rates = args.roomRates;
+    settings.roomFanout.maxRate = Math.max(...args.roomRates);
+  }
   if (args.send?.length) settings.delivery.send = [...new Set(args.send)];
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);

@@ -40,7 +40,9 @@ export interface RoomFanoutResult {
 }
 
 export interface RoomAiResult {
+  /** Sockets watching; `people` distinct people behind them. */
   viewers: number;
+  people: number;
   agents: number;
   rounds: number;
   chunksPerReply: number;
@@ -57,6 +59,9 @@ export interface RoomAiResult {
   cpu: Record<string, number>;
 }
 
+/** A team's default size is 50 members, AI agents included: the AI room's team has room for its three agents. */
+export const TEAM_MAX_PEOPLE_WITH_AGENTS = 47;
+
 export interface RoomTeam {
   handle: string;
   owner: BenchUser;
@@ -67,6 +72,7 @@ export interface RoomTeam {
 export async function createBenchTeam(ctx: VariantContext, count: number): Promise<RoomTeam> {
   const members = ctx.users.slice(0, count);
   if (members.length < count) throw new Error(`rooms need ${count} users`);
+  ctx.log(`rooms: a team of ${count} people, created and filled through the API`);
   const owner = members[0]!;
   const handle = `bench-${randomBytes(4).toString('hex')}`;
   const url = ctx.apiUrls[0]!;
@@ -202,9 +208,11 @@ export async function runRoomAiStreams(ctx: VariantContext, team: RoomTeam): Pro
     const data = await api<{ agent: { id: string; username: string } }>(url, 'POST', `/teams/${team.handle}/agents`, { firstName: name }, team.owner.token);
     agents.push(data.agent);
   }
-  const viewers = team.members.slice(0, s.viewers);
-  const conversationId = await createRoom(ctx, team, `ai-${randomBytes(3).toString('hex')}`, [...viewers.slice(1).map((u) => u.agentId), ...agents.map((a) => a.id)]);
-  ctx.log(`room-ai-streams: ${agents.length} AI agents and ${viewers.length} viewers' sockets, ${s.rounds} round(s) of one @mention of all three`);
+  const people = team.members;
+  const conversationId = await createRoom(ctx, team, `ai-${randomBytes(3).toString('hex')}`, [...people.slice(1).map((u) => u.agentId), ...agents.map((a) => a.id)]);
+  // More viewers than the team holds people: some have a second window open (a second socket).
+  const viewers = Array.from({ length: s.viewers }, (_, i) => people[i % people.length]!);
+  ctx.log(`room-ai-streams: ${agents.length} AI agents, ${viewers.length} viewers' sockets of ${people.length} people, ${s.rounds} round(s) of one @mention of all three`);
   const expectedText = aiReplyChunks(s.chunks).join('');
   const pids = ctx.serverPids();
   const outcomes: AiOutcome[] = [];
@@ -237,6 +245,7 @@ export async function runRoomAiStreams(ctx: VariantContext, team: RoomTeam): Pro
   const cpu = Object.fromEntries(Object.keys(cpuRounds[0] ?? {}).map((k) => [k, round(cpuRounds.reduce((a, c) => a + (c[k] ?? 0), 0) / cpuRounds.length)]));
   return {
     viewers: viewers.length,
+    people: people.length,
     agents: agents.length,
     rounds: s.rounds,
     chunksPerReply: s.chunks,
