@@ -71,7 +71,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     history: { messages: 1_000_000, pages: 1000, concurrency: 4, rawQueries: 1000 },
     login: { seconds: 10, connections: 8 },
     // 400 msg/s into a room of 50 is the 20,000 deliveries/s.
-    roomFanout: { members: 50, senders: 10, rates: [20, 50, 100, 150, 200, 300, 400, 500], maxRate: 5000, maxRampSeconds: 120, stepSeconds: 5, p99BoundMs: 100, drainMs: 3000, workers: 2 },
+    roomFanout: { members: 50, senders: 10, rates: [10, 20, 50, 100, 150, 200, 300, 400, 500], maxRate: 5000, maxRampSeconds: 120, stepSeconds: 5, p99BoundMs: 100, drainMs: 3000, workers: 2 },
     roomAi: { viewers: 50, rounds: 3, chunks: 200, chunkDelayMs: 5, timeoutMs: 60_000, workers: 2 },
   };
 }
