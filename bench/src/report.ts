@@ -27,6 +27,8 @@ export interface BenchReport {
   skipped: string[];
   /** The bare Socket.IO relay: no database, so one run is the delivery baseline of every variant. */
   relay?: DeliveryRun;
+  /** The same room load on the bare Socket.IO relay (one run for every variant). */
+  roomRelay?: RoomFanoutResult;
   web?: WebBundleResult;
   webFirstLoad?: WebFirstLoadResult;
   notes: string[];
@@ -47,7 +49,7 @@ const lat = (s?: { p50: number; p95?: number; p99: number; max: number }) =>
 const best = (v: VariantResult) => v.delivery?.ours.best;
 const topRate = (v: VariantResult) => v.delivery && v.delivery.ours.steps.length > 0;
 
-function rows(relay?: DeliveryRun, socketSend = false): Row[] {
+function rows(relay?: DeliveryRun, socketSend = false, roomRelay?: RoomFanoutResult): Row[] {
   const relayBest = () => relay?.best;
   return [
   {
@@ -155,13 +157,14 @@ function rows(relay?: DeliveryRun, socketSend = false): Row[] {
     met: (v) => (v.login ? v.login.perSecond >= 60 && v.login.non2xx === 0 : undefined),
   },
   { scenario: 'Login', metric: 'login latency p50 / p99 (ms)', value: (v) => (v.login ? `${fmt(v.login.p50)} / ${fmt(v.login.p99)}` : '—') },
-  ...roomRows(),
+  ...roomRows(roomRelay),
   ];
 }
 
 const roomBest = (v: VariantResult) => v.roomFanout?.best;
 
-function roomRows(): Row[] {
+function roomRows(relay?: RoomFanoutResult): Row[] {
+  const relayBest = relay?.best;
   return [
     {
       scenario: 'Room fan-out',
@@ -194,9 +197,25 @@ function roomRows(): Row[] {
       },
     },
     {
+      scenario: 'Room fan-out',
+      metric: 'bare Socket.IO relay, same room: sustained deliveries/s; p50 / p95 / p99 / max there; µs CPU per delivery',
+      value: (v) =>
+        v.roomFanout && relay
+          ? `${fmt(relayBest?.deliveriesPerSecond ?? 0)}${relay.stoppedBy === 'failed' ? '' : ' (not its ceiling)'}; ${lat(relayBest?.latency)}; ${fmt(relayBest?.serverCpuUsPerDelivery)}`
+          : '—',
+    },
+    {
+      scenario: 'Room fan-out',
+      metric: 'ours / relay (deliveries/s; API µs per delivery)',
+      value: (v) =>
+        v.roomFanout && relayBest
+          ? `${fmt(ratio(roomBest(v)?.deliveriesPerSecond ?? 0, relayBest.deliveriesPerSecond))}; ${fmt(ratio(roomBest(v)?.serverCpuUsPerDelivery, relayBest.serverCpuUsPerDelivery))}`
+          : '—',
+    },
+    {
       scenario: 'Room AI streams',
       metric: 'time to first token per viewer p50 / p95 / p99 / max (ms)',
-      value: (v) => (v.roomAi ? `${lat(v.roomAi.firstToken)} (${v.roomAi.viewers} viewers × ${v.roomAi.rounds} rounds)` : '—'),
+      value: (v) => (v.roomAi ? `${lat(v.roomAi.firstToken)} (${v.roomAi.viewers} viewers' sockets of ${v.roomAi.people} people × ${v.roomAi.rounds} rounds)` : '—'),
     },
     {
       scenario: 'Room AI streams',
@@ -259,7 +278,7 @@ export function renderMarkdown(report: BenchReport): string {
   const lines: string[] = [];
   const header = ['Scenario', 'Metric', ...report.variants.map((v) => v.label), 'Target'];
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-  for (const row of rows(report.relay, report.variants.some((v) => v.delivery?.socket))) {
+  for (const row of rows(report.relay, report.variants.some((v) => v.delivery?.socket), report.roomRelay)) {
     // Rows of scenarios that did not run in any variant are left out.
     if (report.variants.length > 0 && report.variants.every((v) => row.value(v).startsWith('—'))) continue;
     const cells = report.variants.map((v) => {

@@ -7,7 +7,7 @@ import { runConnections } from './scenarios/connections';
 import { runDelivery, runRelay } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
 import { runLogin } from './scenarios/login';
-import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, TEAM_MAX_PEOPLE_WITH_AGENTS } from './scenarios/rooms';
+import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, runRoomRelay, TEAM_MAX_PEOPLE_WITH_AGENTS } from './scenarios/rooms';
 import { measureWebBundle } from './scenarios/web-bundle';
 import { measureWebFirstLoad } from './scenarios/web-first-load';
 import { settingsFor, type BenchSettings } from './settings';
@@ -214,6 +214,14 @@ async function main() {
       report.relay = await runRelay(settings, log);
     } catch (error) {
       notes.push(`bare relay failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (args.scenarios.has('room-fanout') && args.relay) {
+    try {
+      report.roomRelay = await runRoomRelay(settings, log);
+    } catch (error) {
+      notes.push(`bare relay (room) failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

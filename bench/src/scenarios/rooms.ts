@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type BenchUser } from '../support/api-client';
 import { spawnWorker, type WorkerHandle } from '../support/child-worker';
 import { measureCpu, sampleProcess, waitForIdle, type MonotonicWindow } from '../support/server-process';
 import { round, summarize, type LatencySummary } from '../support/stats';
 import type { VariantContext } from '../support/variant';
+import type { BenchSettings } from '../settings';
+import { freePort } from '../support/ports';
 import type { AiOutcome, FanoutOutcome, RoomMember } from '../workers/room-worker';
 
 /** One step of the room fan-out ramp: `offeredRate` messages/s into one room, each delivered to every member's socket. */
@@ -89,10 +91,10 @@ async function createRoom(ctx: VariantContext, team: RoomTeam, name: string, mem
 }
 
 /** Members' sockets alternate between the API nodes; each member posts to the node its socket is on. */
-async function openRoomWorkers(ctx: VariantContext, conversationId: string, users: BenchUser[], senders: number, workerCount: number) {
+async function openRoomWorkers(ctx: Pick<VariantContext, 'apiUrls'>, conversationId: string, users: BenchUser[], senders: number, workerCount: number, relay = false) {
   const members: RoomMember[] = users.map((u, i) => {
     const url = ctx.apiUrls[i % ctx.apiUrls.length]!;
-    return { token: u.token, socketUrl: url, apiUrl: url, sender: i < senders };
+    return { token: u.token, socketUrl: url, apiUrl: url, sender: i < senders, relay };
   });
   const workers: WorkerHandle[] = Array.from({ length: workerCount }, () => spawnWorker('room-worker.ts'));
   await Promise.all(
@@ -121,15 +123,43 @@ export async function runRoomFanout(ctx: VariantContext, team: RoomTeam): Promis
   const users = team.members.slice(0, s.members);
   const conversationId = await createRoom(ctx, team, `fanout-${randomBytes(3).toString('hex')}`, users.slice(1).map((u) => u.agentId));
   ctx.log(`room-fanout: a room of ${users.length} members, ${s.senders} of them sending, sockets over ${ctx.apiUrls.length} node(s)`);
-  const { workers, socketsPerNode } = await openRoomWorkers(ctx, conversationId, users, s.senders, s.workers);
-  const pids = ctx.serverPids();
+  return rampRoom(ctx.settings, ctx.log, ctx, conversationId, users, ctx.serverPids(), () => ctx.otherProcesses(), false);
+}
+
+/**
+ * The same room load against the bare Socket.IO relay (`workers/bare-relay.ts`: no auth, no
+ * database): the floor of a 50-socket broadcast on this machine. One run serves both variants.
+ */
+export async function runRoomRelay(settings: BenchSettings, log: (line: string) => void): Promise<RoomFanoutResult> {
+  const relay = spawnWorker('bare-relay.ts');
+  try {
+    const port = await freePort();
+    const { pid } = await relay.call<{ pid: number }>({ cmd: 'listen', port });
+    const users = Array.from({ length: settings.roomFanout.members }, () => ({ username: '', agentId: '', token: '' }));
+    log(`room-fanout relay: a room of ${users.length} sockets on the bare Socket.IO relay`);
+    return await rampRoom(settings, (line) => log(`relay ${line}`), { apiUrls: [`http://127.0.0.1:${port}`] }, randomUUID(), users, [pid], async () => ({}), true);
+  } finally {
+    await relay.stop();
+  }
+}
+
+async function rampRoom(
+  settings: BenchSettings,
+  log: (line: string) => void,
+  nodes: Pick<VariantContext, 'apiUrls'>,
+  conversationId: string,
+  users: BenchUser[],
+  pids: number[],
+  otherProcesses: () => Promise<Record<string, number[]>>,
+  relay: boolean,
+): Promise<RoomFanoutResult> {
+  const s = settings.roomFanout;
+  const { workers, socketsPerNode } = await openRoomWorkers(nodes, conversationId, users, s.senders, s.workers, relay);
   const steps: RoomFanoutStep[] = [];
   let stoppedBy: RoomFanoutResult['stoppedBy'] = 'ceiling';
-  let stepNo = 0;
   const runStep = async (rate: number, seconds: number) => {
-    stepNo += 1;
     const startAt = performance.timeOrigin + performance.now() + 300;
-    const groups = { server: pids, clients: workers.map((w) => w.pid), ...(await ctx.otherProcesses()) };
+    const groups = { server: pids, clients: workers.map((w) => w.pid), ...(await otherProcesses()) };
     return measureCpu(groups, () =>
       Promise.all(workers.map((w) => w.call<FanoutOutcome>({ cmd: 'fanout-step', rate, seconds, drainMs: s.drainMs, startAt, expectedPerMessage: users.length }))),
     );
@@ -172,7 +202,7 @@ export async function runRoomFanout(ctx: VariantContext, team: RoomTeam): Promis
         if (!step.passed && attempt === 1) await waitForIdle(pids, 5000);
       }
       steps.push(step!);
-      ctx.log(
+      log(
         `  room-fanout ${rate} msg/s → ${step!.deliveriesPerSecond} deliveries/s: p50 ${step!.latency.p50} p95 ${step!.latency.p95} p99 ${step!.latency.p99} ms, ` +
           `lost ${step!.lost}, API ${step!.serverCpuUsPerDelivery} µs/delivery, cpu ${Object.entries(step!.cpu).map(([k, v]) => `${k} ${v}%`).join(', ')} ${step!.passed ? 'ok' : 'FAIL'}`,
       );

@@ -12,6 +12,8 @@ export interface RoomMember {
   apiUrl: string;
   /** Whether this member sends during fan-out steps. */
   sender: boolean;
+  /** The bare Socket.IO relay instead of the API: POST /send, no token. */
+  relay?: boolean;
 }
 
 export type RoomCommand =
@@ -78,7 +80,7 @@ function poolFor(origin: string) {
 
 function connect(member: RoomMember, index: number) {
   return new Promise<Socket>((resolve, reject) => {
-    const socket = io(member.socketUrl, { transports: ['websocket'], auth: { token: member.token }, reconnection: false, forceNew: true, timeout: 30_000 });
+    const socket = io(member.socketUrl, { transports: ['websocket'], auth: member.relay ? {} : { token: member.token }, reconnection: false, forceNew: true, timeout: 30_000 });
     socket.on('message:received', (message: { clientMessageId?: string | null }) => onReceived(index, message));
     socket.once('connect_error', reject);
     socket.once('connect', () => {
@@ -107,12 +109,16 @@ function onReceived(socketIndex: number, message: { clientMessageId?: string | n
 
 async function post(member: RoomMember, content: string, clientMessageId: string): Promise<boolean> {
   try {
-    const res = await poolFor(member.apiUrl).request({
-      method: 'POST',
-      path: `/api/v1/chat/conversations/${conversationId}/messages/async`,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-      body: JSON.stringify({ content, clientMessageId }),
-    });
+    const res = await poolFor(member.apiUrl).request(
+      member.relay
+        ? { method: 'POST', path: '/send', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ room: `conversation:${conversationId}`, content, clientMessageId }) }
+        : {
+            method: 'POST',
+            path: `/api/v1/chat/conversations/${conversationId}/messages/async`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+            body: JSON.stringify({ content, clientMessageId }),
+          },
+    );
     await res.body.dump();
     return res.statusCode < 300;
   } catch {
