@@ -10,7 +10,7 @@ import { freePort } from '../support/ports';
 import type { AiOutcome, FanoutOutcome, RoomMember } from '../workers/room-worker';
 
 /** One step of the room fan-out ramp: `offeredRate` messages/s into one room, each delivered to every member's socket. */
-export interface RoomFanoutStep {
+interface RoomFanoutStep {
   offeredRate: number;
   /** Deliveries (message × member socket) per second over the step. */
   deliveriesPerSecond: number;
