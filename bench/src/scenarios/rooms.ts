@@ -204,7 +204,7 @@ async function rampRoom(
       steps.push(step!);
       log(
         `  room-fanout ${rate} msg/s → ${step!.deliveriesPerSecond} deliveries/s: p50 ${step!.latency.p50} p95 ${step!.latency.p95} p99 ${step!.latency.p99} ms, ` +
-          `lost ${step!.lost}, API ${step!.serverCpuUsPerDelivery} µs/delivery, cpu ${Object.entries(step!.cpu).map(([k, v]) => `${k} ${v}%`).join(', ')} ${step!.passed ? 'ok' : 'FAIL'}`,
+          `lost ${step!.lost}, ${relay ? 'relay' : 'API'} ${step!.serverCpuUsPerDelivery} µs/delivery, cpu ${Object.entries(step!.cpu).map(([k, v]) => `${k} ${v}%`).join(', ')} ${step!.passed ? 'ok' : 'FAIL'}`,
       );
       if (!step!.passed) {
         stoppedBy = 'failed';
