@@ -4,6 +4,7 @@ import type { HistoryResult } from './scenarios/history';
 import type { InboxResult } from './scenarios/inbox';
 import type { SearchResult } from './scenarios/search';
 import type { LoginResult } from './scenarios/login';
+import type { RoomAiResult, RoomFanoutResult } from './scenarios/rooms';
 import type { WebBundleResult } from './scenarios/web-bundle';
 import type { WebFirstLoadResult } from './scenarios/web-first-load';
 import type { BenchSettings } from './settings';
@@ -19,6 +20,8 @@ export interface VariantResult {
   history?: HistoryResult;
   inbox?: InboxResult;
   search?: SearchResult;
+  roomFanout?: RoomFanoutResult;
+  roomAi?: RoomAiResult;
   errors: Record<string, string>;
 }
 
@@ -28,6 +31,8 @@ export interface BenchReport {
   skipped: string[];
   /** The bare Socket.IO relay: no database, so one run is the delivery baseline of every variant. */
   relay?: DeliveryRun;
+  /** The same room load on the bare Socket.IO relay (one run for every variant). */
+  roomRelay?: RoomFanoutResult;
   web?: WebBundleResult;
   webFirstLoad?: WebFirstLoadResult;
   notes: string[];
@@ -48,7 +53,7 @@ const lat = (s?: { p50: number; p95?: number; p99: number; max: number }) =>
 const best = (v: VariantResult) => v.delivery?.ours.best;
 const topRate = (v: VariantResult) => v.delivery && v.delivery.ours.steps.length > 0;
 
-function rows(relay?: DeliveryRun, socketSend = false): Row[] {
+function rows(relay?: DeliveryRun, socketSend = false, roomRelay?: RoomFanoutResult): Row[] {
   const relayBest = () => relay?.best;
   return [
   {
@@ -191,6 +196,81 @@ function rows(relay?: DeliveryRun, socketSend = false): Row[] {
     met: (v) => (v.login ? v.login.perSecond >= 60 && v.login.non2xx === 0 : undefined),
   },
   { scenario: 'Login', metric: 'login latency p50 / p99 (ms)', value: (v) => (v.login ? `${fmt(v.login.p50)} / ${fmt(v.login.p99)}` : '—') },
+  ...roomRows(roomRelay),
+  ];
+}
+
+const roomBest = (v: VariantResult) => v.roomFanout?.best;
+
+function roomRows(relay?: RoomFanoutResult): Row[] {
+  const relayBest = relay?.best;
+  return [
+    {
+      scenario: 'Room fan-out',
+      metric: 'sustained deliveries/s (message × member socket; p99 ≤ 100 ms, 0 lost)',
+      value: (v) => (v.roomFanout ? `${fmt(roomBest(v)?.deliveriesPerSecond ?? 0)} (${fmt(roomBest(v)?.offeredRate ?? 0)} msg/s × ${v.roomFanout.members})` : '—'),
+      target: () => '≥ 20,000',
+      met: (v) => (v.roomFanout ? (roomBest(v)?.deliveriesPerSecond ?? 0) >= 20_000 : undefined),
+    },
+    { scenario: 'Room fan-out', metric: 'delivery latency there p50 / p95 / p99 / max (ms)', value: (v) => lat(roomBest(v)?.latency), target: () => 'p99 ≤ 100' },
+    {
+      scenario: 'Room fan-out',
+      metric: 'CPU % of one core there / API CPU µs per delivery',
+      value: (v) => {
+        const b = roomBest(v);
+        return b ? `${Object.entries(b.cpu).map(([k, c]) => `${k === 'server' ? 'API' : k} ${fmt(c)}`).join(', ')} / ${fmt(b.serverCpuUsPerDelivery)}` : '—';
+      },
+    },
+    {
+      scenario: 'Room fan-out',
+      metric: 'first failing step',
+      value: (v) => {
+        const r = v.roomFanout;
+        if (!r) return '—';
+        const f = r.steps.find((x) => !x.passed);
+        if (!f) return `none (stopped on ${r.stoppedBy === 'time' ? 'time' : 'its top rate'})`;
+        const why = [f.lost ? `${fmt(f.lost)} of ${fmt(f.expectedDeliveries)} lost` : '', f.httpErrors ? `${f.httpErrors} HTTP errors` : '', f.latency.p99 > r.p99BoundMs ? `p99 ${f.latency.p99} ms` : '']
+          .filter(Boolean)
+          .join(', ');
+        return `${fmt(f.offeredRate)} msg/s (${fmt(f.deliveriesPerSecond)} deliveries/s): ${why}`;
+      },
+    },
+    {
+      scenario: 'Room fan-out',
+      metric: 'bare Socket.IO relay, same room: sustained deliveries/s; p50 / p95 / p99 / max there; µs CPU per delivery',
+      value: (v) =>
+        v.roomFanout && relay
+          ? `${fmt(relayBest?.deliveriesPerSecond ?? 0)}${relay.stoppedBy === 'failed' ? '' : ' (not its ceiling)'}; ${lat(relayBest?.latency)}; ${fmt(relayBest?.serverCpuUsPerDelivery)}`
+          : '—',
+    },
+    {
+      scenario: 'Room fan-out',
+      metric: 'ours / relay: sustained deliveries/s; CPU µs per delivery at the same offered rate',
+      value: (v) => {
+        const ours = roomBest(v);
+        if (!v.roomFanout || !relayBest || !ours) return '—';
+        // CPU per delivery falls as the rate grows (fixed costs spread), so it is compared step for step.
+        const same = relay?.steps.find((x) => x.offeredRate === ours.offeredRate) ?? relay?.steps[relay.steps.length - 1];
+        return `${fmt(ratio(ours.deliveriesPerSecond, relayBest.deliveriesPerSecond))}; ${fmt(ratio(ours.serverCpuUsPerDelivery, same?.serverCpuUsPerDelivery))} (at ${fmt(same?.offeredRate)} msg/s)`;
+      },
+    },
+    {
+      scenario: 'Room AI streams',
+      metric: 'time to first token per viewer p50 / p95 / p99 / max (ms)',
+      value: (v) => (v.roomAi ? `${lat(v.roomAi.firstToken)} (${v.roomAi.viewers} viewers' sockets of ${v.roomAi.people} people × ${v.roomAi.rounds} rounds)` : '—'),
+    },
+    {
+      scenario: 'Room AI streams',
+      metric: 'stream events delivered/s; gap between events p50 / p99 / max (ms)',
+      value: (v) => (v.roomAi ? `${fmt(v.roomAi.streamEventsPerSecond)}; ${fmt(v.roomAi.streamGap.p50)} / ${fmt(v.roomAi.streamGap.p99)} / ${fmt(v.roomAi.streamGap.max)}` : '—'),
+    },
+    {
+      scenario: 'Room AI streams',
+      metric: 'replies every viewer got whole (streamed = stored = the model’s text)',
+      value: (v) => (v.roomAi ? `${fmt(v.roomAi.complete)} of ${fmt(v.roomAi.expected)}` : '—'),
+      target: () => 'all',
+      met: (v) => (v.roomAi ? v.roomAi.complete === v.roomAi.expected : undefined),
+    },
   ];
 }
 
@@ -240,11 +320,13 @@ export function renderMarkdown(report: BenchReport): string {
   const lines: string[] = [];
   const header = ['Scenario', 'Metric', ...report.variants.map((v) => v.label), 'Target'];
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-  for (const row of rows(report.relay, report.variants.some((v) => v.delivery?.socket))) {
+  for (const row of rows(report.relay, report.variants.some((v) => v.delivery?.socket), report.roomRelay)) {
+    // Rows of scenarios that did not run in any variant are left out.
+    if (report.variants.length > 0 && report.variants.every((v) => row.value(v).startsWith('—'))) continue;
     const cells = report.variants.map((v) => {
       const value = row.value(v);
       // The issue's targets are for the scaled variant; PGlite has its own delivery target, and login is the same code on both.
-      const applies = v.name === 'postgres' || row.scenario === 'Login' || row.metric.startsWith('sustained');
+      const applies = v.name === 'postgres' || row.scenario === 'Login' || row.scenario.startsWith('Room') || row.metric.startsWith('sustained');
       return value + mark(row.met?.(v), judged && applies);
     });
     const targets = report.variants.map((v) => (row.target ? row.target(v) : ''));

@@ -9,13 +9,14 @@ import { runHistory } from './scenarios/history';
 import { runInbox } from './scenarios/inbox';
 import { runSearch } from './scenarios/search';
 import { runLogin } from './scenarios/login';
+import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, runRoomRelay, TEAM_MAX_PEOPLE_WITH_AGENTS } from './scenarios/rooms';
 import { measureWebBundle } from './scenarios/web-bundle';
 import { measureWebFirstLoad } from './scenarios/web-first-load';
 import { settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
 import { gitCommit, machineInfo } from './support/machine';
-import { startMailCapture, type MailCapture } from '@agentroom/testkit';
+import { startFakeLlm, startMailCapture, type MailCapture } from '@agentroom/testkit';
 import { REPO_ROOT, RESULTS_DIR } from './support/paths';
 import { freePort } from './support/ports';
 import { pidsNamed, startApiServer, type ServerProcess } from './support/server-process';
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { cleanRedis, createBenchDatabase, postgresAnswers, REDIS_URL, redisAnswers } from './support/services';
 import type { SqlTarget, VariantContext } from './support/variant';
 
-const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history', 'inbox', 'search'] as const;
+const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history', 'inbox', 'search', 'room-fanout', 'room-ai-streams'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parseArgs(argv: string[]) {
@@ -40,6 +41,7 @@ function parseArgs(argv: string[]) {
     stepSeconds: numbers('step-seconds')?.[0],
     maxRate: numbers('max-rate')?.[0],
     requests: numbers('requests')?.[0],
+    roomRates: numbers('room-rates'),
     mode: argv.includes('--quick') ? ('quick' as const) : ('full' as const),
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
@@ -62,7 +64,7 @@ async function runVariant(
   settings: BenchSettings,
   scenarios: Set<Scenario>,
   mail: MailCapture,
-  options: { cpuProf: boolean; runDir: string },
+  options: { cpuProf: boolean; runDir: string; llmBaseUrl?: string },
 ): Promise<VariantResult> {
   const scaled = name === 'postgres';
   const result: VariantResult = {
@@ -88,6 +90,7 @@ async function runVariant(
           smtpUrl: mail.url,
           databaseUrl: database?.url,
           redisUrl: scaled ? REDIS_URL : undefined,
+          llmBaseUrl: options.llmBaseUrl,
           logFile: path.join(options.runDir, `${name}-api${i}.log`),
           nodeFlags: options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir="${path.join(options.runDir, 'profiles')}"`] : [],
         }),
@@ -103,9 +106,15 @@ async function runVariant(
     log(`${result.label}: starting`);
     await startServers();
     const { delivery, connections } = settings;
-    // The last four are history's pair, inbox's person and search's reader; delivery and connections use the rest.
-    const manyUsers = scenarios.has('delivery') || scenarios.has('connections');
-    const userCount = manyUsers ? Math.max(delivery.pairs * 2 + 4, connections.workers * connections.usersPerWorker) : 4;
+    const rooms = scenarios.has('room-fanout') || scenarios.has('room-ai-streams');
+    // The last four are history's pair, inbox's person and search's reader; delivery, connections and
+    // the rooms use the first ones. Only as many people as the scenarios ask for sign up (two argon2 hashes each).
+    const userCount = Math.max(
+      4,
+      scenarios.has('delivery') ? delivery.pairs * 2 + 4 : 0,
+      scenarios.has('connections') ? connections.workers * connections.usersPerWorker : 0,
+      rooms ? Math.max(settings.roomFanout.members, settings.roomAi.viewers) + 4 : 0,
+    );
     log(`${result.label}: creating ${userCount} verified users through the API (register, mail link, login)`);
     const users = await createUsers(servers[0]!.url, mail, `b${name[0]}`, userCount);
     const ctx: VariantContext = {
@@ -136,8 +145,12 @@ async function runVariant(
       },
       log: (line) => log(`${name} ${line}`),
     };
-    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history' | 'inbox' | 'search'>(key: K, run: () => Promise<VariantResult[K]>) => {
-      if (!scenarios.has(key)) return;
+    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history' | 'inbox' | 'search' | 'roomFanout' | 'roomAi'>(
+      key: K,
+      run: () => Promise<VariantResult[K]>,
+      scenario: Scenario = key as Scenario,
+    ) => {
+      if (!scenarios.has(scenario)) return;
       try {
         result[key] = await run();
       } catch (error) {
@@ -151,6 +164,10 @@ async function runVariant(
     await attempt('history', () => runHistory(ctx));
     await attempt('inbox', () => runInbox(ctx));
     await attempt('search', () => runSearch(ctx));
+    // A team holds 50 members at most, AI agents included: the fan-out room's 50 people fill one, the
+    // AI room's people and its three agents another.
+    await attempt('roomFanout', async () => runRoomFanout(ctx, await createBenchTeam(ctx, settings.roomFanout.members)), 'room-fanout');
+    await attempt('roomAi', async () => runRoomAiStreams(ctx, await createBenchTeam(ctx, Math.min(settings.roomAi.viewers, TEAM_MAX_PEOPLE_WITH_AGENTS))), 'room-ai-streams');
   } catch (error) {
     result.errors.setup = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`${name} FAILED: ${result.errors.setup}`);
@@ -174,6 +191,10 @@ async function main() {
   if (args.maxRate) settings.delivery.maxRate = args.maxRate;
   if (args.pairs) settings.delivery.pairs = args.pairs;
   if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
+  if (args.roomRates) {
+    settings.roomFanout.rates = args.roomRates;
+    settings.roomFanout.maxRate = Math.max(...args.roomRates);
+  }
   if (args.send?.length) settings.delivery.send = [...new Set(args.send)];
   if (args.requests) settings.inbox.requests = settings.search.requests = args.requests;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -203,14 +224,26 @@ async function main() {
     }
   }
 
+  if (args.scenarios.has('room-fanout') && args.relay) {
+    try {
+      report.roomRelay = await runRoomRelay(settings, log);
+    } catch (error) {
+      notes.push(`bare relay (room) failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   const needsServer = args.variant !== 'none' && [...args.scenarios].some((s) => s !== 'web');
   if (needsServer) {
     const mail = await startMailCapture();
+    // The AI agents' model: the testkit's fake OpenAI-compatible server, streaming one word per chunk.
+    const llm = args.scenarios.has('room-ai-streams') ? await startFakeLlm() : undefined;
+    llm?.setDefault({ chunks: aiReplyChunks(settings.roomAi.chunks), delayMs: settings.roomAi.chunkDelayMs });
+    const variantOptions = { ...args, runDir, llmBaseUrl: llm?.baseUrl };
     try {
-      if (args.variant === 'all' || args.variant === 'pglite') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, { ...args, runDir }));
+      if (args.variant === 'all' || args.variant === 'pglite') report.variants.push(await runVariant('pglite', settings, args.scenarios, mail, variantOptions));
       if (args.variant === 'all' || args.variant === 'postgres') {
         const [pgUp, redisUp] = await Promise.all([postgresAnswers(), redisAnswers()]);
-        if (pgUp && redisUp) report.variants.push(await runVariant('postgres', settings, args.scenarios, mail, { ...args, runDir }));
+        if (pgUp && redisUp) report.variants.push(await runVariant('postgres', settings, args.scenarios, mail, variantOptions));
         else {
           const missing = [!pgUp && 'Postgres at 127.0.0.1:5432', !redisUp && 'Redis at 127.0.0.1:6379'].filter(Boolean).join(' and ');
           report.skipped.push(`scaled variant (Postgres + Redis): ${missing} did not answer`);
@@ -219,6 +252,7 @@ async function main() {
       }
     } finally {
       await mail.close();
+      await llm?.close();
     }
   }
 

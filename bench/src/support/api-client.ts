@@ -11,7 +11,7 @@ export interface BenchUser {
 }
 
 /** One JSON call in the API envelope; throws with the server's message on failure. */
-async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
+export async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
   const res = await request(`${baseUrl}/api/v1${path}`, {
     method,
     headers: {

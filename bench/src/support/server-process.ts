@@ -17,6 +17,8 @@ export interface ServerOptions {
   nodeFlags?: string[];
   /** Another build of the API to run (a main.js inside apps/api, so its packages resolve), for before/after comparisons. */
   main?: string;
+  /** An OpenAI-compatible model server for AI replies (default: a closed port, so AI agents answer with a notice). */
+  llmBaseUrl?: string;
 }
 
 export interface ServerProcess {
@@ -50,7 +52,7 @@ export async function startApiServer(options: ServerOptions): Promise<ServerProc
     // Empty rather than unset, so a developer's .env cannot point the bench at another database.
     DATABASE_URL: options.databaseUrl ?? '',
     REDIS_URL: options.redisUrl ?? '',
-    LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+    LLM_BASE_URL: options.llmBaseUrl ?? 'http://127.0.0.1:9/v1',
     // Found from dist/ by default; set, so another build (options.main) finds them too.
     MIGRATIONS_DIR: path.join(REPO_ROOT, 'migrations'),
   };
