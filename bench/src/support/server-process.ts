@@ -17,6 +17,8 @@ export interface ServerOptions {
   nodeFlags?: string[];
   /** Another build of the API to run (a main.js inside apps/api, so its packages resolve), for before/after comparisons. */
   main?: string;
+  /** Environment overrides, e.g. SEED_DEMO=true for the Lighthouse run. */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -53,6 +55,7 @@ export async function startApiServer(options: ServerOptions): Promise<ServerProc
     LLM_BASE_URL: 'http://127.0.0.1:9/v1',
     // Found from dist/ by default; set, so another build (options.main) finds them too.
     MIGRATIONS_DIR: path.join(REPO_ROOT, 'migrations'),
+    ...options.env,
   };
   const main = options.main ?? path.join(REPO_ROOT, 'apps/api/dist/main.js');
   const flags = (options.nodeFlags ?? []).join(' ');
