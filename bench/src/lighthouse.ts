@@ -10,7 +10,8 @@
  * `pnpm build`:
  *   LH_DIR=/tmp/lh CHROME_PATH=/usr/bin/chromium pnpm --filter @agentroom/bench exec tsx src/lighthouse.ts
  * Options: LH_RUNS=3, LH_PAGES=login,register,team,chat, LH_PRESETS=mobile,desktop, LH_OUT=<dir for
- * the JSON reports>.
+ * the JSON reports>, LH_WEB_DIST=<another build of apps/web to serve, e.g. `vite build --outDir /tmp/web-b`,
+ * for a before/after on one server build>.
  *
  * Signed-in pages: Lighthouse cannot sign in, and it clears the origin's storage before each run, so
  * the token is put into localStorage by a script that runs before any of the page's own
@@ -142,7 +143,7 @@ async function main() {
     jwtSecret: 'lighthouse-bench-secret-that-is-long-enough-0123456789',
     smtpUrl: mail.url,
     logFile: path.join(dataDir, 'api.log'),
-    env: { SEED_DEMO: 'true' },
+    env: { SEED_DEMO: 'true', ...(process.env.LH_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.LH_WEB_DIST) } : {}) },
   });
   const browser = await launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   const rows: Row[] = [];
