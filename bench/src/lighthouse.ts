@@ -8,14 +8,15 @@
  *   mkdir -p /tmp/lh && cd /tmp/lh && npm init -y && npm install lighthouse@13 puppeteer-core
  * (Lighthouse 13 declares Node ≥ 22.19 but runs on this repo's Node 20; lighthouse@12 is the fallback), then, after
  * `pnpm build`:
- *   LH_DIR=/tmp/lh CHROME_PATH=/usr/bin/chromium pnpm --filter @agentroom/bench exec tsx src/lighthouse.ts
+ *   LH_DIR=/tmp/lh CHROME_PATH=/usr/bin/chromium pnpm --filter @agentroom/bench lighthouse
  * Options: LH_RUNS=3, LH_PAGES=login,register,team,chat, LH_PRESETS=mobile,desktop, LH_OUT=<dir for
  * the JSON reports>, LH_WEB_DIST=<another build of apps/web to serve, e.g. `vite build --outDir /tmp/web-b`,
  * for a before/after on one server build>.
  *
  * Signed-in pages: Lighthouse cannot sign in, and it clears the origin's storage before each run, so
  * the token is put into localStorage by a script that runs before any of the page's own
- * (`evaluateOnNewDocument` on the puppeteer page Lighthouse drives): a cold cache, a signed-in user.
+ * (`evaluateOnNewDocument` on the puppeteer page Lighthouse drives), in a new browser context for
+ * each run: a cold cache, a signed-in user (and no token at all on the sign-in pages).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,10 +53,13 @@ interface LhResult {
 type Lighthouse = (url: string, flags: object, config: object | undefined, page: unknown) => Promise<LhResult | undefined>;
 interface Page {
   evaluateOnNewDocument(fn: (key: string, token: string, origin: string) => void, ...args: string[]): Promise<unknown>;
+}
+interface BrowserContext {
+  newPage(): Promise<Page>;
   close(): Promise<void>;
 }
 interface Browser {
-  newPage(): Promise<Page>;
+  createBrowserContext(): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -162,24 +166,32 @@ async function main() {
         const target = urls[name]!;
         const results: LhResult['lhr'][] = [];
         for (let run = 0; run < RUNS; run += 1) {
-          const page = await browser.newPage();
-          if (target.signedIn) {
-            await page.evaluateOnNewDocument(
-              (key, value, origin) => {
-                if (location.origin === origin) localStorage.setItem(key, value);
-              },
-              AUTH_TOKEN_STORAGE_KEY,
-              token,
-              server.url,
-            );
-          }
+          // A fresh browser context per run: an empty cache and storage (the token of a signed-in run
+          // would otherwise stay for the sign-in pages, which then redirect to the team page).
+          const context = await browser.createBrowserContext();
+          const page = await context.newPage();
+          await page.evaluateOnNewDocument(
+            (key, value, origin) => {
+              // Runs in the page (serialised by puppeteer); the bench is typed for Node only.
+              const { location, localStorage } = globalThis as unknown as {
+                location: { origin: string };
+                localStorage: { setItem(k: string, v: string): void; removeItem(k: string): void };
+              };
+              if (location.origin !== origin) return;
+              if (value) localStorage.setItem(key, value);
+              else localStorage.removeItem(key);
+            },
+            AUTH_TOKEN_STORAGE_KEY,
+            target.signedIn ? token : '',
+            server.url,
+          );
           const result = await lighthouse(
             target.url,
             { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
             preset === 'desktop' ? desktopConfig : undefined,
             page,
           );
-          await page.close();
+          await context.close();
           if (!result || result.lhr.runtimeError) throw new Error(`${name} ${preset}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
           writeFileSync(path.join(outDir, `${name}-${preset}-${run + 1}.json`), String(result.report));
           results.push(result.lhr);
