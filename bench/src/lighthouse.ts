@@ -13,8 +13,8 @@
  * the JSON reports>, LH_WEB_DIST=<another build of apps/web to serve, e.g. `vite build --outDir /tmp/web-b`,
  * for a before/after on one server build>.
  *
- * Signed-in pages: Lighthouse cannot sign in, and it clears the origin's storage before each run, so
- * the token is put into localStorage by a script that runs before any of the page's own
+ * Signed-in pages: Lighthouse cannot sign in (and `--extra-headers` cannot stand for a token the app
+ * reads from localStorage), so the token is put into localStorage by a script that runs before any of the page's own
  * (`evaluateOnNewDocument` on the puppeteer page Lighthouse drives), in a new browser context for
  * each run: a cold cache, a signed-in user (and no token at all on the sign-in pages).
  */
