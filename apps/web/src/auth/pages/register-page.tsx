@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { AUTH_ERRORS, type TRegisterRequest, type TErrorDetails } from '@agentroom/shared';
+import { AUTH_ERRORS, GENERIC_ERRORS, type TRegisterRequest, type TErrorDetails } from '@agentroom/shared';
 import { isApiError } from '../../api/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
@@ -65,7 +65,14 @@ export function RegisterPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (register.isPending) return;
-    const { ZRegisterForm } = await loadFormSchema();
+    let ZRegisterForm;
+    try {
+      ({ ZRegisterForm } = await loadFormSchema());
+    } catch {
+      // The rules' chunk did not arrive (offline): the same message as a failed request.
+      setProblems({ fields: {}, order: [], general: GENERIC_ERRORS.network });
+      return;
+    }
     const parsed = ZRegisterForm.safeParse(values);
     if (!parsed.success) {
       const fields: TErrorDetails = {};
