@@ -19,6 +19,8 @@ export interface ServerOptions {
   main?: string;
   /** An OpenAI-compatible model server for AI replies (default: a closed port, so AI agents answer with a notice). */
   llmBaseUrl?: string;
+  /** Environment overrides, e.g. SEED_DEMO=true for the Lighthouse run. */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -55,6 +57,7 @@ export async function startApiServer(options: ServerOptions): Promise<ServerProc
     LLM_BASE_URL: options.llmBaseUrl ?? 'http://127.0.0.1:9/v1',
     // Found from dist/ by default; set, so another build (options.main) finds them too.
     MIGRATIONS_DIR: path.join(REPO_ROOT, 'migrations'),
+    ...options.env,
   };
   const main = options.main ?? path.join(REPO_ROOT, 'apps/api/dist/main.js');
   const flags = (options.nodeFlags ?? []).join(' ');

@@ -98,6 +98,18 @@ function EditForm({ initial, onSave, onCancel }: { initial: string; onSave: (tex
   );
 }
 
+/**
+ * The full date and time of a message (its tooltip), as `Date#toLocaleString()` writes it, from one
+ * formatter: toLocaleString builds an Intl formatter per call, which cost a long chat's first render
+ * a formatter per message.
+ */
+let fullTimeFormat: Intl.DateTimeFormat | undefined;
+function fullTimeOf(timestamp: string | number | Date): string {
+  fullTimeFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const at = new Date(timestamp);
+  return Number.isNaN(at.getTime()) ? 'Invalid Date' : fullTimeFormat.format(at);
+}
+
 /** One message: Markdown text, files, tags ('edited', 'Stopped'), seen-by, and its actions. */
 export const MessageBubble = memo(function MessageBubble({
   message,
@@ -118,7 +130,7 @@ export const MessageBubble = memo(function MessageBubble({
   const [editing, setEditing] = useState(false);
   const senderName = fullNameOf(message.sender);
   const time = formatMessageTimestamp(message.timestamp, now);
-  const fullTime = new Date(message.timestamp).toLocaleString();
+  const fullTime = fullTimeOf(message.timestamp);
   const isNotice = message.messageType === 'notice';
   const deleted = message.deleted === true;
   const canEdit = own && !message.pending && !isNotice && !deleted;

@@ -1,10 +1,23 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessageMarkdown, safeUrl } from './message-markdown';
+import Markdown from 'react-markdown';
+import { isPlainParagraph, MessageMarkdown, safeUrl } from './message-markdown';
 
 const renderMarkdown = (content: string) => render(<MessageMarkdown content={content} />).container;
 
 describe('MessageMarkdown', () => {
+  it('draws a plain one-line message as the paragraph Markdown would make, and anything with syntax through Markdown', () => {
+    const plain = ['Morning, did you see the launch checklist? (1)', 'Sounds good. I will take the screenshots after lunch!', 'ok', 'Déjà vu: 3 items, 50% done.'];
+    for (const text of plain) {
+      expect(isPlainParagraph(text)).toBe(true);
+      const expected = render(<Markdown>{text}</Markdown>).container.innerHTML;
+      expect(renderMarkdown(text).querySelector('[data-testid="message-text"] > div')!.innerHTML).toBe(expected);
+    }
+    const marked = ['**b**', 'a_b_c', '`x`', '[a](b)', '<b>x</b>', 'a &amp; b', '1. one', '- item', '> quote', '# title', 'x\ny', ' padded', 'see www.example.com', 'https://x.y', 'hi @maya', 'a | b', '~~x~~', 'a\\b', '=== ', ''];
+    for (const text of marked) expect(isPlainParagraph(text)).toBe(false);
+  });
+
+
   it('renders GitHub-flavoured Markdown: emphasis, lists, tables, code blocks', () => {
     const box = renderMarkdown('**bold** and _it_\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```');
     expect(box.querySelector('strong')).toHaveTextContent('bold');

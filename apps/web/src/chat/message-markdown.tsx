@@ -79,6 +79,24 @@ const remarkPlugins = [remarkGfmParser, remarkBreaks, remarkNoIntrawordEmphasis]
 const rehypePlugins = [rehypeSanitize];
 
 /**
+ * Text that Markdown would render as one paragraph of itself: one line, no leading or trailing space,
+ * no character that starts any syntax (emphasis, code, links, images, HTML, entities, escapes,
+ * tables, strikethrough, headings, footnotes, @mentions, e-mail autolinks), no URL or `www.` (GFM's
+ * bare links) and no block marker at the start (lists, quotes, numbered lists). Such a message is
+ * drawn as that paragraph directly, without running the Markdown pipeline: most chat messages are
+ * plain, and parsing each one cost most of the first render of a long chat on a phone.
+ */
+export function isPlainParagraph(content: string): boolean {
+  return (
+    content.length > 0 &&
+    content === content.trim() &&
+    !/[\n\r\t*_~`[\]<>&\\|#@]/.test(content) &&
+    !/https?:|www\.|mailto:/i.test(content) &&
+    !/^[-+=>\d]/.test(content)
+  );
+}
+
+/**
  * Message text as GitHub-flavoured Markdown, safely: raw HTML is dropped (never parsed into elements),
  * the tree is sanitized, links open in a new tab without access to this one. In rooms, the
  * @mentions of members are marked after sanitizing (mention-marks.ts).
@@ -114,9 +132,13 @@ export const MessageMarkdown = memo(function MessageMarkdown({
           className,
         )}
       >
-        <Markdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
-          {content}
-        </Markdown>
+        {isPlainParagraph(content) ? (
+          <p>{content}</p>
+        ) : (
+          <Markdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
+            {content}
+          </Markdown>
+        )}
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { AUTH_ERRORS, ZRegisterForm, type TRegisterRequest, type TErrorDetails } from '@agentroom/shared';
+import { AUTH_ERRORS, GENERIC_ERRORS, type TRegisterRequest, type TErrorDetails } from '@agentroom/shared';
 import { isApiError } from '../../api/api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
@@ -27,6 +27,8 @@ interface Problems {
 }
 
 const NO_PROBLEMS: Problems = { fields: {}, order: [] };
+
+const loadFormSchema = () => import('./register-form-schema');
 
 export function RegisterPage() {
   usePageTitle('Register');
@@ -60,9 +62,17 @@ export function RegisterPage() {
     if (element instanceof HTMLInputElement) element.focus();
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (register.isPending) return;
+    let ZRegisterForm;
+    try {
+      ({ ZRegisterForm } = await loadFormSchema());
+    } catch {
+      // The rules' chunk did not arrive (offline): the same message as a failed request.
+      setProblems({ fields: {}, order: [], general: GENERIC_ERRORS.network });
+      return;
+    }
     const parsed = ZRegisterForm.safeParse(values);
     if (!parsed.success) {
       const fields: TErrorDetails = {};
@@ -150,7 +160,7 @@ export function RegisterPage() {
       }
     >
       <AuthHeading title="Create your account" subtitle="Join your team on Agentroom." />
-      <form ref={form} noValidate onSubmit={submit} className="space-y-5">
+      <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadFormSchema()} className="space-y-5">
         {summary && <Alert>{summary || AUTH_ERRORS.registrationFailed}</Alert>}
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField label="First name" optional autoComplete="given-name" {...common('firstName')} />
