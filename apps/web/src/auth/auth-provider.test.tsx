@@ -53,6 +53,16 @@ describe('auth state at startup', () => {
   });
 });
 
+describe('auth state at startup, without an answer', () => {
+  it('keeps the stored token when /auth/me gets no answer (offline, or the page left mid-request)', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({ 'GET /auth/me': { networkError: true } });
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('out'));
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('tok');
+  });
+});
+
 describe('auth transitions', () => {
   it('login stores the token and takes isEmailVerified from the user', async () => {
     stubApi({ 'POST /auth/login': ok({ user: makeUser({ isVerified: false }), token: 'fresh' }) });

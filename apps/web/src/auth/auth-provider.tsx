@@ -30,8 +30,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           dispatch({ type: 'signedIn', user, token });
         } else dispatch({ type: 'signedOut' });
       },
-      () => {
-        tokenStorage.remove();
+      (error: unknown) => {
+        // Only a token the server refused is dropped. A request that never got an answer (offline, or
+        // cut short by the page navigating away) says nothing about the token: dropping it then
+        // signed people out of the next page they opened.
+        if (error instanceof ApiError && error.status === 401) tokenStorage.remove();
         if (!cancelled) dispatch({ type: 'signedOut' });
       },
     );
