@@ -121,7 +121,8 @@ export function RoomMembersPanel({
   const presence = new Map((teamAgents ?? []).map((a) => [a.id, a.isOnline]));
   const members: Member[] = participants.map((participant) => ({
     participant,
-    isOnline: presence.get(participant.agentId) ?? participant.agent.isOnline,
+    // The viewer is here, so online: presence events go to the others, and the team's list may predate this tab's socket.
+    isOnline: participant.agentId === selfAgentId ? true : (presence.get(participant.agentId) ?? participant.agent.isOnline),
   }));
   const inRoom = new Set(participants.map((p) => p.agentId));
   const candidates = teamAgents?.filter((a) => !inRoom.has(a.id));

@@ -92,7 +92,10 @@ describe('room page', () => {
     const members = screen.getByRole('complementary', { name: 'Members' });
     const people = within(members).getByRole('region', { name: 'People' });
     expect(within(people).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ada Lovelace (you)@ada', 'Maya Chen@maya']);
-    expect(within(people).getByTitle('Online')).toBeInTheDocument();
+    const [myself, mayaItem] = within(people).getAllByRole('listitem');
+    // I am here, so online, whatever the team's list (read before this tab's socket) says.
+    expect(within(myself!).getByRole('img', { name: 'Online' })).toBeInTheDocument();
+    expect(within(mayaItem!).getByRole('img', { name: 'Online' })).toBeInTheDocument();
     const agents = within(members).getByRole('region', { name: 'AI agents' });
     expect(within(agents).getByRole('button', { name: 'Remove Nova from the room' })).toBeInTheDocument();
 
