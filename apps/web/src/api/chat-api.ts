@@ -2,6 +2,7 @@ import {
   CHAT_ACTION_ERRORS,
   CHAT_FALLBACKS,
   type TActiveReply,
+  type TReadCursor,
   type TAgentResponse,
   type TChatAttachment,
   type TChatMessage,
@@ -94,7 +95,7 @@ export const chatApi = {
     http.get<TSearchPage>(`/chat/search${query({ q, ...params })}`, { fallback: CHAT_ACTION_ERRORS.search }),
 
   markRead: (conversationId: string, lastReadMessageId: string) =>
-    http.put<unknown>(`${conversationPath(conversationId)}/read`, { lastReadMessageId } satisfies TMarkReadRequest, {
+    http.put<{ cursor: TReadCursor }>(`${conversationPath(conversationId)}/read`, { lastReadMessageId } satisfies TMarkReadRequest, {
       fallback: CHAT_FALLBACKS.markRead,
     }),
 

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TChatMessage, TConversation } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
+import { useAuth } from '../auth/auth-context';
+import { patchInboxAfterRead } from '../inbox/inbox-read';
 
 /**
  * The read cursor: moved only forward, and only while the page is visible (a background tab has
@@ -10,6 +13,8 @@ import { chatApi } from '../api/chat-api';
 export function useReadCursor(conversation: TConversation | undefined, selfAgentId: string) {
   const sent = useRef<{ conversationId: string; seq: number } | undefined>(undefined);
   const waiting = useRef<TChatMessage | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
 
   const markRead = useCallback(
     (message: TChatMessage) => {
@@ -25,11 +30,14 @@ export function useReadCursor(conversation: TConversation | undefined, selfAgent
         return;
       }
       sent.current = { conversationId, seq: message.seq };
-      chatApi.markRead(conversationId, message.id).catch(() => {
-        sent.current = { conversationId, seq: 0 }; // let the next visible message try again
-      });
+      chatApi.markRead(conversationId, message.id).then(
+        ({ cursor }) => patchInboxAfterRead(queryClient, userId, conversationId, cursor.unreadCount),
+        () => {
+          sent.current = { conversationId, seq: 0 }; // let the next visible message try again
+        },
+      );
     },
-    [conversation, selfAgentId],
+    [conversation, selfAgentId, queryClient, userId],
   );
 
   useEffect(() => {

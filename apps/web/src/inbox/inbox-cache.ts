@@ -57,6 +57,14 @@ export function withSeen(conversations: readonly TConversation[], event: TMessag
   return replaceAt(conversations, index, { ...current, unreadCount: 0, unreadMentions: 0 });
 }
 
+/** This tab moved my read cursor: the server's answer says how many messages are still unread there. */
+export function withReadCursor(conversations: readonly TConversation[], conversationId: string, unreadCount: number): readonly TConversation[] {
+  const index = conversations.findIndex((c) => c.id === conversationId);
+  const current = conversations[index];
+  if (!current || current.unreadCount === unreadCount) return conversations;
+  return replaceAt(conversations, index, { ...current, unreadCount, unreadMentions: unreadCount === 0 ? 0 : current.unreadMentions });
+}
+
 /** An edit of the message the snippet shows. */
 export function withEditedMessage(conversations: readonly TConversation[], message: TChatMessage): readonly TConversation[] {
   const index = conversations.findIndex((c) => c.id === message.conversationId && c.lastMessage?.id === message.id);
