@@ -95,7 +95,7 @@ export const chatApi = {
     http.get<TSearchPage>(`/chat/search${query({ q, ...params })}`, { fallback: CHAT_ACTION_ERRORS.search }),
 
   markRead: (conversationId: string, lastReadMessageId: string) =>
-    http.put<{ cursor: TReadCursor }>(`${conversationPath(conversationId)}/read`, { lastReadMessageId } satisfies TMarkReadRequest, {
+    http.put<{ cursor?: TReadCursor } | undefined>(`${conversationPath(conversationId)}/read`, { lastReadMessageId } satisfies TMarkReadRequest, {
       fallback: CHAT_FALLBACKS.markRead,
     }),
 

@@ -31,7 +31,11 @@ export function useReadCursor(conversation: TConversation | undefined, selfAgent
       }
       sent.current = { conversationId, seq: message.seq };
       chatApi.markRead(conversationId, message.id).then(
-        ({ cursor }) => patchInboxAfterRead(queryClient, userId, conversationId, cursor.unreadCount),
+        (answer) => {
+          // The server answers with the cursor; anything else changes nothing here.
+          const unread = answer?.cursor?.unreadCount;
+          if (typeof unread === 'number') patchInboxAfterRead(queryClient, userId, conversationId, unread);
+        },
         () => {
           sent.current = { conversationId, seq: 0 }; // let the next visible message try again
         },
