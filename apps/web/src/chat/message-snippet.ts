@@ -1,6 +1,5 @@
 import { markdownToPlainText } from '@agentroom/shared/markdown';
-
-const SNIPPET_LENGTH = 90;
+import { SNIPPET_LENGTH } from './snippet-length';
 
 /** A message as one line of plain text from its parsed Markdown (profile panel, sidebar, notifications). */
 export function messageSnippet(content: string): string {

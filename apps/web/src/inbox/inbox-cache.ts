@@ -8,9 +8,12 @@ import type { TChatMessage, TConversation, TMessageSeenEvent, TPresenceEvent } f
 
 const activityOf = (conversation: TConversation) => conversation.lastMessageAt ?? conversation.createdAt;
 
+/** Code-unit order: ISO timestamps and UUIDs sort right by it (localeCompare is collation, and slow). */
+const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Latest activity first, as the server orders them (ISO timestamps compare as strings). */
 export function sortByActivity(conversations: readonly TConversation[]): TConversation[] {
-  return [...conversations].sort((a, b) => activityOf(b).localeCompare(activityOf(a)) || b.id.localeCompare(a.id));
+  return [...conversations].sort((a, b) => compareStrings(activityOf(b), activityOf(a)) || compareStrings(b.id, a.id));
 }
 
 export const totalUnreadOf = (conversations: readonly TConversation[]) =>

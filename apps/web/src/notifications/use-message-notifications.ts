@@ -5,7 +5,7 @@ import { toast } from '../ui/toast';
 import { NOTIFICATION_TEXTS as T, SOCKET_EVENTS, type TChatMessage, type TChatSender, type TConversation, type TConversationMessageEvent } from '@agentroom/shared';
 import { notificationApi } from '../api/notification-api';
 import { useAuth } from '../auth/auth-context';
-import { messageSnippet } from '../chat/message-snippet';
+import { loadMessageSnippet } from '../chat/lazy-snippet';
 import { useRealtime } from '../realtime/realtime-context';
 import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
 
@@ -94,7 +94,7 @@ export function useMessageNotifications(): void {
       const target = await targetOf(queryClient, userId, message.conversationId);
       const title = titleOf(message, target, selfId);
       if (title === null) return;
-      const body = messageSnippet(message.content) || T.attachmentOnly;
+      const body = (await loadMessageSnippet())(message.content) || T.attachmentOnly;
       const open = () => {
         if (target) navigate(target.path);
       };

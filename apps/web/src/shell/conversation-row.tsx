@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
-import { messageSnippet } from '../chat/message-snippet';
+import { useMessageSnippet } from '../chat/lazy-snippet';
 import { cn } from '../ui/cn';
 import { sidebarRow } from './sidebar-section';
 import { AvatarWithPresence } from './team-roster';
 import { chatPath } from './use-shell-location';
 
 /** One line of plain text for the last message: 'You: …' for mine, 'Sent a file' for a file alone. */
-function lastLine(conversation: TConversation, selfAgentId: string | undefined): string {
+function lastLine(conversation: TConversation, selfAgentId: string | undefined, messageSnippet: (content: string) => string): string {
   const message = conversation.lastMessage;
   // Not the chat's 'No messages yet': that spec text belongs to the open conversation.
   if (!message) return 'New conversation';
@@ -41,6 +41,7 @@ export function ConversationRow({
   selfAgentId: string | undefined;
 }) {
   const { otherAgent: agent, team, unreadCount } = conversation;
+  const messageSnippet = useMessageSnippet();
   const unread = unreadCount > 0;
   // The current row is filled grey: its quiet text darkens to keep its contrast.
   const quiet = current ? 'text-zinc-600 dark:text-zinc-400' : 'text-zinc-500 dark:text-zinc-400';
@@ -65,7 +66,7 @@ export function ConversationRow({
           data-testid="conversation-snippet"
           className={cn('block truncate text-xs font-normal', unread ? 'text-zinc-700 dark:text-zinc-300' : quiet)}
         >
-          {lastLine(conversation, selfAgentId)}
+          {lastLine(conversation, selfAgentId, messageSnippet)}
         </span>
       </span>
     </Link>
