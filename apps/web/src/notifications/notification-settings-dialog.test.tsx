@@ -45,7 +45,7 @@ describe('Notifications dialog: the unread-messages email', () => {
     const { api, user, dialog } = await openDialog({
       'PATCH /users/me/notifications': [ok({ notifications: { unreadEmailDelayMinutes: 60 } }), ok({ notifications: { unreadEmailDelayMinutes: null } })],
     });
-    const group = within(dialog).getByRole('group', { name: 'Email me about unread messages after' });
+    const group = await within(dialog).findByRole('group', { name: 'Email me about unread messages after' });
     expect(await within(group).findByRole('radio', { name: '15 minutes' })).toBeChecked();
     expect(within(group).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['5 minutes', '15 minutes', '1 hour', '4 hours', 'Off']);
 
@@ -74,7 +74,7 @@ describe('Notifications dialog: the unread-messages email', () => {
 
   it('says when saving failed and keeps showing what is saved', async () => {
     const { user, dialog } = await openDialog({ 'PATCH /users/me/notifications': fail(500, 'Internal server error', 'INTERNAL') });
-    const group = within(dialog).getByRole('group', { name: 'Email me about unread messages after' });
+    const group = await within(dialog).findByRole('group', { name: 'Email me about unread messages after' });
     await user.click(await within(group).findByRole('radio', { name: '5 minutes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal server error');
     expect(within(group).getByRole('radio', { name: '15 minutes' })).toBeChecked();

@@ -1,7 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { TTeam } from '@agentroom/shared';
-import { BrowseRoomsDialog } from './browse-rooms-dialog';
-import { CreateRoomDialog } from './create-room-dialog';
+import { BrowseRoomsDialog, CreateRoomDialog } from './lazy-room-dialogs';
 
 interface RoomDialogs {
   openCreate: () => void;

@@ -18,7 +18,7 @@ import { cn } from '../ui/cn';
 import { RoomHeader } from './room-header';
 import { RoomMembersPanel } from './room-members-panel';
 import { useJoinRoom, useRoom, useTeamRooms } from './room-queries';
-import { RoomSettingsDialog } from './room-settings-dialog';
+import { RoomSettingsDialog } from './lazy-room-dialogs';
 import { RoomNotFound, RoomPreview } from './room-states';
 
 const MEMBERS_PANEL_KEY = 'agentroom.room-members-open';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Plus } from 'lucide-react';
 import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
-import { CreateTeamDialog } from '../teams/create-team-dialog';
+import { CreateTeamDialog } from '../teams/lazy-team-dialogs';
 import { TeamsButton } from '../teams/teams-drawer';
 import { useMyTeams } from '../teams/use-my-teams';
 import { cn } from '../ui/cn';

@@ -3,7 +3,7 @@ import { Plus, Sparkles } from 'lucide-react';
 import { useAuth } from '../auth/auth-context';
 import { MyInvitations } from '../invitations/my-invitations';
 import { usePageTitle } from '../lib/use-page-title';
-import { CreateTeamDialog } from '../teams/create-team-dialog';
+import { CreateTeamDialog } from '../teams/lazy-team-dialogs';
 import { Button } from '../ui/button';
 
 /**

@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { AgentCard } from './agent-card';
 import { useTeamContext } from './team-layout';
 import { useTeamAgents } from './team-queries';
-import { TeamSettingsDialog } from './team-settings-dialog';
+import { TeamSettingsDialog } from './lazy-team-dialogs';
 import { ErrorState, LoadingState } from './team-status';
 
 /** /t/:handle index: the team's agents as cards, and the way into its settings. */

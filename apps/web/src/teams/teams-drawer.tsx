@@ -6,7 +6,7 @@ import { errorMessage } from '../api/api-error';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentAvatar } from './agent-avatar';
-import { CreateTeamDialog } from './create-team-dialog';
+import { CreateTeamDialog } from './lazy-team-dialogs';
 import { Sheet } from './dialogs';
 import { LoadingState } from './team-status';
 import { useMyTeams } from './use-my-teams';

@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-dialog';
-import { NotificationSettingsDialog } from '../notifications/notification-settings-dialog';
+import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentAvatar } from './agent-avatar';

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './text';
-
-/**
- * Notifications (issue 12): how long unread messages wait before one email lists them. The choices are
- * minutes; `null` is Off. Servers scale "one minute" with UNREAD_MAIL_MINUTE_MS (tests and demos only).
- */
-export const UNREAD_EMAIL_DELAYS = [5, 15, 60, 240] as const;
-export type TUnreadEmailDelay = (typeof UNREAD_EMAIL_DELAYS)[number];
-export const DEFAULT_UNREAD_EMAIL_DELAY: TUnreadEmailDelay = 15;
-
-export const NOTIFICATION_MESSAGES = {
-  delayInvalid: 'Choose one of the offered delays, or Off',
-  tokenRequired: 'Unsubscribe token is required',
-  invalidUnsubscribeLink: 'This unsubscribe link is invalid. You can turn the emails off in the app, under Notifications.',
-} as const;
+import { UNREAD_EMAIL_DELAYS, NOTIFICATION_MESSAGES } from './notification-constants';
 
 /** A delay in minutes, or null for Off. */
 export const ZUnreadEmailDelay = z.literal(UNREAD_EMAIL_DELAYS, { error: NOTIFICATION_MESSAGES.delayInvalid }).nullable();

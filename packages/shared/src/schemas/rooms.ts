@@ -1,38 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './text';
 import { isUuid } from '../validation';
-
-/**
- * Team rooms (issue 13): a team's named conversations of any number of people and AI agents. A room
- * is named like a channel (lowercase letters, digits and hyphens, unique in its team), so the name is
- * also its address: `/t/:handle/r/:room`.
- */
-export const ROOM_NAME_MAX_LENGTH = 40;
-export const ROOM_TOPIC_MAX_LENGTH = 250;
-/** Every team has this room; all its people are in it, and nobody leaves it while in the team. */
-export const GENERAL_ROOM_NAME = 'general';
-/** At most this many AI agent turns follow one message from a person (a room setting). */
-export const ROOM_AGENT_TURN_LIMIT_DEFAULT = 4;
-export const ROOM_AGENT_TURN_LIMIT_MAX = 10;
-/** A room's members shown beside a message as seen markers before '+N' (spec §9). */
-export const ROOM_SEEN_MAX_AVATARS = 3;
-
-export const ROOM_MESSAGES = {
-  nameRequired: 'Room name is required',
-  nameCharacters: 'Room names use lowercase letters, numbers and hyphens',
-  nameTaken: 'A room with this name already exists in this team',
-  notFound: 'Room not found',
-  generalCannotBeLeft: 'Everyone in the team is in #general',
-  generalStaysOpen: '#general stays open to the whole team',
-  generalKeepsItsName: '#general keeps its name',
-  managersOnly: 'Only the room creator and team owners and admins can change this room',
-  notATeamMember: 'Only members of this team can be added to its rooms',
-  alreadyInRoom: 'Already in this room',
-  notInRoom: 'Not in this room',
-  answersAllMustBeAiMember: 'The agent that answers everything must be an AI agent in this room',
-  nothingToUpdate: 'Nothing to update',
-  invalidAgentId: 'Invalid agent id',
-} as const;
+import { ROOM_NAME_MAX_LENGTH, ROOM_TOPIC_MAX_LENGTH, ROOM_AGENT_TURN_LIMIT_MAX, ROOM_MESSAGES } from './room-constants';
 
 const ROOM_NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const tooLong = (max: number) => ({ error: `Must be at most ${max} characters` });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNREAD_EMAIL_DELAYS } from '../notifications';
+import { UNREAD_EMAIL_DELAYS } from '../notification-constants';
 
 /** The signed-in user's notification settings. */
 export const ZNotificationSettings = z

@@ -1,0 +1,26 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+
+/**
+ * A dialog whose code (its form, its zod schema, its radix parts) loads the first time it opens, not
+ * with the page that holds its button: no page needs a closed dialog for its first paint. Once opened
+ * it stays mounted, so closing keeps its animation and the next opening is instant. `preload` starts
+ * the download early, e.g. when a pointer comes near the button.
+ */
+export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load());
+  const Dialog = lazy(async () => ({ default: await preload() }));
+
+  function LazyDialog(props: P) {
+    const [opened, setOpened] = useState(props.open);
+    // Set during render (React's pattern for state that follows a prop): the dialog mounts in the same pass.
+    if (props.open && !opened) setOpened(true);
+    if (!opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyDialog, { preload });
+}
