@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from './text';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants';
 import { stripAt } from '../validation';
-import { AVATAR_ERRORS, isGeneratedAvatarUrl } from './avatars';
+import { isGeneratedAvatarUrl } from './avatars';
 import { TEAM_HANDLE_MIN_LENGTH, TEAM_HANDLE_MAX_LENGTH, TEAM_NAME_MAX_LENGTH, TEAM_DESCRIPTION_MAX_LENGTH, AGENT_ROLE_MAX_LENGTH, AGENT_PERSONALITY_MAX_LENGTH, AGENT_MODEL_MAX_LENGTH, AVATAR_URL_MAX_LENGTH, TEAM_MESSAGES, ASSIGNABLE_MEMBER_ROLES, TEAM_MEMBER_ROLES } from './team-constants';
 
 const HANDLE_PATTERN = /^[A-Za-z0-9-]+$/;
