@@ -1,15 +1,11 @@
-import { useState } from 'react';
-import { UserRoundPen } from 'lucide-react';
 import { useAuth } from '../auth/auth-context';
 import { Modal } from '../teams/dialogs';
 import { useMyProfile } from '../teams/team-queries';
-import { focusRing } from '../ui/button';
-import { cn } from '../ui/cn';
 import { AvatarPicker } from './avatar-picker';
 import { isUploadedAvatar, useMyAvatar } from './use-avatar-uploads';
 
 /** Your own profile: the avatar everyone sees (upload, change, remove) beside your name. */
-function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const profile = useMyProfile();
   const actions = useMyAvatar();
@@ -29,28 +25,5 @@ function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
         </dl>
       </div>
     </Modal>
-  );
-}
-
-/** The small "Profile" entry of the user badge: opens the dialog above. */
-export function ProfileButton({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        aria-label="Profile"
-        title="Profile"
-        onClick={() => setOpen(true)}
-        className={cn(
-          'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-          focusRing,
-          className,
-        )}
-      >
-        <UserRoundPen aria-hidden="true" className="size-4" />
-      </button>
-      <ProfileDialog open={open} onOpenChange={setOpen} />
-    </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
-import { ProfileButton } from '../avatars/profile-dialog';
+import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
