@@ -69,6 +69,13 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
+      // A signed-in page's route chunks shared dozens of tiny common chunks (an icon, a hook, a
+      // query key), one request each: on a phone's round trips that queue cost more than the bytes.
+      // Common chunks under 12 KiB of source are copied into the chunks that use them instead
+      // (the team page: 51 requests → 31, +2 % bytes). The entry exports nothing, so its
+      // signature need not be kept.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024 } } },
       // @agentroom/shared is pure (constants, messages, zod schemas). Saying so lets the sign-in
       // chunk take its constants without the schemas, which pull in all of zod.
       treeshake: { moduleSideEffects: (id: string) => !/packages[\\/]shared[\\/]/.test(id) },
