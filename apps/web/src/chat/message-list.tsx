@@ -180,6 +180,9 @@ export function MessageList(props: MessageListProps) {
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={initialItemOf(items, focusMessageId)}
         computeItemKey={(_index, item) => item.key}
+        // About one short bubble: the first render fills the screen at once instead of rendering one
+        // item to measure it first, then the rest.
+        defaultItemHeight={72}
         // Stick to the bottom for new messages when already there, and always for one's own message.
         followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
         atBottomThreshold={80}
