@@ -19,6 +19,16 @@ function useUnreadInTitle(totalUnread: number) {
   useEffect(() => () => setTitleUnreadCount(0), []);
 }
 
+/**
+ * The socket's updates of the conversation and room lists, in a component of their own: a change of
+ * the connection (connecting, connected, a reconnect) re-renders this, not the whole shell.
+ */
+function LiveUpdates() {
+  useInboxLiveUpdates();
+  useRoomsLiveUpdates();
+  return null;
+}
+
 function PageLoading() {
   return (
     <div className="flex h-full items-center justify-center">
@@ -36,8 +46,6 @@ export default function AppShell() {
   const currentTeam = useCurrentTeam();
   const { totalUnread } = useInbox();
   const drawer = useNavigationDrawer();
-  useInboxLiveUpdates();
-  useRoomsLiveUpdates();
   useUnreadInTitle(totalUnread);
 
   const page = (
@@ -52,6 +60,7 @@ export default function AppShell() {
   return (
     <TeamsDrawerProvider currentHandle={currentTeam.team?.handle}>
       <RoomDialogsProvider team={currentTeam.team}>
+        <LiveUpdates />
         <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
           {wide ? (
             <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
