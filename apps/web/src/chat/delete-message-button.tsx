@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { DELETED_MESSAGE_TEXT } from '@agentroom/shared';
-import { Modal } from '../teams/dialogs';
-import { Button, focusRing } from '../ui/button';
+import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
+import { lazyDialog } from '../ui/lazy-dialog';
+
+// Every own bubble has this button; its dialog mounts (and loads) when first asked for.
+const DeleteMessageDialog = lazyDialog(() => import('./delete-message-dialog').then((m) => m.DeleteMessageDialog));
 
 /** "Delete" among one's own message actions, asking first: the message goes for everyone. */
 export function DeleteMessageButton({ onDelete, className }: { onDelete: () => Promise<void>; className?: string }) {
@@ -35,21 +37,7 @@ export function DeleteMessageButton({ onDelete, className }: { onDelete: () => P
       >
         <Trash2 aria-hidden="true" className="size-3.5" />
       </button>
-      <Modal
-        open={open}
-        onOpenChange={(next) => !deleting && setOpen(next)}
-        title="Delete this message?"
-        description={`Everyone in the conversation will see “${DELETED_MESSAGE_TEXT}” instead, and its files are removed. This cannot be undone.`}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={deleting} onClick={() => void confirm()}>
-            Delete
-          </Button>
-        </div>
-      </Modal>
+      <DeleteMessageDialog open={open} onOpenChange={setOpen} deleting={deleting} onConfirm={() => void confirm()} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TListMessage } from '@agentroom/shared';
@@ -64,7 +64,7 @@ describe('reactions on a bubble', () => {
   it('adds a reaction from the palette', async () => {
     const { onReact } = renderBubble({ own: false, message: message({ sender: { id: MAYA, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false } }) });
     await userEvent.click(screen.getByRole('button', { name: 'Add reaction' }));
-    await userEvent.click(screen.getByRole('button', { name: 'React with ❤️' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'React with ❤️' }));
     expect(onReact).toHaveBeenCalledWith(message().id, '❤️', true);
     // Someone else's message: no edit, no delete.
     expect(screen.queryByRole('button', { name: 'Delete message' })).not.toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('deleting a message', () => {
   it('asks first, then deletes; cancelling keeps it', async () => {
     const { onDelete } = renderBubble();
     await userEvent.click(screen.getByRole('button', { name: 'Delete message' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this message?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
     expect(dialog).toHaveTextContent('Everyone in the conversation will see “This message was deleted” instead');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onDelete).not.toHaveBeenCalled();
@@ -83,7 +83,7 @@ describe('deleting a message', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete message' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(message().id);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows a deleted message as "This message was deleted", with no actions and no reactions', () => {

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Popover } from 'radix-ui';
+import { lazy, Suspense, useState } from 'react';
 import { SmilePlus } from 'lucide-react';
-import { hasReacted, REACTION_PALETTE, type TMessageReaction } from '@agentroom/shared';
+import { hasReacted, type TMessageReaction } from '@agentroom/shared';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
+
+const ReactionPalette = lazy(() => import('./reaction-palette').then((m) => ({ default: m.ReactionPalette })));
 
 const chip =
   'inline-flex h-6 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors disabled:pointer-events-none';
@@ -16,7 +17,11 @@ function reactedByText(reaction: TMessageReaction): string {
   return `${who} reacted with ${reaction.emoji}`;
 }
 
-/** The palette behind a small smiley button: one click reacts (or takes one's reaction back). */
+/**
+ * The palette behind a small smiley button: one click reacts (or takes one's reaction back). Every
+ * bubble has the button, so until it is first opened it is a plain button: the popover (radix,
+ * floating-ui) loads then, and no bubble pays for it on the chat's first render.
+ */
 export function ReactionPicker({
   mine,
   onPick,
@@ -28,51 +33,32 @@ export function ReactionPicker({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label="Add reaction"
+      title="Add reaction"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => {
+        setOpened(true);
+        setOpen(true);
+      }}
+      className={cn(
+        'rounded-md p-1 text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
+        focusRing,
+        className,
+      )}
+    >
+      <SmilePlus aria-hidden="true" className="size-3.5" />
+    </button>
+  );
+  if (!opened) return button;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label="Add reaction"
-        title="Add reaction"
-        className={cn(
-          'rounded-md p-1 text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
-          focusRing,
-          className,
-        )}
-      >
-        <SmilePlus aria-hidden="true" className="size-3.5" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          sideOffset={4}
-          aria-label="Reactions"
-          className="z-50 flex gap-0.5 rounded-full border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {REACTION_PALETTE.map((emoji) => {
-            const pressed = mine.has(emoji);
-            return (
-              <button
-                key={emoji}
-                type="button"
-                aria-pressed={pressed}
-                aria-label={`React with ${emoji}`}
-                onClick={() => {
-                  setOpen(false);
-                  onPick(emoji, !pressed);
-                }}
-                className={cn(
-                  'size-8 rounded-full text-lg leading-none transition hover:bg-zinc-100 dark:hover:bg-zinc-800',
-                  pressed && 'bg-indigo-50 dark:bg-indigo-950',
-                  focusRing,
-                )}
-              >
-                {emoji}
-              </button>
-            );
-          })}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={button}>
+      <ReactionPalette open={open} onOpenChange={setOpen} trigger={button} mine={mine} onPick={onPick} />
+    </Suspense>
   );
 }
 
