@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { tokenStorage } from '../api/token-storage';
 import { prefetchChatOpen } from '../chat/chat-open';
-import { teamQuery } from '../teams/team-keys';
+import { inboxQuery } from '../inbox/inbox-query';
+import { teamAgentsQuery, teamQuery } from '../teams/team-keys';
+import { myTeamsQuery } from '../teams/use-my-teams';
 
 /**
  * The account the stored token is for: its `sub`, read without checking (the server checks every
@@ -27,11 +29,25 @@ function storedAccountId(): string | undefined {
  * matched pages' chunks (and the app beside /auth/me), so code and data arrive in parallel. The
  * pages read the same query keys and fetch by themselves whatever was not started here.
  */
+/** Every signed-in page: the sidebar's conversations (and the unread count) and the teams list. */
+export const shellLoader = (queryClient: QueryClient) => () => {
+  const userId = storedAccountId();
+  if (userId) {
+    void queryClient.prefetchQuery(inboxQuery(userId));
+    void queryClient.prefetchQuery(myTeamsQuery(userId));
+  }
+  return null;
+};
+
+/** A team's pages: the team (its header) and its agents (the cards and the sidebar's roster). */
 export const teamLoader =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
     const userId = storedAccountId();
-    if (userId && params.handle) void queryClient.prefetchQuery(teamQuery(userId, params.handle));
+    if (userId && params.handle) {
+      void queryClient.prefetchQuery(teamQuery(userId, params.handle));
+      void queryClient.prefetchQuery(teamAgentsQuery(userId, params.handle));
+    }
     return null;
   };
 

@@ -5,7 +5,7 @@ import { LoginPage } from '../auth/pages/login-page';
 import { RedirectIfSignedIn, RequireVerifiedUser } from '../auth/route-guards';
 import { PageSpinner } from '../ui/spinner';
 import { NotFoundPage } from './not-found-page';
-import { chatLoader, teamLoader } from './route-data';
+import { chatLoader, shellLoader, teamLoader } from './route-data';
 
 /**
  * Everything but the sign-in page loads on demand, so the first visit downloads little. Each page is
@@ -63,6 +63,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       {
         ...AppShell,
+        loader: shellLoader(queryClient),
         children: [
           { path: '/', ...HomePage },
           { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },

@@ -16,3 +16,7 @@ export const teamKeys = {
 /** One team by handle, for `useTeam` and the /t/:handle route loader (which starts it beside the layout's code). */
 export const teamQuery = (userId: string | undefined, handle: string) =>
   queryOptions({ queryKey: teamKeys.team(userId, handle), queryFn: () => teamApi.team(handle) });
+
+/** A team's agents, for `useTeamAgents` and the /t/:handle route loader. */
+export const teamAgentsQuery = (userId: string | undefined, handle: string) =>
+  queryOptions({ queryKey: teamKeys.agents(userId, handle), queryFn: () => teamApi.agents(handle) });

@@ -10,7 +10,7 @@ import type {
 import { useAuth } from '../auth/auth-context';
 import { teamApi } from '../api/team-api';
 import { myTeamsKey } from './use-my-teams';
-import { teamKeys, teamQuery } from './team-keys';
+import { teamAgentsQuery, teamKeys, teamQuery } from './team-keys';
 
 export function useTeam(handle: string, enabled = true) {
   const { user } = useAuth();
@@ -19,11 +19,7 @@ export function useTeam(handle: string, enabled = true) {
 
 export function useTeamAgents(handle: string, enabled = true) {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: teamKeys.agents(user?.id, handle),
-    queryFn: () => teamApi.agents(handle),
-    enabled: !!user && enabled,
-  });
+  return useQuery({ ...teamAgentsQuery(user?.id, handle), enabled: !!user && enabled });
 }
 
 /** The team's AI usage of the last `days` days (owners only; others are never asked for it). */

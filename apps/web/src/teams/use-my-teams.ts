@@ -1,13 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
 import { teamApi } from '../api/team-api';
 
 /** Query key of the signed-in user's team list; per user, so switching accounts never shows stale teams. */
 export const myTeamsKey = (userId: string | undefined) => ['teams', 'mine', userId] as const;
 
+/** For `useMyTeams` and the app shell's route loader. */
+export const myTeamsQuery = (userId: string | undefined) => queryOptions({ queryKey: myTeamsKey(userId), queryFn: teamApi.myTeams });
+
 export function useMyTeams() {
   const { user } = useAuth();
-  return useQuery({ queryKey: myTeamsKey(user?.id), queryFn: teamApi.myTeams, enabled: Boolean(user) });
+  return useQuery({ ...myTeamsQuery(user?.id), enabled: Boolean(user) });
 }
 
 /**

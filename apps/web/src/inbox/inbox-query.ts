@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TConversation } from '@agentroom/shared';
+import { chatApi } from '../api/chat-api';
+import { sortByActivity } from './inbox-cache';
+
+/** Per user, so switching accounts never shows another person's conversations. */
+export const inboxKey = (userId: string | undefined) => ['inbox', userId] as const;
+
+const PAGE_SIZE = 100;
+/** 500 conversations is more than a sidebar is useful for; older ones stay reachable from their team. */
+const MAX_PAGES = 5;
+
+async function fetchInbox(): Promise<readonly TConversation[]> {
+  const byId = new Map<string, TConversation>();
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const { conversations, pagination } = await chatApi.conversations({ page, limit: PAGE_SIZE });
+    // A conversation that moved up while we paged may come twice: the later copy is the newer one.
+    for (const conversation of conversations) byId.set(conversation.id, conversation);
+    if (!pagination.hasMore) break;
+  }
+  return sortByActivity([...byId.values()]);
+}
+
+/** The inbox as one query, for `useInbox` and the app shell's route loader (which starts it beside the shell's code). */
+export const inboxQuery = (userId: string | undefined) => queryOptions({ queryKey: inboxKey(userId), queryFn: fetchInbox });
