@@ -3,8 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { tokenStorage } from '../api/token-storage';
 import { prefetchChatOpen } from '../chat/chat-open';
 import { inboxQuery } from '../inbox/inbox-query';
-import { teamAgentsQuery, teamQuery } from '../teams/team-keys';
-import { myTeamsQuery } from '../teams/use-my-teams';
+import { myTeamsQuery, teamAgentsQuery, teamQuery } from '../teams/team-keys';
 
 /**
  * The account the stored token is for: its `sub`, read without checking (the server checks every

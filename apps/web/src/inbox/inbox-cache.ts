@@ -1,20 +1,13 @@
 import type { TChatMessage, TConversation, TMessageSeenEvent, TPresenceEvent } from '@agentroom/shared';
+import { sortByActivity } from './inbox-order';
+
+export { sortByActivity } from './inbox-order';
 
 /*
  * Pure updates of the cached conversation list, one per socket event. Each returns the same array
  * when nothing changed (so nothing re-renders), and `withIncomingMessage` returns undefined for a
  * conversation the list does not hold: only a refetch can say what it is.
  */
-
-const activityOf = (conversation: TConversation) => conversation.lastMessageAt ?? conversation.createdAt;
-
-/** Code-unit order: ISO timestamps and UUIDs sort right by it (localeCompare is collation, and slow). */
-const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Latest activity first, as the server orders them (ISO timestamps compare as strings). */
-export function sortByActivity(conversations: readonly TConversation[]): TConversation[] {
-  return [...conversations].sort((a, b) => compareStrings(activityOf(b), activityOf(a)) || compareStrings(b.id, a.id));
-}
 
 export const totalUnreadOf = (conversations: readonly TConversation[]) =>
   conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TConversation } from '@agentroom/shared';
-import { chatApi } from '../api/chat-api';
-import { sortByActivity } from './inbox-cache';
+import { CHAT_FALLBACKS, type TConversation, type TConversationPage } from '@agentroom/shared';
+import { http } from '../api/api-client';
+import { sortByActivity } from './inbox-order';
 
 /** Per user, so switching accounts never shows another person's conversations. */
 export const inboxKey = (userId: string | undefined) => ['inbox', userId] as const;
@@ -13,7 +13,10 @@ const MAX_PAGES = 5;
 async function fetchInbox(): Promise<readonly TConversation[]> {
   const byId = new Map<string, TConversation>();
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const { conversations, pagination } = await chatApi.conversations({ page, limit: PAGE_SIZE });
+    // Not chatApi: this module is in the first load (the shell's route loader), chatApi is not.
+    const { conversations, pagination } = await http.get<TConversationPage>(`/chat/conversations?page=${page}&limit=${PAGE_SIZE}`, {
+      fallback: CHAT_FALLBACKS.getConversations,
+    });
     // A conversation that moved up while we paged may come twice: the later copy is the newer one.
     for (const conversation of conversations) byId.set(conversation.id, conversation);
     if (!pagination.hasMore) break;

@@ -20,3 +20,9 @@ export const teamQuery = (userId: string | undefined, handle: string) =>
 /** A team's agents, for `useTeamAgents` and the /t/:handle route loader. */
 export const teamAgentsQuery = (userId: string | undefined, handle: string) =>
   queryOptions({ queryKey: teamKeys.agents(userId, handle), queryFn: () => teamApi.agents(handle) });
+
+/** Query key of the signed-in user's team list; per user, so switching accounts never shows stale teams. */
+export const myTeamsKey = (userId: string | undefined) => ['teams', 'mine', userId] as const;
+
+/** The signed-in user's teams, for `useMyTeams` and the app shell's route loader. */
+export const myTeamsQuery = (userId: string | undefined) => queryOptions({ queryKey: myTeamsKey(userId), queryFn: teamApi.myTeams });

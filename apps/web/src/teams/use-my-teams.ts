@@ -1,12 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
 import { teamApi } from '../api/team-api';
+import { myTeamsKey, myTeamsQuery } from './team-keys';
 
-/** Query key of the signed-in user's team list; per user, so switching accounts never shows stale teams. */
-export const myTeamsKey = (userId: string | undefined) => ['teams', 'mine', userId] as const;
-
-/** For `useMyTeams` and the app shell's route loader. */
-export const myTeamsQuery = (userId: string | undefined) => queryOptions({ queryKey: myTeamsKey(userId), queryFn: teamApi.myTeams });
+export { myTeamsKey } from './team-keys';
 
 export function useMyTeams() {
   const { user } = useAuth();
