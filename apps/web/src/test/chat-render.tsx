@@ -7,7 +7,7 @@ import type { FakeSocket } from './fake-socket';
 import { fakeAuth, renderPage } from './render';
 
 /** Signed in as `user`, verified. */
-export const signedIn = (user: TUser) => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
+const signedIn = (user: TUser) => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
 
 /**
  * The separate calls that open the chat with `agent` when POST /chat/open is not answered (spec §4):
