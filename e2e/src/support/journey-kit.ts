@@ -6,7 +6,7 @@ import { expectAccessible, PHONE, uniqueUser, type Session } from './browser';
 import { ARTIFACTS_DIR } from './paths';
 
 /** The desktop window every session opens at (see openSession). */
-const DESKTOP = { width: 1280, height: 800 };
+export const DESKTOP = { width: 1280, height: 800 };
 
 export type SignedIn = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -35,7 +35,7 @@ export async function say(from: { token: string }, conversationId: string, conte
 }
 
 /** Nothing on the page is wider than the window: no sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page) {
+export async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => {
     const wider = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
     return {
@@ -50,7 +50,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** Colours ease between themes: look once the transitions have finished. */
-async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
+export async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme });
   await page.waitForFunction(() => document.getAnimations().length === 0);
 }

@@ -1,28 +1,15 @@
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { callApi, registerViaApi } from './api';
-import { expectAccessible, PHONE, uniqueUser } from './browser';
-import { ARTIFACTS_DIR } from './paths';
-
-const DESKTOP = { width: 1280, height: 800 };
+import { callApi } from './api';
+import { expectAccessible, PHONE } from './browser';
+import { DESKTOP, expectNoSidewaysScroll, shot, useScheme, type SignedIn as Person } from './journey-kit';
 
 /** expect.poll with room for a busy machine (its default gives up after a second). */
 export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-export type Person = Awaited<ReturnType<typeof verifiedPerson>>;
-
 /** A verified person with a token, made through the API (for the people a journey is not about). */
-export async function verifiedPerson(prefix: string, firstName: string, lastName: string) {
-  const user = { ...uniqueUser(prefix), firstName, lastName };
-  await registerViaApi(user, { verify: true });
-  const { token, user: me } = await callApi<{ token: string; user: { agentId: string } }>('/auth/login', {
-    username: user.username,
-    password: user.password,
-  });
-  return { ...user, fullName: `${firstName} ${lastName}`, token, agentId: me.agentId };
-}
+export { verifiedUser as verifiedPerson, type SignedIn as Person } from './journey-kit';
 
 /** A team of `owner` with `members` in it; answers its handle. */
 export async function teamOf(owner: Person, name: string, members: Person[]) {
@@ -39,40 +26,8 @@ export async function conversationBetween(from: Person, to: Person, teamHandle?:
   return started.conversation.id;
 }
 
-/** A message sent through the API: the other person in the browser sees it arrive live. */
-export async function say(from: Person, conversationId: string, content: string) {
-  await callApi(`/chat/conversations/${conversationId}/messages`, { content, clientMessageId: crypto.randomUUID() }, from.token);
-}
-
-export async function signIn(page: Page, user: { username: string; password: string }) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Username or email').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** Colours ease between themes: look once the transitions have finished. */
-async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme });
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-}
-
-/** Nothing on the page is wider than the window: no sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const wider = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
-    return {
-      scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      wider: wider
-        .filter((el) => getComputedStyle(el).position !== 'fixed')
-        .slice(0, 5)
-        .map((el) => `${el.tagName} "${el.textContent?.slice(0, 40)}" right=${Math.round(el.getBoundingClientRect().right)}`),
-    };
-  });
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
-}
-
-export const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
+/** A message sent through the API (the other person in the browser sees it arrive live), signing in, a screenshot. */
+export { say, shot, signIn } from './journey-kit';
 
 export interface LookOptions {
   /** A page of the app shell (default), or a page without it such as the unsubscribe page. */

@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { messages, replyJobs } from '../../src/db/schema';
 import { auth, closeSockets, connectSocket, joinConversation, recordEvents, sendMessage, startConversation } from '../chat/chat-fixtures';
-import { spawnApiProcess } from '../support/api-process';
+import { databaseForTwoLives, spawnApiProcess } from '../support/api-process';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
-import { createTestDatabase, writeTemplateToDataDir } from '../support/test-database';
 import { chatWithAiAgent, collectStream, nextMessageFrom } from './ai-fixtures';
 
 let llm: FakeLlm;
@@ -128,24 +124,9 @@ describe('limits', () => {
 });
 
 describe('a node killed mid-reply', () => {
-  const dirs: string[] = [];
-  afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
   // Spawning a second OS process through tsx is slow on a busy 2-core machine: a generous bound, not a speed check.
   it('the reply is written again after restart, once, and the client sees the new attempt', { timeout: 120_000 }, async () => {
-    const database = await createTestDatabase();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agentroom-crash-'));
-    dirs.push(dataDir);
-    await writeTemplateToDataDir(database, dataDir);
-    const env = {
-      LLM_BASE_URL: llm.baseUrl,
-      AI_LEASE_MS: '1000',
-      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_REGISTER_MAX: '1000',
-      RATE_LIMIT_MAIL_MAX: '1000',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir }),
-    };
+    const { env, drop } = await databaseForTwoLives(llm.baseUrl, 'agentroom-crash-');
     // First life: a separate process, so it can really die.
     const first = await spawnApiProcess(env);
     let server: TestServer | undefined;
@@ -176,7 +157,7 @@ describe('a node killed mid-reply', () => {
     } finally {
       await first.kill().catch(() => undefined);
       await server?.stop();
-      await database.drop();
+      await drop();
     }
   });
 });

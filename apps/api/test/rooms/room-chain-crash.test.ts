@@ -1,24 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
 import { messages, replyJobs } from '../../src/db/schema';
-import { spawnApiProcess } from '../support/api-process';
-import { createTestDatabase, writeTemplateToDataDir } from '../support/test-database';
+import { databaseForTwoLives, spawnApiProcess } from '../support/api-process';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { createAiAgent, createTeam } from '../teams/team-helpers';
 import { createRoomRow } from './room-fixtures';
 
 let llm: FakeLlm;
-const dirs: string[] = [];
 beforeAll(async () => {
   llm = await startFakeLlm();
 });
 afterAll(async () => {
   await llm?.close();
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 /** Polls the queue (no guessed sleep) until the room has `count` jobs and none is queued or running. */
@@ -35,19 +29,7 @@ async function settled(server: TestServer, conversationId: string, count: number
 describe('a node killed mid-chain', () => {
   // Spawning a second OS process through tsx is slow on a busy 2-core machine: a generous bound, not a speed check.
   it('the interrupted turn is written again once, and the turn it asks for follows once', { timeout: 180_000 }, async () => {
-    const database = await createTestDatabase();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agentroom-chain-crash-'));
-    dirs.push(dataDir);
-    await writeTemplateToDataDir(database, dataDir);
-    const env = {
-      LLM_BASE_URL: llm.baseUrl,
-      AI_LEASE_MS: '1000',
-      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_REGISTER_MAX: '1000',
-      RATE_LIMIT_MAIL_MAX: '1000',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir }),
-    };
+    const { env, drop } = await databaseForTwoLives(llm.baseUrl, 'agentroom-chain-crash-');
     // Set-up on the database, in process: a person, two AI agents, a room of the three.
     const setupServer = await startTestServer(env);
     const maya = await signUpVerified(setupServer, 'maya');
@@ -90,7 +72,7 @@ describe('a node killed mid-chain', () => {
     } finally {
       await first.kill().catch(() => undefined);
       await server?.stop();
-      await database.drop();
+      await drop();
     }
   });
 });

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, writeTemplateToDataDir, type TestDatabase } from './test-database';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,6 +36,38 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<{ ur
     kill: async () => {
       child.kill('SIGKILL');
       await exited;
+    },
+  };
+}
+
+/**
+ * A fresh database for a node that is killed and started again on it (a spawned first life, an
+ * in-process second one): a Postgres database, or a PGlite data dir (prefixed `dirPrefix`) with the
+ * migrated template written in. `env` points a node at it, with the fake LLM at `llmBaseUrl`, a 1 s AI
+ * lease (so a dead node's jobs are retried soon) and rate limits no test reaches. `drop()` removes both.
+ */
+export async function databaseForTwoLives(
+  llmBaseUrl: string,
+  dirPrefix: string,
+): Promise<{ database: TestDatabase; env: Record<string, string>; drop(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), dirPrefix));
+  await writeTemplateToDataDir(database, dataDir);
+  const env = {
+    LLM_BASE_URL: llmBaseUrl,
+    AI_LEASE_MS: '1000',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    RATE_LIMIT_LOGIN_MAX: '1000',
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    RATE_LIMIT_MAIL_MAX: '1000',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir }),
+  };
+  return {
+    database,
+    env,
+    drop: async () => {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
-import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
-import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, type TestUser } from './team-helpers';
+import { signUpVerified, type TestServer } from '../support/test-server';
+import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, startServerWithUsers, type TestUser } from './team-helpers';
 
-let server: TestServer;
-let owner: TestUser;
-let colleague: TestUser;
-let outsider: TestUser;
-
+let server: TestServer, owner: TestUser, colleague: TestUser, outsider: TestUser;
 beforeAll(async () => {
-  server = await startTestServer();
-  [owner, colleague, outsider] = await Promise.all([
-    signUpVerified(server, 'owner'),
-    signUpVerified(server, 'colleague'),
-    signUpVerified(server, 'outsider'),
-  ]);
+  ({ server, users: [owner, colleague, outsider] } = await startServerWithUsers('owner', 'colleague', 'outsider'));
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 const getAgent = (user: { token: string }, username: string) =>
   server.api().get(`/api/v1/agents/${encodeURIComponent(username)}`).set(bearer(user.token));

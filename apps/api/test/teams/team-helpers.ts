@@ -1,10 +1,17 @@
 import { expect } from 'vitest';
 import type { TTeam, TTeamAgent } from '@agentroom/shared';
-import { signUpVerified, uniqueUser, type TestServer } from '../support/test-server';
+import { signUpVerified, startTestServer, uniqueUser, type TestServer } from '../support/test-server';
 
 export type TestUser = Awaited<ReturnType<typeof signUpVerified>>;
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A server of its own for a test file, and a verified person signed up on it for each of `names`, in that order. */
+export async function startServerWithUsers<const N extends readonly string[]>(...names: N): Promise<{ server: TestServer; users: { [K in keyof N]: TestUser } }> {
+  const server = await startTestServer();
+  const users = await Promise.all(names.map((name) => signUpVerified(server, name)));
+  return { server, users: users as { [K in keyof N]: TestUser } };
+}
 
 let teamCounter = 0;
 /** A handle no other test in this database uses. */

@@ -3,25 +3,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import { TEAM_ERRORS, TEAM_MESSAGES } from '@agentroom/shared';
 import { teamMembers, teams } from '../../src/db/schema';
-import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
-import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, uniqueHandle, type TestUser } from './team-helpers';
+import { signUpVerified, type TestServer } from '../support/test-server';
+import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, startServerWithUsers, uniqueHandle, type TestUser } from './team-helpers';
 
-let server: TestServer;
-let owner: TestUser;
-let colleague: TestUser;
-let outsider: TestUser;
-
+let server: TestServer, owner: TestUser, colleague: TestUser, outsider: TestUser;
 beforeAll(async () => {
-  server = await startTestServer();
-  [owner, colleague, outsider] = await Promise.all([
-    signUpVerified(server, 'owner'),
-    signUpVerified(server, 'colleague'),
-    signUpVerified(server, 'outsider'),
-  ]);
+  ({ server, users: [owner, colleague, outsider] } = await startServerWithUsers('owner', 'colleague', 'outsider'));
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(async () => server?.stop());
 
 describe('who may call the team and agent routes', () => {
   const routes: Array<[string, string]> = [

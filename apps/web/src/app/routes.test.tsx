@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_TOKEN_STORAGE_KEY, type TConversation } from '@agentroom/shared';
+import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
+import { makeChat, messagePage } from '../test/inbox-fixtures';
 import { makeTeamAgent } from '../teams/team-fixtures';
 import { renderRoutes } from '../test/render';
 import { appRoutes as routes } from './routes';
@@ -91,28 +92,13 @@ describe('a cold load of a chat URL', () => {
   it("starts the chat's one data call with the URL, beside /auth/me, and the page shows its answer", async () => {
     const me = makeUser();
     const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen' });
-    const conversationId = '0193a0c4-0000-7000-8000-0000000000c1';
-    const conversation = {
-      id: conversationId,
-      conversationType: 'personal',
-      isTeamScoped: false,
-      team: null,
-      participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
-      otherAgent: maya,
-      room: null,
-      unreadMentions: 0,
-      lastMessage: null,
-      unreadCount: 0,
-      lastSeq: 0,
-      lastMessageAt: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-    } satisfies TConversation;
+    const conversation = makeChat(me, maya, { lastSeq: 0 });
     // A token shaped like the server's (its payload names the account); the stub checks nothing.
     const payload = btoa(JSON.stringify({ sub: me.id })).replace(/=+$/, '');
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, `e30.${payload}.sig`);
     const api = stubApi({
       'GET /auth/me': ok({ user: me }),
-      'POST /chat/open': ok({ agent: maya, conversation, page: { messages: [], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} } }),
+      'POST /chat/open': ok({ agent: maya, conversation, page: messagePage([]) }),
     });
     renderRoutes(routes, { path: '/p/maya' });
     expect(await screen.findByPlaceholderText('Type a message...')).toBeInTheDocument();

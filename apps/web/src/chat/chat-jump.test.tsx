@@ -2,70 +2,25 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { TChatMessage, TConversation } from '@agentroom/shared';
+import type { TChatMessage } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
 import { makeUser } from '../test/fixtures';
-import { fakeAuth, renderRoutes } from '../test/render';
+import { chatStartCalls, renderChatPage } from '../test/chat-render';
+import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
 import { makeTeamAgent } from '../teams/team-fixtures';
-import { RealtimeContext } from '../realtime/realtime-context';
-import type { AppSocket } from '../realtime/socket-client';
-import ChatPage from './chat-page';
 
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: {
-      data: unknown[];
-      context: unknown;
-      itemContent: (i: number, item: unknown) => unknown;
-      components: { Footer: (p: { context: unknown }) => unknown };
-    }) =>
-      createElement(
-        'div',
-        null,
-        ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never)),
-        createElement(props.components.Footer as never, { key: 'footer', context: props.context }),
-      ),
-  };
-});
+vi.mock('react-virtuoso', async () => ({ Virtuoso: (await import('../test/virtuoso-stub')).VirtuosoWithFooter }));
 
 const me = makeUser();
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true });
-const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c1';
-const conversation = {
-  id: CONVERSATION_ID,
-  conversationType: 'personal',
-  isTeamScoped: false,
-  team: null,
-  participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
-  otherAgent: maya,
-  room: null,
-  unreadMentions: 0,
-  lastMessage: null,
-  unreadCount: 0,
-  lastSeq: 5000,
-  lastMessageAt: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-} satisfies TConversation;
+const CONVERSATION_ID = CHAT_ID;
+const conversation = makeChat(me, maya, { lastSeq: 5000 });
 
 const T0 = Date.UTC(2025, 0, 1);
-const fromMaya = (seq: number): TChatMessage => ({
-  id: `0193a0c4-0000-7000-8000-${String(seq).padStart(12, '0')}`,
-  conversationId: CONVERSATION_ID,
-  seq,
-  content: `message ${seq}`,
-  timestamp: new Date(T0 + seq * 60_000).toISOString(),
-  messageType: 'text',
-  isEdited: false,
-  editedAt: null,
-  clientMessageId: null,
-  sender: { id: maya.id, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false },
-  attachments: [],
-});
+const fromMaya = (seq: number): TChatMessage => chatMessage(seq, `message ${seq}`, senderOf(maya), { timestamp: new Date(T0 + seq * 60_000).toISOString() });
 const seqs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => fromMaya(from + i));
-const page = (messages: TChatMessage[], more: { hasMore?: boolean; hasNewer?: boolean } = {}) =>
-  ok({ messages, pagination: { page: 1, limit: 50, hasMore: more.hasMore ?? false, ...(more.hasNewer !== undefined ? { hasNewer: more.hasNewer } : {}) }, seenStatus: {} });
+const page = (messages: TChatMessage[], more: { hasMore?: boolean; hasNewer?: boolean } = {}) => ok(messagePage(messages, 50, more));
 
 function Where() {
   const location = useLocation();
@@ -74,20 +29,7 @@ function Where() {
 
 function renderChat(path: string, answerSend?: ConstructorParameters<typeof FakeSocket>[0]) {
   const socket = new FakeSocket(answerSend);
-  const view = renderRoutes(
-    [
-      {
-        path: '/p/:username',
-        element: (
-          <RealtimeContext.Provider value={{ socket: socket as unknown as AppSocket, status: 'connected', error: null, reconnects: 0 }}>
-            <ChatPage />
-            <Where />
-          </RealtimeContext.Provider>
-        ),
-      },
-    ],
-    { path, auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
-  );
+  const view = renderChatPage(me, { path, socket, beside: <Where /> });
   return { ...view, socket };
 }
 
@@ -97,8 +39,7 @@ const base = `/chat/conversations/${CONVERSATION_ID}/messages`;
 describe('opening a chat at a message (a search hit)', () => {
   it('loads the page around it, marks it, keeps live messages back until the newer pages reach them', async () => {
     const api = stubApi({
-      'GET /agents/maya': ok({ agent: maya }),
-      [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
+      ...chatStartCalls(maya, conversation),
       [`GET ${base}?around=1000&limit=50`]: page(seqs(998, 1002), { hasMore: true, hasNewer: true }),
       [`GET ${base}?after=1002&limit=50`]: page(seqs(1003, 1004), { hasMore: false }),
       [`GET ${base}?after=1004&limit=200`]: page([fromMaya(5000)]),
@@ -130,8 +71,7 @@ describe('opening a chat at a message (a search hit)', () => {
 
   it('sending from the window first shows the newest messages, then the message below them', async () => {
     const api = stubApi({
-      'GET /agents/maya': ok({ agent: maya }),
-      [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
+      ...chatStartCalls(maya, conversation),
       [`GET ${base}?around=1000&limit=50`]: page(seqs(999, 1001), { hasMore: true, hasNewer: true }),
       [`GET ${base}?page=1&limit=50`]: page(seqs(4999, 5000), { hasMore: true }),
       [`GET ${base}?after=5000&limit=200`]: page([]),

@@ -2,70 +2,32 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import type { TChatMessage, TConversation } from '@agentroom/shared';
+import type { TConversation } from '@agentroom/shared';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
-import { fakeAuth, renderPage } from '../test/render';
+import { chatStartCalls, renderChatPage } from '../test/chat-render';
+import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
 import { makeTeamAgent } from '../teams/team-fixtures';
-import ChatPage from './chat-page';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
-      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
-  };
-});
+vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 
 // Toasts are rendered by the app shell, not here: the spy says whether one was raised.
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const me = makeUser();
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', middleName: 'J', lastName: 'Chen', fullName: 'Maya J Chen', role: 'Product Designer', isHuman: true });
-const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c1';
-
-const conversation = {
-  id: CONVERSATION_ID,
-  conversationType: 'personal',
-  isTeamScoped: false,
-  team: null,
-  participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
-  otherAgent: maya,
-  room: null,
-  unreadMentions: 0,
-  lastMessage: null,
-  unreadCount: 0,
-  lastSeq: 1,
-  lastMessageAt: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-} satisfies TConversation;
-
-const hello: TChatMessage = {
-  id: '0193a0c4-0000-7000-8000-0000000000d1',
-  conversationId: CONVERSATION_ID,
-  seq: 1,
-  content: 'Hello from Maya',
-  timestamp: new Date().toISOString(),
-  messageType: 'text',
-  isEdited: false,
-  editedAt: null,
-  clientMessageId: null,
-  sender: { id: maya.id, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false },
-  attachments: [],
-};
-
-const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' });
-const firstPage = { messages: [hello], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} };
+const CONVERSATION_ID = CHAT_ID;
+const conversation = makeChat(me, maya);
+const hello = chatMessage(1, 'Hello from Maya', senderOf(maya));
+const firstPage = messagePage([hello]);
 /**
  * The separate calls of spec §4. POST /chat/open is not among them, so it answers 404 and the page
  * falls back to them: the tests below cover that path, 'renders the chat from…' the single call.
  */
 const routes = (extra: Record<string, ReturnType<typeof ok>> = {}) =>
   stubApi({
-    'GET /agents/maya': ok({ agent: maya }),
-    [`POST /chat/conversations/${maya.id}/start`]: ok({ conversation }),
-    [`GET /chat/conversations/${CONVERSATION_ID}/messages?page=1&limit=50`]: ok({ messages: [hello], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} }),
+    ...chatStartCalls(maya, conversation, ok(messagePage([hello]))),
     [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
     ...extra,
   });
@@ -76,7 +38,7 @@ describe('chat page', () => {
       'POST /chat/open': ok({ agent: maya, conversation, page: firstPage }),
       [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
     });
-    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    renderChatPage(me);
     expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
     const chat = screen.getByRole('region', { name: 'Chat' });
     expect(within(chat).getByRole('heading', { name: 'Maya J Chen' })).toBeInTheDocument();
@@ -93,7 +55,7 @@ describe('chat page', () => {
       'POST /chat/open': ok({ agent: maya, conversation: teamConversation, page: firstPage }),
       [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
     });
-    renderPage(<ChatPage />, { path: '/t/demo/p/@maya', route: '/t/:handle/p/:username', auth: auth(), state: { agent: maya } });
+    renderChatPage(me, { path: '/t/demo/p/@maya', route: '/t/:handle/p/:username', state: { agent: maya } });
     expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
     expect(api.callsTo('POST /chat/open').map((c) => c.body)).toEqual([{ username: 'maya', teamHandle: 'demo' }]);
     expect(api.callsTo(`POST /chat/conversations/${maya.id}/start`)).toHaveLength(0);
@@ -101,7 +63,7 @@ describe('chat page', () => {
 
   it('loads the agent by username, starts the personal conversation, then shows page 1', async () => {
     const api = routes();
-    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    renderChatPage(me);
     expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
     const chat = screen.getByRole('region', { name: 'Chat' });
     expect(within(chat).getByRole('heading', { name: 'Maya J Chen' })).toBeInTheDocument();
@@ -114,7 +76,7 @@ describe('chat page', () => {
 
   it('team-scoped from /t/:handle/p/:username, with the agent handed over by the card', async () => {
     const api = routes();
-    renderPage(<ChatPage />, { path: '/t/demo/p/@maya', route: '/t/:handle/p/:username', auth: auth(), state: { agent: maya } });
+    renderChatPage(me, { path: '/t/demo/p/@maya', route: '/t/:handle/p/:username', state: { agent: maya } });
     expect(await screen.findByTestId('message')).toHaveTextContent('Hello from Maya');
     expect(api.callsTo('GET /agents/maya')).toHaveLength(0);
     expect(api.callsTo(`POST /chat/conversations/${maya.id}/start`)[0]!.body).toEqual({
@@ -127,7 +89,7 @@ describe('chat page', () => {
   it('a failed send removes the pending message, shows the error once (inline, no toast), and restores the text', async () => {
     const user = userEvent.setup();
     const api = routes({ [`POST /chat/conversations/${CONVERSATION_ID}/messages/async`]: fail(500, 'Failed to send message', 'INTERNAL') });
-    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    renderChatPage(me);
     await screen.findByTestId('message');
     const input = screen.getByPlaceholderText('Type a message...');
     await user.type(input, 'are you there?{Enter}');
@@ -144,9 +106,9 @@ describe('chat page', () => {
   it('shows recent messages in the profile as plain text that keeps underscores and asterisks', async () => {
     const markdown = { ...hello, content: 'Set **LLM_BASE_URL** in `.env`, see [the docs](https://example.com);\n\n- then 2*3*4\n- snake_case_name' };
     routes({
-      [`GET /chat/conversations/${CONVERSATION_ID}/messages?page=1&limit=50`]: ok({ messages: [markdown], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} }),
+      [`GET /chat/conversations/${CONVERSATION_ID}/messages?page=1&limit=50`]: ok(messagePage([markdown])),
     });
-    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    renderChatPage(me);
     const recent = await screen.findByRole('list', { name: 'Recent messages' });
     expect(within(recent).getByText(/^Set /)).toHaveTextContent(/^Set LLM_BASE_URL in \.env, see the docs; then 2\*3\*4 snake_case_name$/);
   });
@@ -154,7 +116,7 @@ describe('chat page', () => {
   it('keeps the profile in a side panel the header opens and closes, and remembers the choice', async () => {
     routes();
     const user = userEvent.setup();
-    const first = renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    const first = renderChatPage(me);
     await screen.findByTestId('message');
     expect(screen.getByRole('complementary', { name: 'Agent profile' })).toHaveTextContent('Agent Activity: maya');
     await user.click(screen.getByRole('button', { name: 'Hide profile' }));
@@ -163,7 +125,7 @@ describe('chat page', () => {
     expect(screen.getByPlaceholderText('Type a message...')).toBeInTheDocument();
     first.unmount();
 
-    renderPage(<ChatPage />, { path: '/p/@maya', route: '/p/:username', auth: auth() });
+    renderChatPage(me);
     await screen.findByTestId('message');
     expect(screen.queryByText('Agent Activity: maya')).not.toBeInTheDocument();
     const show = screen.getByRole('button', { name: 'Show profile' });
@@ -175,7 +137,7 @@ describe('chat page', () => {
 
   it("says 'Error: Agent not found' for an unknown username", async () => {
     stubApi({ 'GET /agents/nobody': fail(404, 'Agent not found', 'NOT_FOUND') });
-    renderPage(<ChatPage />, { path: '/p/@nobody', route: '/p/:username', auth: auth() });
+    renderChatPage(me, { path: '/p/@nobody' });
     expect(await screen.findByText('Error: Agent not found')).toBeInTheDocument();
     // Only the not-found state: nothing to type into, no profile with made-up activity.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,9 +6,8 @@ import { CHAT_FALLBACKS, stripAt, type TAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
-import { MEDIUM_SCREEN, useMediaQuery } from '../lib/use-media-query';
 import { usePageTitle } from '../lib/use-page-title';
-import { useRememberedFlag } from '../lib/use-remembered-flag';
+import { useSidePanel } from '../lib/use-side-panel';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentProfilePane } from './agent-profile-pane';
@@ -88,22 +87,6 @@ function AgentNotFound({ message, backTo }: { message: string; backTo: string })
 /** Whether the profile side panel is open on a wide screen: the user's last choice, open at first. */
 const PROFILE_PANEL_KEY = 'agentroom.profile-panel-open';
 
-/**
- * The profile beside the chat (decision 0009): from medium width up a side panel the header's button
- * opens and closes, remembered; below it the profile replaces the chat until 'Back to chat'.
- */
-function useProfileToggle() {
-  const beside = useMediaQuery(MEDIUM_SCREEN, true);
-  const [panelOpen, setPanelOpen] = useRememberedFlag(PROFILE_PANEL_KEY, true);
-  const [replacingChat, setReplacingChat] = useState(false);
-  return {
-    beside,
-    open: beside ? panelOpen : replacingChat,
-    toggle: () => (beside ? setPanelOpen(!panelOpen) : setReplacingChat((open) => !open)),
-    backToChat: () => setReplacingChat(false),
-  };
-}
-
 function ChatScreen({
   agent,
   username,
@@ -121,7 +104,7 @@ function ChatScreen({
   agentError: string | undefined;
   onBack: () => void;
 }) {
-  const profile = useProfileToggle();
+  const profile = useSidePanel(PROFILE_PANEL_KEY);
   const session = useChatSession(isSelf ? undefined : agent, teamHandle, { opened });
   const agentOnline = session.agentOnline ?? agent?.isOnline ?? null;
   const chatHidden = profile.open && !profile.beside;

@@ -1,75 +1,36 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_ERRORS, CHAT_ERRORS, GENERIC_ERRORS, type TChatMessage, type TConversation, type TErrorCode } from '@agentroom/shared';
+import { AUTH_ERRORS, CHAT_ERRORS, GENERIC_ERRORS, type TChatMessage, type TErrorCode } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
 import { makeUser } from '../test/fixtures';
-import { fakeAuth, renderPage } from '../test/render';
+import { renderChatPage } from '../test/chat-render';
+import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
 import { makeTeamAgent } from '../teams/team-fixtures';
-import { RealtimeContext } from '../realtime/realtime-context';
-import ChatPage from './chat-page';
 
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
-      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
-  };
-});
+vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 
 const me = makeUser();
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true });
-const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c1';
+const CONVERSATION_ID = CHAT_ID;
 const SEND = `POST /chat/conversations/${CONVERSATION_ID}/messages/async`;
-const conversation = {
-  id: CONVERSATION_ID,
-  conversationType: 'personal',
-  isTeamScoped: false,
-  team: null,
-  participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
-  otherAgent: maya,
-  room: null,
-  unreadMentions: 0,
-  lastMessage: null,
-  unreadCount: 0,
-  lastSeq: 1,
-  lastMessageAt: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-} satisfies TConversation;
+const conversation = makeChat(me, maya);
 
-const message = (seq: number, content: string, fromMe: boolean, clientMessageId: string | null = null): TChatMessage => ({
-  id: `0193a0c4-0000-7000-8000-0000000000d${seq}`,
-  conversationId: CONVERSATION_ID,
-  seq,
-  content,
-  timestamp: new Date().toISOString(),
-  messageType: 'text',
-  isEdited: false,
-  editedAt: null,
-  clientMessageId,
-  sender: fromMe
-    ? { id: me.agentId, firstName: 'Ada', lastName: 'Lovelace', role: 'user', avatarUrl: '', isAgent: false }
-    : { id: maya.id, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false },
-  attachments: [],
-});
+const message = (seq: number, content: string, fromMe: boolean, clientMessageId: string | null = null): TChatMessage =>
+  chatMessage(seq, content, senderOf(fromMe ? me.agent : maya), { clientMessageId });
 const STORED_ID = message(2, '', true).id;
 
 /** The chat with Maya, on `socket` (connected unless the test says otherwise); `extra` adds API answers. */
 function renderChat(socket: FakeSocket, extra: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({
-    'POST /chat/open': ok({ agent: maya, conversation, page: { messages: [message(1, 'Hello from Maya', false)], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} } }),
-    [`GET /chat/conversations/${CONVERSATION_ID}/messages?after=1&limit=200`]: ok({ messages: [], pagination: { page: 1, limit: 200, hasMore: false }, seenStatus: {} }),
+    'POST /chat/open': ok({ agent: maya, conversation, page: messagePage([message(1, 'Hello from Maya', false)]) }),
+    [`GET /chat/conversations/${CONVERSATION_ID}/messages?after=1&limit=200`]: ok(messagePage([], 200)),
     [`GET /chat/conversations/${CONVERSATION_ID}/replies`]: ok({ replies: [] }),
     [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
     ...extra,
   });
-  renderPage(
-    <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: socket.connected ? 'connected' : 'disconnected', error: null, reconnects: 0 }}>
-      <ChatPage />
-    </RealtimeContext.Provider>,
-    { path: '/p/@maya', route: '/p/:username', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
-  );
+  renderChatPage(me, { socket });
   return api;
 }
 

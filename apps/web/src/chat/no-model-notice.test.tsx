@@ -1,68 +1,42 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_MODEL_SETUP_HINT, type TChatMessage, type TConversation } from '@agentroom/shared';
+import { NO_MODEL_SETUP_HINT } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
-import { fakeAuth, renderPage } from '../test/render';
+import { chatStartCalls, renderChatPage } from '../test/chat-render';
+import { chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
 import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
 import { myTeamsKey } from '../teams/use-my-teams';
-import ChatPage from './chat-page';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
-      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
-  };
-});
+vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 
 const me = makeUser();
 const team = makeTeam();
 const nova = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b3', username: 'nova', firstName: 'Nova', fullName: 'Nova', ownerTeamId: team.id });
 const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c2';
-
-const conversation = {
-  id: CONVERSATION_ID,
-  conversationType: 'personal',
-  isTeamScoped: false,
-  team: null,
-  participants: [{ id: 'p1', agentId: me.agentId, agent: me.agent, lastReadMessageId: null, lastReadSeq: 0 }],
-  otherAgent: nova,
-  room: null,
-  unreadMentions: 0,
-  lastMessage: null,
-  unreadCount: 0,
-  lastSeq: 1,
-  lastMessageAt: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-} satisfies TConversation;
+const conversation = makeChat(me, nova, { id: CONVERSATION_ID });
 
 /** A notice stored before issue 12, with the set-up details in its text: the client says it kindly anyway. */
-const notice: TChatMessage = {
-  id: '0193a0c4-0000-7000-8000-0000000000d2',
-  conversationId: CONVERSATION_ID,
-  seq: 1,
-  content: 'This agent has no model configured, so it cannot answer yet. Set LLM_BASE_URL (or run Ollama locally) and try again.',
-  timestamp: new Date().toISOString(),
-  messageType: 'notice',
-  isEdited: false,
-  editedAt: null,
-  clientMessageId: 'ai-reply:0193a0c4-0000-7000-8000-0000000000e1',
-  sender: { id: nova.id, firstName: 'Nova', lastName: '', role: 'agent', avatarUrl: '', isAgent: true },
-  attachments: [],
-  notice: { code: 'no_model', retryable: false },
-};
+const notice = chatMessage(
+  1,
+  'This agent has no model configured, so it cannot answer yet. Set LLM_BASE_URL (or run Ollama locally) and try again.',
+  senderOf(nova),
+  {
+    conversationId: CONVERSATION_ID,
+    messageType: 'notice',
+    clientMessageId: 'ai-reply:0193a0c4-0000-7000-8000-0000000000e1',
+    notice: { code: 'no_model', retryable: false },
+  },
+);
 
 function openChatWithNova(myRole: string) {
   const api = stubApi({
-    'GET /agents/nova': ok({ agent: nova }),
+    ...chatStartCalls(nova, conversation, ok(messagePage([notice]))),
     'GET /teams': ok({ teams: [{ ...team, myRole, canManage: myRole !== 'member' }] }),
-    [`POST /chat/conversations/${nova.id}/start`]: ok({ conversation }),
-    [`GET /chat/conversations/${CONVERSATION_ID}/messages?page=1&limit=50`]: ok({ messages: [notice], pagination: { page: 1, limit: 50, hasMore: false }, seenStatus: {} }),
     [`PUT /chat/conversations/${CONVERSATION_ID}/read`]: ok({}),
   });
-  const view = renderPage(<ChatPage />, { path: '/p/@nova', route: '/p/:username', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) });
+  const view = renderChatPage(me, { path: '/p/@nova' });
   /** Resolves once the team list (which says who owns Nova's team) has arrived. */
   const teamsLoaded = () => vi.waitFor(() => expect(view.queryClient.getQueryState(myTeamsKey(me.id))?.status).toBe('success'));
   return { api, teamsLoaded };

@@ -13,13 +13,7 @@ import type { ChatSession } from './use-chat-session';
 import { useReplyStreams } from './use-reply-streams';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
-      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
-  };
-});
+vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: vi.fn() } }));
 
 const typist = (agent: { id: string; firstName: string; avatarUrl: string }): TSeenAgent => ({ id: agent.id, firstName: agent.firstName, lastName: '', avatarUrl: agent.avatarUrl });

@@ -7,13 +7,7 @@ import { conversationMembers } from './conversation-members';
 import { MessageList, type MessageListProps } from './message-list';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
-      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
-  };
-});
+vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 
 const members = conversationMembers(makeRoomConversation(), me.agentId)!;
 const seenAgent = (agent: { id: string; firstName: string; avatarUrl: string }): TSeenAgent => ({ id: agent.id, firstName: agent.firstName, lastName: '', avatarUrl: agent.avatarUrl });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TChatMessage, TChatSender } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
+import { makeChatMessage } from '../test/inbox-fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
 import { RealtimeContext } from '../realtime/realtime-context';
 import type { AppSocket } from '../realtime/socket-client';
@@ -80,19 +81,7 @@ const self = sender(me.agentId, 'Ada', 'Lovelace');
 let seq = 0;
 function message(conversationId: string, from: TChatSender, content: string): TChatMessage {
   seq += 1;
-  return {
-    id: `0193a0c4-0000-7000-8000-${String(seq).padStart(12, '0')}`,
-    conversationId,
-    seq,
-    content,
-    timestamp: new Date().toISOString(),
-    messageType: 'text',
-    isEdited: false,
-    editedAt: null,
-    clientMessageId: null,
-    sender: from,
-    attachments: [],
-  };
+  return makeChatMessage({ id: `0193a0c4-0000-7000-8000-${String(seq).padStart(12, '0')}`, conversationId, seq, content, sender: from });
 }
 
 function Page({ name }: { name: string }) {

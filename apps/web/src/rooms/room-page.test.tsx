@@ -14,13 +14,7 @@ import RoomPage from './room-page';
 import { useRoomsLiveUpdates } from './use-rooms-live-updates';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
-vi.mock('react-virtuoso', async () => {
-  const { createElement } = await import('react');
-  return {
-    Virtuoso: (props: { data: unknown[]; itemContent: (i: number, item: unknown) => unknown }) =>
-      createElement('div', null, ...props.data.map((item, i) => createElement('div', { key: i }, props.itemContent(i, item) as never))),
-  };
-});
+vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true, isOnline: true });
 const nova = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b3', username: 'nova', fullName: 'Nova', isHuman: false });

@@ -6,9 +6,8 @@ import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
 import { ChatPane } from '../chat/chat-pane';
 import { useChatSession } from '../chat/use-chat-session';
-import { MEDIUM_SCREEN, useMediaQuery } from '../lib/use-media-query';
 import { usePageTitle } from '../lib/use-page-title';
-import { useRememberedFlag } from '../lib/use-remembered-flag';
+import { useSidePanel } from '../lib/use-side-panel';
 import { roomPath } from '../shell/use-shell-location';
 import { useTeamContext } from '../teams/team-layout';
 import { useTeamAgents } from '../teams/team-queries';
@@ -23,19 +22,6 @@ import { RoomNotFound, RoomPreview } from './room-states';
 
 const MEMBERS_PANEL_KEY = 'agentroom.room-members-open';
 
-/** The members beside the chat from medium width (open at first, then as last left); below it they replace the chat. */
-function useMembersToggle() {
-  const beside = useMediaQuery(MEDIUM_SCREEN, true);
-  const [panelOpen, setPanelOpen] = useRememberedFlag(MEMBERS_PANEL_KEY, true);
-  const [replacingChat, setReplacingChat] = useState(false);
-  return {
-    beside,
-    open: beside ? panelOpen : replacingChat,
-    toggle: () => (beside ? setPanelOpen(!panelOpen) : setReplacingChat((open) => !open)),
-    backToChat: () => setReplacingChat(false),
-  };
-}
-
 /** A room I am in: its conversation (the chat components, driven by the room's conversation id) and its members. */
 function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConversation }) {
   const navigate = useNavigate();
@@ -43,7 +29,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
   const teamPath = `/t/${encodeURIComponent(room.team.handle)}`;
   const session = useChatSession(undefined, room.team.handle, { roomConversationId: room.id });
   const teamAgents = useTeamAgents(room.team.handle);
-  const members = useMembersToggle();
+  const members = useSidePanel(MEMBERS_PANEL_KEY);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const participants = conversation.participants;
   const chatHidden = members.open && !members.beside;

@@ -1,5 +1,6 @@
 import type { TAgent, TChatMessage, TConversation } from '@agentroom/shared';
 import { makeUser } from './fixtures';
+import { makeChatMessage, senderOf } from './inbox-fixtures';
 
 /** A room's people and AI agents, shaped like the API's answers (issue 13). */
 export const ROOM_ID = '0193a0c4-0000-7000-8000-0000000000e1';
@@ -60,18 +61,13 @@ let seq = 0;
 /** A stored message in the room from `from`. */
 export function roomMessage(from: TAgent, content: string, extra: Partial<TChatMessage> = {}): TChatMessage {
   seq += 1;
-  return {
+  return makeChatMessage({
     id: `0193a0c4-0000-7000-8000-${String(seq).padStart(12, '0')}`,
     conversationId: ROOM_ID,
     seq,
     content,
     timestamp: new Date(Date.parse('2025-03-20T12:00:00Z') + seq * 1000).toISOString(),
-    messageType: 'text',
-    isEdited: false,
-    editedAt: null,
-    clientMessageId: null,
-    sender: { id: from.id, firstName: from.firstName, lastName: from.lastName, role: from.isHuman ? 'user' : 'agent', avatarUrl: from.avatarUrl, isAgent: !from.isHuman },
-    attachments: [],
+    sender: senderOf(from, from.avatarUrl),
     ...extra,
-  };
+  });
 }
