@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, registerViaApi } from '../support/api';
-import { expectAccessible, launchBrowser, openSession, PHONE, uniqueUser } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE } from '../support/browser';
+import { callApi } from '../support/api';
 import { ARTIFACTS_DIR } from '../support/paths';
-
-const DESKTOP = { width: 1280, height: 800 };
+import { DESKTOP, expectNoSidewaysScroll, say, signIn, useScheme, verifiedUser } from '../support/journey-kit';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,48 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type SignedIn = Awaited<ReturnType<typeof verifiedUser>>;
-
-/** A verified user with a token, made through the API (the journey is about the shell, not sign-up). */
-async function verifiedUser(prefix: string, firstName: string, lastName: string) {
-  const user = { ...uniqueUser(prefix), firstName, lastName };
-  await registerViaApi(user, { verify: true });
-  const { token, user: me } = await callApi<{ token: string; user: { agentId: string } }>('/auth/login', { username: user.username, password: user.password });
-  return { ...user, token, agentId: me.agentId };
-}
-
-async function say(from: SignedIn, conversationId: string, content: string) {
-  await callApi(`/chat/conversations/${conversationId}/messages`, { content, clientMessageId: crypto.randomUUID() }, from.token);
-}
-
-async function signIn(page: Page, user: SignedIn) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Username or email').fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** Nothing on the page is wider than the window: no sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const wider = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
-    return {
-      scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      wider: wider
-        .filter((el) => getComputedStyle(el).position !== 'fixed')
-        .slice(0, 5)
-        .map((el) => `${el.tagName} "${el.textContent?.slice(0, 40)}" right=${Math.round(el.getBoundingClientRect().right)}`),
-    };
-  });
-  expect(overflow).toEqual({ scroll: 0, wider: [] });
-}
-
-/** Colours ease between themes: look once the transitions have finished. */
-async function useScheme(page: Page, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme });
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-}
 
 /** The chat fills the main column: its composer sits at the bottom of the window. */
 async function expectComposerAtBottom(page: Page) {
