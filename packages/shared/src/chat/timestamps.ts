@@ -43,3 +43,12 @@ export function formatMessageTimestamp(
   const shape: Shape = ageMs < 24 * HOUR_MS ? 'time' : ageMs < 168 * HOUR_MS ? 'weekday' : 'date';
   return formatterFor(shape, locale, timeZone).format(at);
 }
+
+/**
+ * Builds the default formatters ahead of need (the first one also loads the locale's data, ≈ 20 ms
+ * on a fast machine): a chat page calls this while it waits for its data, so its first render does
+ * not pay for it.
+ */
+export function warmTimestampFormatters(): void {
+  for (const shape of Object.keys(SHAPES) as Shape[]) formatterFor(shape, undefined, undefined);
+}
