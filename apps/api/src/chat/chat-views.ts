@@ -4,19 +4,8 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
-import {
-  countUnreadMentions,
-  findAgentsByIds,
-  findAskedByOf,
-  findAttachmentsOf,
-  findLastMessageExtras,
-  findLastMessages,
-  findMentionsOf,
-  findParticipants,
-  findReactionsOf,
-  findTeamRolesOf,
-  findTeamsByIds,
-} from './chat-repo';
+import { findAgentsByIds, findAskedByOf, findAttachmentsOf, findMentionsOf, findParticipants, findReactionsOf } from './chat-repo';
+import { countListUnreadMentions, findListLastMessages, findListParticipants, findListTeamRoles, findListTeams } from './conversation-list-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
@@ -87,29 +76,21 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   const ids = rows.map((c) => c.id);
   const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
   const roomTeamIds = [...new Set(rows.flatMap((c) => (c.type === 'room' && c.teamId ? [c.teamId] : [])))];
-  // Two round trips to the database: the page's rows, then all of this at once.
-  const [participants, teamRows, lastMessageRows, extras, mentionsByConversation, roleByTeam] = await Promise.all([
-    findParticipants(ctx.db, ids),
-    findTeamsByIds(ctx.db, teamIds),
-    findLastMessages(ctx.db, ids),
-    findLastMessageExtras(ctx.db, ids),
-    countUnreadMentions(ctx.db, ids, viewerAgentId),
-    // Rooms: a team owner or admin manages every room of the team.
-    findTeamRolesOf(ctx.db, roomTeamIds, viewerAgentId),
-  ]);
-  const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
-  // A last message's sender is a participant, unless they have left the conversation since.
-  const missingSenders = [...new Set(lastMessageRows.map((m) => m.senderAgentId))].filter((id) => !agentById.has(id));
-  const lastIds = lastMessageRows.map((m) => m.id);
-  const [senders, online, mentions, askedBy] = await Promise.all([
-    findAgentsByIds(ctx.db, missingSenders),
+  // One step after the page's rows: every statement at once (prepared), and presence as soon as
+  // the participants are known.
+  const participantsRead = findListParticipants(ctx.db, ids);
+  const [participants, online, teamRows, last, mentionsByConversation, roleByTeam] = await Promise.all([
+    participantsRead,
     // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
-    readPresence(ctx, [...agentById.values()]),
-    findMentionsOf(ctx.db, lastIds),
-    findAskedByOf(ctx.db, lastIds),
+    participantsRead.then((members) => readPresence(ctx, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
+    findListTeams(ctx.db, teamIds),
+    findListLastMessages(ctx.db, ids),
+    countListUnreadMentions(ctx.db, ids, viewerAgentId),
+    // Rooms: a team owner or admin manages every room of the team.
+    findListTeamRoles(ctx.db, roomTeamIds, viewerAgentId),
   ]);
-  const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
-  const lastMessages = presentMessagesWith(ctx, lastMessageRows, senderById, { ...extras, mentions, askedBy });
+  const senderById = new Map(last.senders.map((a) => [a.id, a]));
+  const lastMessages = presentMessagesWith(ctx, last.messages, senderById, last);
   const teamById = new Map(teamRows.map((t) => [t.id, t]));
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));
   const participantsByConversation = new Map<string, typeof participants>();
