@@ -2,10 +2,10 @@ import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/share
 import { readPresence } from '../agents/agent-presence';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
+import type { AgentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
 import { findAgentsByIds, findAskedByOf, findAttachmentsOf, findMentionsOf, findParticipants, findReactionsOf } from './chat-repo';
-import { countListUnreadMentions, findListLastMessages, findListParticipants, findListTeamRoles, findListTeams } from './conversation-list-repo';
+import { findListConversationExtras, findListLastMessages, findListParticipants, type ListFile } from './conversation-list-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
@@ -24,7 +24,7 @@ export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): P
 }
 
 interface MessageExtras {
-  files: AttachmentRow[];
+  files: ListFile[];
   reactions: { messageId: string; emoji: string; agent: TReactionAgent }[];
   /** messageId → the agents it @mentions. */
   mentions: Map<string, string[]>;
@@ -34,7 +34,7 @@ interface MessageExtras {
 
 /** Message rows presented with what was read for them (every sender among `senderById`). */
 function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Map<string, AgentRow>, { files, reactions, mentions, askedBy }: MessageExtras) {
-  const filesByMessage = new Map<string, AttachmentRow[]>();
+  const filesByMessage = new Map<string, ListFile[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
   const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
   for (const reaction of reactions) reactionsByMessage.set(reaction.messageId, [...(reactionsByMessage.get(reaction.messageId) ?? []), reaction]);
@@ -74,24 +74,18 @@ export const unreadAfter = (lastSeq: number, lastReadSeq: number) => Math.max(0,
 export async function presentConversationRows(ctx: AppContext, rows: ConversationRow[], viewerAgentId: string) {
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
-  const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
-  const roomTeamIds = [...new Set(rows.flatMap((c) => (c.type === 'room' && c.teamId ? [c.teamId] : [])))];
-  // One step after the page's rows: every statement at once (prepared), and presence as soon as
-  // the participants are known.
-  const participantsRead = findListParticipants(ctx.db, ids);
-  const [participants, online, teamRows, last, mentionsByConversation, roleByTeam] = await Promise.all([
+  // One step after the page's rows: every statement at once, and presence as soon as the
+  // participants are known.
+  const participantsRead = findListParticipants(ctx.database, ids);
+  const [participants, online, last, extrasById] = await Promise.all([
     participantsRead,
     // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
     participantsRead.then((members) => readPresence(ctx, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
-    findListTeams(ctx.db, teamIds),
-    findListLastMessages(ctx.db, ids),
-    countListUnreadMentions(ctx.db, ids, viewerAgentId),
-    // Rooms: a team owner or admin manages every room of the team.
-    findListTeamRoles(ctx.db, roomTeamIds, viewerAgentId),
+    findListLastMessages(ctx.database, ids),
+    findListConversationExtras(ctx.database, ids, viewerAgentId),
   ]);
   const senderById = new Map(last.senders.map((a) => [a.id, a]));
   const lastMessages = presentMessagesWith(ctx, last.messages, senderById, last);
-  const teamById = new Map(teamRows.map((t) => [t.id, t]));
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));
   const participantsByConversation = new Map<string, typeof participants>();
   for (const p of participants) {
@@ -102,16 +96,17 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   return rows.map((conversation) => {
     const members = participantsByConversation.get(conversation.id) ?? [];
     const viewer = members.find((p) => p.agent.id === viewerAgentId);
+    const extras = extrasById.get(conversation.id);
     return presentConversation(
       {
         conversation,
-        team: conversation.teamId ? (teamById.get(conversation.teamId) ?? null) : null,
+        team: conversation.teamId ? (extras?.team ?? null) : null,
         participants: members,
         lastMessage: lastByConversation.get(conversation.id) ?? null,
         unreadCount: viewer ? unreadAfter(conversation.lastSeq, viewer.participant.lastReadSeq) : 0,
-        unreadMentions: mentionsByConversation.get(conversation.id) ?? 0,
+        unreadMentions: extras?.unreadMentions ?? 0,
         online,
-        viewerTeamRole: conversation.teamId ? (roleByTeam.get(conversation.teamId) ?? null) : null,
+        viewerTeamRole: extras?.viewerTeamRole ?? null,
       },
       viewerAgentId,
     );

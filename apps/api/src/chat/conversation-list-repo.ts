@@ -1,28 +1,19 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, desc, eq, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { TReactionAgent } from '@agentroom/shared';
+import type { Database, Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import {
-  agents,
-  attachments,
-  conversationParticipants,
-  conversations,
-  messageColumns,
-  messageMentions,
-  messageReactions,
-  messages,
-  replyJobs,
-  teamMembers,
-  teams,
-} from '../db/schema';
+import { agents, conversationParticipants, conversations, messages, replyJobs, type TMessageMeta } from '../db/schema';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 import { uuidArray } from './chat-repo';
 
 /*
- * The statements behind a list of conversations (the inbox, one conversation, a room), prepared:
- * drizzle builds each once per database handle instead of on every call (building them was a third
- * of a page's CPU), and each pooled Postgres connection plans it once. A list of ids is one `uuid[]`
- * parameter. Everything a page shows besides presence is read in one parallel step after the page.
+ * The statements behind a list of conversations (the inbox, one conversation, a room): a page, then
+ * one step of three statements (participants; last messages with their senders, mentions, files and
+ * reactions; team, role and mention badge per conversation) plus the rare asked-by, with presence as
+ * soon as the participants are known. All run as prepared statements: nothing is built per call
+ * (drizzle building them was a fifth of a page's CPU) and each pooled connection plans them once. A
+ * list of ids is one `uuid[]` parameter.
  */
 
 /** `column = any($ids::uuid[])` with the list as the placeholder `name`. */
@@ -54,59 +45,6 @@ export async function findConversationPage(db: Db, agentId: string, limit: numbe
   return rows.map((r) => r.conversation);
 }
 
-const participantsOf = preparedQuery('conversation_list_participants', (db) =>
-  db
-    .select({ participant: conversationParticipants, agent: agents })
-    .from(conversationParticipants)
-    .innerJoin(agents, eq(agents.id, conversationParticipants.agentId))
-    .where(anyOf(conversationParticipants.conversationId))
-    .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.id)),
-);
-
-/** The conversations' participants with their agents, in the order they joined. */
-export async function findListParticipants(db: Db, conversationIds: string[]): Promise<{ participant: ParticipantRow; agent: AgentRow }[]> {
-  return participantsOf(db).execute({ ids: uuidArray(conversationIds) });
-}
-
-const lastMessagesOf = preparedQuery('conversation_list_last_messages', (db) =>
-  db
-    .select({
-      message: messageColumns,
-      // Its sender may have left the conversation since: read beside the message, not among the participants.
-      sender: agents,
-      mentions: sql<string[]>`(select coalesce(json_agg(mm.agent_id), '[]') from message_mentions mm where mm.message_id = ${messages.id})`,
-    })
-    .from(conversations)
-    .innerJoin(messages, lastMessageJoin)
-    .innerJoin(agents, eq(agents.id, messages.senderAgentId))
-    .where(anyOf(conversations.id)),
-);
-
-const lastMessageFiles = preparedQuery('conversation_list_last_files', (db) =>
-  db
-    .select({ file: attachments })
-    .from(conversations)
-    .innerJoin(messages, lastMessageJoin)
-    .innerJoin(attachments, eq(attachments.messageId, messages.id))
-    .where(anyOf(conversations.id))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id)),
-);
-
-const lastMessageReactions = preparedQuery('conversation_list_last_reactions', (db) =>
-  db
-    .select({
-      messageId: messageReactions.messageId,
-      emoji: messageReactions.emoji,
-      agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName },
-    })
-    .from(conversations)
-    .innerJoin(messages, lastMessageJoin)
-    .innerJoin(messageReactions, eq(messageReactions.messageId, messages.id))
-    .innerJoin(agents, eq(agents.id, messageReactions.agentId))
-    .where(anyOf(conversations.id))
-    .orderBy(asc(messageReactions.createdAt), asc(messageReactions.id)),
-);
-
 const lastMessageAskedBy = preparedQuery('conversation_list_last_asked_by', (db) =>
   db
     .select({ messageId: replyJobs.replyMessageId, agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName } })
@@ -117,69 +55,156 @@ const lastMessageAskedBy = preparedQuery('conversation_list_last_asked_by', (db)
     .where(anyOf(conversations.id)),
 );
 
+/*
+ * The statements of the step after the page are SQL text run through `Database.queryRows` and read
+ * by hand: drizzle's row mapping cost more than anything else the page does (a field at a time,
+ * 8,000 fields a page), and files, reactions, mentions, team and badge counts come as columns of
+ * the rows they belong to instead of a statement each. Postgres answers a timestamp as a Date and
+ * an int8 as a string, PGlite a timestamp as a Date and an int8 as a number: both are read here.
+ */
+
+type Raw = Record<string, unknown>;
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(value as string));
+const toDateOrNull = (value: unknown) => (value === null || value === undefined ? null : toDate(value));
+const toJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+const AGENT_COLUMNS = (alias: string, prefix: string) =>
+  ['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'personality', 'biometric', 'model', 'owner_team_id', 'created_at']
+    .map((column) => `${alias}.${column} as ${prefix}${column}`)
+    .join(', ');
+
+function toAgent(row: Raw, prefix: string): AgentRow {
+  return {
+    id: row[`${prefix}id`] as string,
+    username: row[`${prefix}username`] as string,
+    firstName: row[`${prefix}first_name`] as string,
+    middleName: row[`${prefix}middle_name`] as string,
+    lastName: row[`${prefix}last_name`] as string,
+    role: row[`${prefix}role`] as string,
+    isHuman: row[`${prefix}is_human`] as boolean,
+    personality: row[`${prefix}personality`] as string,
+    biometric: toJson<AgentRow['biometric']>(row[`${prefix}biometric`]),
+    model: row[`${prefix}model`] as string | null,
+    ownerTeamId: row[`${prefix}owner_team_id`] as string | null,
+    createdAt: toDate(row[`${prefix}created_at`]),
+  };
+}
+
+const PARTICIPANTS_SQL = `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq, p.joined_at, ${AGENT_COLUMNS('a', 'a_')}
+from conversation_participants p join agents a on a.id = p.agent_id
+where p.conversation_id = any($1::uuid[])
+order by p.joined_at, p.id`;
+
+/** The conversations' participants with their agents, in the order they joined (an agent in many is one object). */
+export async function findListParticipants(database: Database, conversationIds: string[]): Promise<{ participant: ParticipantRow; agent: AgentRow }[]> {
+  const rows = await database.queryRows('conversation_list_participants', PARTICIPANTS_SQL, [uuidArray(conversationIds)]);
+  const agentById = new Map<string, AgentRow>();
+  return rows.map((row) => {
+    const agentId = row.agent_id as string;
+    let agent = agentById.get(agentId);
+    if (!agent) agentById.set(agentId, (agent = toAgent(row, 'a_')));
+    return {
+      participant: {
+        id: row.id as string,
+        conversationId: row.conversation_id as string,
+        agentId,
+        lastReadMessageId: row.last_read_message_id as string | null,
+        lastReadSeq: Number(row.last_read_seq),
+        mailedSeq: Number(row.mailed_seq),
+        joinedAt: toDate(row.joined_at),
+      },
+      agent,
+    };
+  });
+}
+
+/** A last message's file as the message shows it. */
+export type ListFile = Pick<AttachmentRow, 'id' | 'messageId' | 'filename' | 'mime' | 'size'>;
+
+// Each conversation's newest message (one probe of (conversation_id, seq) each) with its sender (who may
+// have left the conversation since), the agents it @mentions, its files and its reactions (oldest first).
+const LAST_MESSAGES_SQL = `select m.id, m.conversation_id, m.seq, m.sender_agent_id, m.content, m.message_type, m.meta, m.client_message_id,
+  m.created_at, m.edited_at, m.deleted_at, ${AGENT_COLUMNS('s', 's_')},
+  (select coalesce(json_agg(mm.agent_id), '[]'::json) from message_mentions mm where mm.message_id = m.id) as mentions,
+  (select coalesce(json_agg(json_build_object('id', f.id, 'messageId', f.message_id, 'filename', f.filename, 'mime', f.mime, 'size', f.size)
+     order by f.created_at, f.id), '[]'::json) from attachments f where f.message_id = m.id) as files,
+  (select coalesce(json_agg(json_build_object('messageId', r.message_id, 'emoji', r.emoji,
+     'agent', json_build_object('id', ra.id, 'firstName', ra.first_name, 'lastName', ra.last_name)) order by r.created_at, r.id), '[]'::json)
+   from message_reactions r join agents ra on ra.id = r.agent_id where r.message_id = m.id) as reactions
+from conversations c
+join messages m on m.conversation_id = c.id and m.seq = c.last_seq
+join agents s on s.id = m.sender_agent_id
+where c.id = any($1::uuid[])`;
+
 /**
  * Each conversation's newest message with its sender, the agents it @mentions, its files and
  * reactions (oldest first) and, for an AI reply another agent asked for, that agent.
  */
-export async function findListLastMessages(db: Db, conversationIds: string[]) {
+export async function findListLastMessages(database: Database, conversationIds: string[]) {
   const ids = uuidArray(conversationIds);
-  const [rows, files, reactions, askedByRows] = await Promise.all([
-    lastMessagesOf(db).execute({ ids }),
-    lastMessageFiles(db).execute({ ids }),
-    lastMessageReactions(db).execute({ ids }),
-    lastMessageAskedBy(db).execute({ ids }),
+  const [rows, askedByRows] = await Promise.all([
+    database.queryRows('conversation_list_last_messages', LAST_MESSAGES_SQL, [ids]),
+    lastMessageAskedBy(database.db).execute({ ids }),
   ]);
-  const messageRows: MessageRow[] = rows.map((r) => r.message);
-  return {
-    messages: messageRows,
-    senders: rows.map((r) => r.sender),
-    files: files.map((r): AttachmentRow => r.file),
-    reactions,
-    mentions: new Map(rows.map((r) => [r.message.id, r.mentions])),
-    askedBy: new Map(askedByRows.map((r) => [r.messageId!, r.agent])),
-  };
+  const messageRows: MessageRow[] = [];
+  const senders: AgentRow[] = [];
+  const files: ListFile[] = [];
+  const reactions: { messageId: string; emoji: string; agent: TReactionAgent }[] = [];
+  const mentions = new Map<string, string[]>();
+  for (const row of rows) {
+    const id = row.id as string;
+    messageRows.push({
+      id,
+      conversationId: row.conversation_id as string,
+      seq: Number(row.seq),
+      senderAgentId: row.sender_agent_id as string,
+      content: row.content as string,
+      messageType: row.message_type as string,
+      meta: toJson<TMessageMeta>(row.meta),
+      clientMessageId: row.client_message_id as string | null,
+      createdAt: toDate(row.created_at),
+      editedAt: toDateOrNull(row.edited_at),
+      deletedAt: toDateOrNull(row.deleted_at),
+    });
+    senders.push(toAgent(row, 's_'));
+    files.push(...toJson<ListFile[]>(row.files));
+    reactions.push(...toJson<typeof reactions>(row.reactions));
+    const mentioned = toJson<string[]>(row.mentions);
+    if (mentioned.length) mentions.set(id, mentioned);
+  }
+  return { messages: messageRows, senders, files, reactions, mentions, askedBy: new Map(askedByRows.map((r) => [r.messageId!, r.agent])) };
 }
 
-const unreadMentionCounts = preparedQuery('conversation_list_unread_mentions', (db) =>
-  db
-    .select({ conversationId: messageMentions.conversationId, count: sql<number>`count(*)::int` })
-    .from(messageMentions)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, messageMentions.conversationId), eq(conversationParticipants.agentId, sql.placeholder('agentId'))),
-    )
-    .where(
-      and(
-        eq(messageMentions.agentId, sql.placeholder('agentId')),
-        anyOf(messageMentions.conversationId),
-        gt(messageMentions.seq, conversationParticipants.lastReadSeq),
-      ),
-    )
-    .groupBy(messageMentions.conversationId),
-);
+// Per conversation: its team, the viewer's role in it (rooms: a team owner or admin manages every
+// room of the team) and the messages that @mention the viewer past the viewer's read cursor.
+const CONVERSATION_EXTRAS_SQL = `select c.id, t.id as team_id, t.handle as team_handle, t.name as team_name,
+  case when c.type = 'room' then
+    (select tm.role from team_members tm where tm.team_id = c.team_id and tm.agent_id = $2 and tm.left_at is null limit 1)
+  end as viewer_team_role,
+  (select count(*)::int from message_mentions mm
+   where mm.agent_id = $2 and mm.conversation_id = c.id and mm.seq > vp.last_read_seq) as unread_mentions
+from conversations c
+left join teams t on t.id = c.team_id
+left join conversation_participants vp on vp.conversation_id = c.id and vp.agent_id = $2
+where c.id = any($1::uuid[])`;
 
-/** Messages that @mention the viewer past the viewer's read cursor, per conversation (the mention badge). */
-export async function countListUnreadMentions(db: Db, conversationIds: string[], viewerAgentId: string): Promise<Map<string, number>> {
-  const rows = await unreadMentionCounts(db).execute({ ids: uuidArray(conversationIds), agentId: viewerAgentId });
-  return new Map(rows.map((r) => [r.conversationId, Number(r.count)]));
+export interface ConversationExtras {
+  team: Pick<TeamRow, 'id' | 'handle' | 'name'> | null;
+  viewerTeamRole: string | null;
+  unreadMentions: number;
 }
 
-const teamsOf = preparedQuery('conversation_list_teams', (db) => db.select().from(teams).where(anyOf(teams.id)));
-
-export async function findListTeams(db: Db, teamIds: string[]): Promise<TeamRow[]> {
-  return teamIds.length ? teamsOf(db).execute({ ids: uuidArray(teamIds) }) : [];
-}
-
-const teamRolesOf = preparedQuery('conversation_list_team_roles', (db) =>
-  db
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(anyOf(teamMembers.teamId), eq(teamMembers.agentId, sql.placeholder('agentId')), isNull(teamMembers.leftAt))),
-);
-
-/** The viewer's role in each of the given teams it is an active member of (rooms: who manages them). */
-export async function findListTeamRoles(db: Db, teamIds: string[], agentId: string): Promise<Map<string, string>> {
-  if (teamIds.length === 0) return new Map();
-  const rows = await teamRolesOf(db).execute({ ids: uuidArray(teamIds), agentId });
-  return new Map(rows.map((r) => [r.teamId, r.role]));
+/** Each conversation's team, the viewer's role in it (rooms only) and the viewer's unread mentions. */
+export async function findListConversationExtras(database: Database, conversationIds: string[], viewerAgentId: string) {
+  const rows = await database.queryRows('conversation_list_extras', CONVERSATION_EXTRAS_SQL, [uuidArray(conversationIds), viewerAgentId]);
+  return new Map<string, ConversationExtras>(
+    rows.map((row) => [
+      row.id as string,
+      {
+        team: row.team_id ? { id: row.team_id as string, handle: row.team_handle as string, name: row.team_name as string } : null,
+        viewerTeamRole: (row.viewer_team_role as string | null) ?? null,
+        unreadMentions: Number(row.unread_mentions ?? 0),
+      },
+    ]),
+  );
 }
