@@ -4,7 +4,7 @@ import { measureCpu } from '../support/server-process';
 import type { VariantContext } from '../support/variant';
 import type { PageLoadResult } from '../workers/page-load-worker';
 import type { InboxLoadResult } from '../workers/sql-fixtures';
-import { inboxPageSql, inboxUnreadSql } from './api-statements';
+import { inboxPageSql, inboxStepSql, inboxUnreadSql } from './api-statements';
 
 export interface InboxResult {
   load: InboxLoadResult;
@@ -38,10 +38,12 @@ export async function runInbox(ctx: VariantContext): Promise<InboxResult> {
       const load = await sql.call<InboxLoadResult>({ cmd: 'inboxLoad', personId: person.agentId, conversations, messagesEach });
       const first = await sql.call<{ id: string }[]>({ cmd: 'rows', text: inboxPageSql, params: [person.agentId, PAGE + 1, 0] });
       const ids = first.slice(0, PAGE).map((r) => r.id);
-      const explain = {
+      const explain: Record<string, string> = {
         page: await sql.call<string>({ cmd: 'explainSql', text: inboxPageSql, params: [person.agentId, PAGE + 1, 0] }),
         ...(inboxUnreadSql ? { unread: await sql.call<string>({ cmd: 'explainSql', text: inboxUnreadSql, params: [ids, person.agentId] }) } : {}),
       };
+      for (const [name, text] of Object.entries(inboxStepSql))
+        explain[name] = await sql.call<string>({ cmd: 'explainSql', text, params: name === 'details' ? [ids, person.agentId] : [ids] });
       await sql.call({ cmd: 'close' });
       return { load, explain };
     } finally {

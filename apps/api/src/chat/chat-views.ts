@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
 import { findAgentsByIds, findAskedByOf, findAttachmentsOf, findMentionsOf, findParticipants, findReactionsOf } from './chat-repo';
-import { findListConversationExtras, findListLastMessages, findListParticipants, type ListFile } from './conversation-list-repo';
+import { findListDetails, findListParticipants, type ListFile } from './conversation-list-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
@@ -77,12 +77,11 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   // One step after the page's rows: every statement at once, and presence as soon as the
   // participants are known.
   const participantsRead = findListParticipants(ctx.database, ids);
-  const [participants, online, last, extrasById] = await Promise.all([
+  const [participants, online, { extras: extrasById, last }] = await Promise.all([
     participantsRead,
     // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
     participantsRead.then((members) => readPresence(ctx, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
-    findListLastMessages(ctx.database, ids),
-    findListConversationExtras(ctx.database, ids, viewerAgentId),
+    findListDetails(ctx.database, ids, viewerAgentId),
   ]);
   const senderById = new Map(last.senders.map((a) => [a.id, a]));
   const lastMessages = presentMessagesWith(ctx, last.messages, senderById, last);
