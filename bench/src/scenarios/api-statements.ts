@@ -27,14 +27,22 @@ const teamAccess = (n: number, m: number) => `(
   )
 )`;
 
-/** A page of the caller's conversations (listConversations). Parameters: agent id, limit + 1, offset. */
-export const inboxPageSql = `select "conversations"."id", "conversations"."type", "conversations"."team_id", "conversations"."pair_key", "conversations"."last_seq", "conversations"."last_message_at", "conversations"."created_at"
-from "conversations" inner join "conversation_participants" on ("conversation_participants"."conversation_id" = "conversations"."id" and "conversation_participants"."agent_id" = $1)
-where ${teamAccess(1, 1)}
-order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc limit $2 offset $3`;
-
 /** A timestamp column as epoch milliseconds (conversation-list-repo.ts epochMs). */
 const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/**
+ * A page of the caller's conversations (conversation-list-repo.ts findConversationPage; there the
+ * agent is $1, $2 and $3). Parameters: agent id, limit + 1, offset.
+ */
+export const inboxPageSql = `select conversations.id, conversations.type, conversations.team_id, conversations.pair_key,
+  conversations.last_seq, ${epochMs('conversations.last_message_at')} as last_message_at_ms,
+  ${epochMs('conversations.created_at')} as created_at_ms, conversations.name, conversations.topic, conversations.is_private,
+  conversations.is_general, conversations.created_by, conversations.answers_all_agent_id, conversations.agent_turn_limit
+from conversations
+join conversation_participants viewer on viewer.conversation_id = conversations.id and viewer.agent_id = $1
+where ${teamAccess(1, 1)}
+order by coalesce(conversations.last_message_at, conversations.created_at) desc, conversations.id desc
+limit $2 offset $3`;
 
 /** An agent's columns as `<prefix><column>` (conversation-list-repo.ts AGENT_COLUMNS). */
 const agentColumns = (alias: string, prefix: string) =>

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TReactionAgent } from '@agentroom/shared';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { agents, conversationParticipants, conversations, messages, replyJobs, type TMessageMeta } from '../db/schema';
+import { agents, conversations, messages, replyJobs, type TMessageMeta } from '../db/schema';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 import { uuidArray } from './chat-repo';
@@ -11,9 +12,9 @@ import { uuidArray } from './chat-repo';
  * The statements behind a list of conversations (the inbox, one conversation, a room): a page, then
  * one step of two statements (the participants; per conversation its team, role and mention badge
  * and its last message with sender, mentions, files and reactions) plus the rare asked-by, with
- * presence as soon as the participants are known. All run as prepared statements: nothing is built per call
- * (drizzle building them was a fifth of a page's CPU) and each pooled connection plans them once. A
- * list of ids is one `uuid[]` parameter.
+ * presence as soon as the participants are known. All run as prepared statements: nothing is built
+ * per call (drizzle building them was a fifth of a page's CPU) and each pooled connection plans them
+ * once. A list of ids is one `uuid[]` parameter.
  */
 
 /** `column = any($ids::uuid[])` with the list as the placeholder `name`. */
@@ -21,29 +22,6 @@ const anyOf = (column: AnyColumn, name = 'ids') => sql`${column} = any(${sql.pla
 
 /** The conversation's newest message: the one at its last seq (one probe of (conversation_id, seq) each). */
 const lastMessageJoin = and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq));
-
-const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-
-const conversationPage = preparedQuery('conversation_list_page', (db) =>
-  db
-    .select({ conversation: conversations })
-    .from(conversations)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, sql.placeholder('agentId'))),
-    )
-    // Conversations lost with a team are not listed either.
-    .where(conversationTeamAccessSql(sql.placeholder('agentId')))
-    .orderBy(desc(activity), desc(conversations.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
-
-/** A page of the agent's conversations, latest activity first (`limit` rows from `offset`). */
-export async function findConversationPage(db: Db, agentId: string, limit: number, offset: number): Promise<ConversationRow[]> {
-  const rows = await conversationPage(db).execute({ agentId, limit, offset });
-  return rows.map((r) => r.conversation);
-}
 
 const lastMessageAskedBy = preparedQuery('conversation_list_last_asked_by', (db) =>
   db
@@ -210,4 +188,39 @@ export async function findListDetails(database: Database, conversationIds: strin
   }
   const askedBy = new Map(askedByRows.map((r) => [r.messageId!, r.agent]));
   return { extras, last: { messages: messageRows, senders, files, reactions, mentions, askedBy } };
+}
+
+// The page: the agent's conversations they may still use (conversations lost with a team are not
+// listed either), latest activity first. Built once, with the access rule's own SQL.
+const PAGE_QUERY = new PgDialect().sqlToQuery(sql`select conversations.id, conversations.type, conversations.team_id, conversations.pair_key,
+  conversations.last_seq, ${sql.raw(epochMs('conversations.last_message_at'))} as last_message_at_ms,
+  ${sql.raw(epochMs('conversations.created_at'))} as created_at_ms, conversations.name, conversations.topic, conversations.is_private,
+  conversations.is_general, conversations.created_by, conversations.answers_all_agent_id, conversations.agent_turn_limit
+from conversations
+join conversation_participants viewer on viewer.conversation_id = conversations.id and viewer.agent_id = ${sql.placeholder('agentId')}
+where ${conversationTeamAccessSql(sql.placeholder('agentId'))}
+order by coalesce(conversations.last_message_at, conversations.created_at) desc, conversations.id desc
+limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+
+/** A page of the agent's conversations, latest activity first (`limit` rows from `offset`). */
+export async function findConversationPage(database: Database, agentId: string, limit: number, offset: number): Promise<ConversationRow[]> {
+  const rows = await database.queryRows('conversation_list_page', PAGE_QUERY.sql, fillPlaceholders(PAGE_QUERY.params, { agentId, limit, offset }));
+  return rows.map(
+    (row): ConversationRow => ({
+      id: row.id as string,
+      type: row.type as ConversationRow['type'],
+      teamId: row.team_id as string | null,
+      pairKey: row.pair_key as string,
+      lastSeq: Number(row.last_seq),
+      lastMessageAt: toDateOrNull(row.last_message_at_ms),
+      createdAt: toDate(row.created_at_ms),
+      name: row.name as string | null,
+      topic: row.topic as string,
+      isPrivate: row.is_private as boolean,
+      isGeneral: row.is_general as boolean,
+      createdBy: row.created_by as string | null,
+      answersAllAgentId: row.answers_all_agent_id as string | null,
+      agentTurnLimit: Number(row.agent_turn_limit),
+    }),
+  );
 }

@@ -69,7 +69,7 @@ export async function listConversations(
   agentId: string,
   { page, limit }: { page: number; limit: number },
 ): Promise<TConversationPage> {
-  const rows = await findConversationPage(ctx.db, agentId, limit + 1, (page - 1) * limit);
+  const rows = await findConversationPage(ctx.database, agentId, limit + 1, (page - 1) * limit);
   const pageRows = rows.slice(0, limit);
   return {
     conversations: await presentConversationRows(ctx, pageRows, agentId),
