@@ -162,6 +162,14 @@ function rows(relay?: DeliveryRun, socketSend = false, roomRelay?: RoomFanoutRes
   },
   {
     scenario: 'Inbox',
+    metric: 'CPU ms per page: API / Postgres / Redis',
+    value: (v) => {
+      const cpu = v.inbox?.cpuMsPerRequest;
+      return cpu ? [cpu.api, cpu.postgres, cpu.redis].map((ms) => (ms === undefined ? '—' : fmt(ms))).join(' / ') : '—';
+    },
+  },
+  {
+    scenario: 'Inbox',
     metric: 'conversations / messages / bulk load (s) / unread counts right',
     value: (v) =>
       v.inbox

@@ -1,9 +1,10 @@
 import { request } from 'undici';
 import { spawnWorker } from '../support/child-worker';
+import { measureCpu } from '../support/server-process';
 import type { VariantContext } from '../support/variant';
 import type { PageLoadResult } from '../workers/page-load-worker';
 import type { InboxLoadResult } from '../workers/sql-fixtures';
-import { inboxPageSql, inboxUnreadSql } from './api-statements';
+import { inboxPageSql, inboxStepSql, inboxUnreadSql } from './api-statements';
 
 export interface InboxResult {
   load: InboxLoadResult;
@@ -13,6 +14,11 @@ export interface InboxResult {
   /** Whether the API's unread counts over all pages add up to the messages from others past the read cursors. */
   unreadTotal: { api: number; expected: number };
   explain: Record<string, string>;
+  /**
+   * CPU (user + system, from /proc) per request over the timed requests: the API node, the Postgres
+   * backends of the bench database and Redis. What load on a shared machine distorts least.
+   */
+  cpuMsPerRequest: Record<string, number>;
 }
 
 const PAGE = 100;
@@ -32,10 +38,12 @@ export async function runInbox(ctx: VariantContext): Promise<InboxResult> {
       const load = await sql.call<InboxLoadResult>({ cmd: 'inboxLoad', personId: person.agentId, conversations, messagesEach });
       const first = await sql.call<{ id: string }[]>({ cmd: 'rows', text: inboxPageSql, params: [person.agentId, PAGE + 1, 0] });
       const ids = first.slice(0, PAGE).map((r) => r.id);
-      const explain = {
+      const explain: Record<string, string> = {
         page: await sql.call<string>({ cmd: 'explainSql', text: inboxPageSql, params: [person.agentId, PAGE + 1, 0] }),
         ...(inboxUnreadSql ? { unread: await sql.call<string>({ cmd: 'explainSql', text: inboxUnreadSql, params: [ids, person.agentId] }) } : {}),
       };
+      for (const [name, text] of Object.entries(inboxStepSql))
+        explain[name] = await sql.call<string>({ cmd: 'explainSql', text, params: name === 'details' ? [ids, person.agentId] : [ids] });
       await sql.call({ cmd: 'close' });
       return { load, explain };
     } finally {
@@ -57,12 +65,19 @@ export async function runInbox(ctx: VariantContext): Promise<InboxResult> {
   const load = spawnWorker('page-load-worker.ts');
   try {
     await load.call({ origin, token: person.token, paths: paths.slice(0, 5 * pages), concurrency: 1, check: 'ok' });
-    const api = await load.call<PageLoadResult>({ origin, token: person.token, paths, concurrency: 1, check: 'ok', labels });
+    const groups = { api: ctx.serverPids(), ...(await ctx.otherProcesses()) };
+    const measured = await measureCpu(groups, () =>
+      load.call<PageLoadResult>({ origin, token: person.token, paths, concurrency: 1, check: 'ok', labels }),
+    );
+    const api = measured.result;
+    const cpuMsPerRequest = Object.fromEntries(
+      Object.entries(measured.cpuSeconds).map(([group, seconds]) => [group, Math.round((seconds * 1e6) / requests) / 1000]),
+    );
     ctx.log(
       `inbox: page of ${PAGE} p50 ${api.latency.p50} p95 ${api.latency.p95} p99 ${api.latency.p99} ms; ` +
-        `unread ${unread} (expected ${loaded.load.expectedUnread}); failures ${api.failures}`,
+        `unread ${unread} (expected ${loaded.load.expectedUnread}); failures ${api.failures}; CPU ms per request ${JSON.stringify(cpuMsPerRequest)}`,
     );
-    return { load: loaded.load, pageSize: PAGE, api, unreadTotal: { api: unread, expected: loaded.load.expectedUnread }, explain: loaded.explain };
+    return { load: loaded.load, pageSize: PAGE, api, unreadTotal: { api: unread, expected: loaded.load.expectedUnread }, explain: loaded.explain, cpuMsPerRequest };
   } finally {
     await load.stop();
   }

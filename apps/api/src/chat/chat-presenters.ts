@@ -30,7 +30,7 @@ export function presentSeenAgent(agent: AgentRow): TSeenAgent {
   return { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, avatarUrl: avatarOf(agent) };
 }
 
-export function presentAttachment(row: AttachmentRow, secret: string): TChatAttachment {
+export function presentAttachment(row: Pick<AttachmentRow, 'id' | 'filename' | 'mime' | 'size'>, secret: string): TChatAttachment {
   return { id: row.id, filename: row.filename, mime: row.mime, size: row.size, url: signedAttachmentUrl(secret, row.id) };
 }
 
@@ -55,7 +55,7 @@ export function presentReactions(rows: { emoji: string; agent: TReactionAgent }[
 export function presentMessage(
   message: MessageRow,
   sender: AgentRow,
-  files: AttachmentRow[],
+  files: Pick<AttachmentRow, 'id' | 'filename' | 'mime' | 'size'>[],
   secret: string,
   reactions: TMessageReaction[] = [],
   extras: { mentions?: string[]; askedBy?: TReactionAgent } = {},
@@ -84,7 +84,7 @@ export function presentMessage(
 
 export interface ConversationParts {
   conversation: ConversationRow;
-  team: TeamRow | null;
+  team: Pick<TeamRow, 'id' | 'handle' | 'name'> | null;
   participants: { participant: ParticipantRow; agent: AgentRow }[];
   lastMessage: TChatMessage | null;
   unreadCount: number;

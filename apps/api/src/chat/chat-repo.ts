@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, not, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, not, sql, type AnyColumn } from 'drizzle-orm';
 import { isUuid } from '@agentroom/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedQuery } from '../db/prepared';
@@ -7,15 +7,12 @@ import {
   attachments,
   conversationParticipants,
   conversations,
-  messageColumns,
   messageMentions,
   messageReactions,
-  messages,
   replyJobs,
-  teamMembers,
   teams,
 } from '../db/schema';
-import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
+import type { AgentRow, AttachmentRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access';
 
 /**
@@ -23,8 +20,10 @@ import { conversationTeamAccessSql } from './chat-access';
  * 100 conversations made statements of hundreds of parameters for drizzle to build and Postgres to
  * parse). The ids come from rows already read; anything else is left out.
  */
-export const isAnyOf = (column: AnyColumn, ids: readonly string[]) =>
-  sql`${column} = any(${`{${ids.filter((id) => isUuid(id)).join(',')}}`}::uuid[])`;
+export const isAnyOf = (column: AnyColumn, ids: readonly string[]) => sql`${column} = any(${uuidArray(ids)}::uuid[])`;
+
+/** Ids as one `uuid[]` value (`'{a,b}'`, which both drivers pass as is), anything not a uuid left out. */
+export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => isUuid(id)).join(',')}}`;
 
 export async function findParticipants(db: DbOrTx, conversationIds: string[]) {
   if (conversationIds.length === 0) return [];
@@ -91,59 +90,6 @@ export async function findTeamsByIds(db: DbOrTx, teamIds: string[]): Promise<Tea
   return teamIds.length ? db.select().from(teams).where(inArray(teams.id, teamIds)) : [];
 }
 
-/** The viewer's role in each of the given teams it is an active member of (rooms: who manages them). */
-export async function findTeamRolesOf(db: DbOrTx, teamIds: string[], agentId: string): Promise<Map<string, string>> {
-  if (teamIds.length === 0) return new Map();
-  const rows = await db
-    .select({ teamId: teamMembers.teamId, role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(inArray(teamMembers.teamId, teamIds), eq(teamMembers.agentId, agentId), isNull(teamMembers.leftAt)));
-  return new Map(rows.map((r) => [r.teamId, r.role]));
-}
-
-/**
- * Each conversation's newest message (the one at its last seq). Driven from the conversations (one
- * unique-index probe on (conversation_id, seq) each): filtering messages by conversation id instead
- * let the planner read every message of the page's conversations to hash-join them.
- */
-export async function findLastMessages(db: DbOrTx, conversationIds: string[]): Promise<MessageRow[]> {
-  if (conversationIds.length === 0) return [];
-  const rows = await db
-    .select({ message: messageColumns })
-    .from(conversations)
-    .innerJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq)))
-    .where(isAnyOf(conversations.id, conversationIds));
-  return rows.map((r) => r.message);
-}
-
-/** The files and reactions of each conversation's newest message, read beside the message itself. */
-export async function findLastMessageExtras(db: DbOrTx, conversationIds: string[]) {
-  if (conversationIds.length === 0) return { files: [], reactions: [] };
-  const last = and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq));
-  const [files, reactions] = await Promise.all([
-    db
-      .select({ file: attachments })
-      .from(conversations)
-      .innerJoin(messages, last)
-      .innerJoin(attachments, eq(attachments.messageId, messages.id))
-      .where(isAnyOf(conversations.id, conversationIds))
-      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
-    db
-      .select({
-        messageId: messageReactions.messageId,
-        emoji: messageReactions.emoji,
-        agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName },
-      })
-      .from(conversations)
-      .innerJoin(messages, last)
-      .innerJoin(messageReactions, eq(messageReactions.messageId, messages.id))
-      .innerJoin(agents, eq(agents.id, messageReactions.agentId))
-      .where(isAnyOf(conversations.id, conversationIds))
-      .orderBy(asc(messageReactions.createdAt), asc(messageReactions.id)),
-  ]);
-  return { files: files.map((r) => r.file), reactions };
-}
-
 /** The agent's read cursor (last read seq) in each of the given conversations it takes part in. */
 export async function findLastReadSeqs(db: DbOrTx, conversationIds: string[], agentId: string): Promise<Map<string, number>> {
   if (conversationIds.length === 0) return new Map();
@@ -185,25 +131,4 @@ export async function findAskedByOf(db: DbOrTx, messageIds: string[]) {
     .innerJoin(agents, eq(agents.id, replyJobs.askedByAgentId))
     .where(and(inArray(replyJobs.replyMessageId, messageIds), isNotNull(replyJobs.askedByAgentId)));
   return new Map(rows.map((r) => [r.messageId!, r.agent]));
-}
-
-/** Messages that @mention the viewer past the viewer's read cursor, per conversation (the mention badge). */
-export async function countUnreadMentions(db: DbOrTx, conversationIds: string[], viewerAgentId: string): Promise<Map<string, number>> {
-  if (conversationIds.length === 0) return new Map();
-  const rows = await db
-    .select({ conversationId: messageMentions.conversationId, count: sql<number>`count(*)::int` })
-    .from(messageMentions)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, messageMentions.conversationId), eq(conversationParticipants.agentId, viewerAgentId)),
-    )
-    .where(
-      and(
-        eq(messageMentions.agentId, viewerAgentId),
-        inArray(messageMentions.conversationId, conversationIds),
-        gt(messageMentions.seq, conversationParticipants.lastReadSeq),
-      ),
-    )
-    .groupBy(messageMentions.conversationId);
-  return new Map(rows.map((r) => [r.conversationId, Number(r.count)]));
 }

@@ -2,21 +2,10 @@ import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/share
 import { readPresence } from '../agents/agent-presence';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
+import type { AgentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
-import {
-  countUnreadMentions,
-  findAgentsByIds,
-  findAskedByOf,
-  findAttachmentsOf,
-  findLastMessageExtras,
-  findLastMessages,
-  findMentionsOf,
-  findParticipants,
-  findReactionsOf,
-  findTeamRolesOf,
-  findTeamsByIds,
-} from './chat-repo';
+import { findAgentsByIds, findAskedByOf, findAttachmentsOf, findMentionsOf, findParticipants, findReactionsOf } from './chat-repo';
+import { findListDetails, findListParticipants, type ListFile } from './conversation-list-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
 
@@ -35,7 +24,7 @@ export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): P
 }
 
 interface MessageExtras {
-  files: AttachmentRow[];
+  files: ListFile[];
   reactions: { messageId: string; emoji: string; agent: TReactionAgent }[];
   /** messageId → the agents it @mentions. */
   mentions: Map<string, string[]>;
@@ -45,7 +34,7 @@ interface MessageExtras {
 
 /** Message rows presented with what was read for them (every sender among `senderById`). */
 function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Map<string, AgentRow>, { files, reactions, mentions, askedBy }: MessageExtras) {
-  const filesByMessage = new Map<string, AttachmentRow[]>();
+  const filesByMessage = new Map<string, ListFile[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
   const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
   for (const reaction of reactions) reactionsByMessage.set(reaction.messageId, [...(reactionsByMessage.get(reaction.messageId) ?? []), reaction]);
@@ -85,32 +74,17 @@ export const unreadAfter = (lastSeq: number, lastReadSeq: number) => Math.max(0,
 export async function presentConversationRows(ctx: AppContext, rows: ConversationRow[], viewerAgentId: string) {
   if (rows.length === 0) return [];
   const ids = rows.map((c) => c.id);
-  const teamIds = [...new Set(rows.map((c) => c.teamId).filter((id): id is string => id !== null))];
-  const roomTeamIds = [...new Set(rows.flatMap((c) => (c.type === 'room' && c.teamId ? [c.teamId] : [])))];
-  // Two round trips to the database: the page's rows, then all of this at once.
-  const [participants, teamRows, lastMessageRows, extras, mentionsByConversation, roleByTeam] = await Promise.all([
-    findParticipants(ctx.db, ids),
-    findTeamsByIds(ctx.db, teamIds),
-    findLastMessages(ctx.db, ids),
-    findLastMessageExtras(ctx.db, ids),
-    countUnreadMentions(ctx.db, ids, viewerAgentId),
-    // Rooms: a team owner or admin manages every room of the team.
-    findTeamRolesOf(ctx.db, roomTeamIds, viewerAgentId),
-  ]);
-  const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
-  // A last message's sender is a participant, unless they have left the conversation since.
-  const missingSenders = [...new Set(lastMessageRows.map((m) => m.senderAgentId))].filter((id) => !agentById.has(id));
-  const lastIds = lastMessageRows.map((m) => m.id);
-  const [senders, online, mentions, askedBy] = await Promise.all([
-    findAgentsByIds(ctx.db, missingSenders),
+  // One step after the page's rows: every statement at once, and presence as soon as the
+  // participants are known.
+  const participantsRead = findListParticipants(ctx.database, ids);
+  const [participants, online, { extras: extrasById, last }] = await Promise.all([
+    participantsRead,
     // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
-    readPresence(ctx, [...agentById.values()]),
-    findMentionsOf(ctx.db, lastIds),
-    findAskedByOf(ctx.db, lastIds),
+    participantsRead.then((members) => readPresence(ctx, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
+    findListDetails(ctx.database, ids, viewerAgentId),
   ]);
-  const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
-  const lastMessages = presentMessagesWith(ctx, lastMessageRows, senderById, { ...extras, mentions, askedBy });
-  const teamById = new Map(teamRows.map((t) => [t.id, t]));
+  const senderById = new Map(last.senders.map((a) => [a.id, a]));
+  const lastMessages = presentMessagesWith(ctx, last.messages, senderById, last);
   const lastByConversation = new Map(lastMessages.map((m) => [m.conversationId, m]));
   const participantsByConversation = new Map<string, typeof participants>();
   for (const p of participants) {
@@ -121,16 +95,17 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   return rows.map((conversation) => {
     const members = participantsByConversation.get(conversation.id) ?? [];
     const viewer = members.find((p) => p.agent.id === viewerAgentId);
+    const extras = extrasById.get(conversation.id);
     return presentConversation(
       {
         conversation,
-        team: conversation.teamId ? (teamById.get(conversation.teamId) ?? null) : null,
+        team: conversation.teamId ? (extras?.team ?? null) : null,
         participants: members,
         lastMessage: lastByConversation.get(conversation.id) ?? null,
         unreadCount: viewer ? unreadAfter(conversation.lastSeq, viewer.participant.lastReadSeq) : 0,
-        unreadMentions: mentionsByConversation.get(conversation.id) ?? 0,
+        unreadMentions: extras?.unreadMentions ?? 0,
         online,
-        viewerTeamRole: conversation.teamId ? (roleByTeam.get(conversation.teamId) ?? null) : null,
+        viewerTeamRole: extras?.viewerTeamRole ?? null,
       },
       viewerAgentId,
     );

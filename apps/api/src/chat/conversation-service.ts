@@ -1,13 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TConversation, type TConversationPage, type TStartConversationInput } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { conversationParticipants, conversations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../core/app-error';
 import { assertTeamMember, findActiveMembership } from '../teams/team-access';
 import { canSeeAgent } from '../agents/agents-repo';
-import { assertConversationParticipant, conversationTeamAccessSql } from './chat-access';
+import { assertConversationParticipant } from './chat-access';
 import { findAgent } from './chat-repo';
 import { presentConversationRows } from './chat-views';
+import { findConversationPage } from './conversation-list-repo';
 
 /** Sorted agent ids (+ team): the same pair always meets on the same key. */
 function pairKeyOf(agentA: string, agentB: string, teamId: string | null): string {
@@ -68,20 +69,8 @@ export async function listConversations(
   agentId: string,
   { page, limit }: { page: number; limit: number },
 ): Promise<TConversationPage> {
-  const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-  const rows = await ctx.db
-    .select({ conversation: conversations })
-    .from(conversations)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)),
-    )
-    // Conversations lost with a team are not listed either.
-    .where(conversationTeamAccessSql(agentId))
-    .orderBy(desc(activity), desc(conversations.id))
-    .limit(limit + 1)
-    .offset((page - 1) * limit);
-  const pageRows = rows.slice(0, limit).map((r) => r.conversation);
+  const rows = await findConversationPage(ctx.database, agentId, limit + 1, (page - 1) * limit);
+  const pageRows = rows.slice(0, limit);
   return {
     conversations: await presentConversationRows(ctx, pageRows, agentId),
     pagination: { page, limit, hasMore: rows.length > limit },

@@ -31,6 +31,11 @@ export interface Database {
    * parses and plans it once, not per call). The text must be the same on every call of a name.
    */
   queryPrepared?: (name: string, query: { sql: string; params: unknown[] }) => Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * A read written as SQL text, its rows as the driver parses them (no drizzle mapping): on Postgres a
+   * named prepared statement (the text must be the same on every call of a name), on PGlite a query.
+   */
+  queryRows: (name: string, text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 }
 
 /** Migrations sit at the repository root; found from src/db or dist/, or set by MIGRATIONS_DIR. */
@@ -88,6 +93,7 @@ export async function openDatabase(options: {
       },
       close: () => pool.end(),
       queryPrepared: (name, query) => pool.query({ name, text: query.sql, values: query.params }),
+      queryRows: async (name, text, params) => (await pool.query({ name, text, values: params })).rows as Record<string, unknown>[],
     };
   }
   const inMemory = options.dataDir === 'memory://';
@@ -103,5 +109,6 @@ export async function openDatabase(options: {
       await client.query('select 1');
     },
     close: () => client.close(),
+    queryRows: async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
   };
 }

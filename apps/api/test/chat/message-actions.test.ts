@@ -220,3 +220,34 @@ describe('deleting your own message', () => {
     expect(turns.at(-1)).toEqual({ role: 'user', content: 'what did I tell you?' });
   });
 });
+
+describe('the conversation list', () => {
+  it('shows a last message with files, reactions and mentions exactly as the history does', async () => {
+    const id = (await startConversation(server, cy, ada)).id;
+    const upload = await server
+      .api()
+      .post(`/api/v1/chat/conversations/${id}/attachments`)
+      .set(auth(cy))
+      .attach('files', Buffer.from('one'), { filename: 'one.txt', contentType: 'text/plain' })
+      .attach('files', Buffer.from('two'), { filename: 'two.txt', contentType: 'text/plain' })
+      .expect(201);
+    const files = upload.body.data.attachments as TChatAttachment[];
+    await sendMessage(server, ada, id, 'before');
+    const message = await sendMessage(server, cy, id, `@${ada.username} both files`, { attachmentIds: files.map((f) => f.id) });
+    await react(ada, message.id, '👍').expect(200);
+    await react(cy, message.id, '🎉').expect(200);
+    await react(cy, message.id, '👍').expect(200);
+
+    for (const viewer of [ada, cy]) {
+      const newest = (await page(viewer, id)).at(-1)!;
+      expect(newest.reactions).toHaveLength(2);
+      expect(newest.attachments).toHaveLength(2);
+      expect(newest.mentions).toEqual([ada.agentId]);
+      const list = await server.api().get('/api/v1/chat/conversations').set(auth(viewer)).expect(200);
+      const listed = list.body.data.conversations.find((c: { id: string }) => c.id === id);
+      expect(listed.lastMessage).toEqual(newest);
+      const single = await server.api().get(`/api/v1/chat/conversations/${id}`).set(auth(viewer)).expect(200);
+      expect(single.body.data.conversation.lastMessage).toEqual(newest);
+    }
+  });
+});

@@ -1,0 +1,226 @@
+import { and, eq, fillPlaceholders, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { TReactionAgent } from '@agentroom/shared';
+import type { Database } from '../db/client';
+import { preparedQuery } from '../db/prepared';
+import { agents, conversations, messages, replyJobs, type TMessageMeta } from '../db/schema';
+import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
+import { conversationTeamAccessSql } from './chat-access';
+import { uuidArray } from './chat-repo';
+
+/*
+ * The statements behind a list of conversations (the inbox, one conversation, a room): a page, then
+ * one step of two statements (the participants; per conversation its team, role and mention badge
+ * and its last message with sender, mentions, files and reactions) plus the rare asked-by, with
+ * presence as soon as the participants are known. All run as prepared statements: nothing is built
+ * per call (drizzle building them was a fifth of a page's CPU) and each pooled connection plans them
+ * once. A list of ids is one `uuid[]` parameter.
+ */
+
+/** `column = any($ids::uuid[])` with the list as the placeholder `name`. */
+const anyOf = (column: AnyColumn, name = 'ids') => sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+
+/** The conversation's newest message: the one at its last seq (one probe of (conversation_id, seq) each). */
+const lastMessageJoin = and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq));
+
+const lastMessageAskedBy = preparedQuery('conversation_list_last_asked_by', (db) =>
+  db
+    .select({ messageId: replyJobs.replyMessageId, agent: { id: agents.id, firstName: agents.firstName, lastName: agents.lastName } })
+    .from(conversations)
+    .innerJoin(messages, lastMessageJoin)
+    .innerJoin(replyJobs, and(eq(replyJobs.replyMessageId, messages.id), isNotNull(replyJobs.askedByAgentId)))
+    .innerJoin(agents, eq(agents.id, replyJobs.askedByAgentId))
+    .where(anyOf(conversations.id)),
+);
+
+/*
+ * The step after the page is two statements of SQL text run through `Database.queryRows` and read
+ * by hand: drizzle's row mapping cost more than anything else the page did (a field at a time, 8,000
+ * fields a page), and files, reactions, mentions, team and badge counts come as columns of the rows
+ * they belong to instead of a statement each. The page's ids are joined from `unnest` (index probes;
+ * `= any(…)` over a sequential scan compares every row with every id). Timestamps travel as epoch
+ * milliseconds (a number: parsing Postgres's text form cost more than the rest of a row); an int8
+ * arrives as a string on Postgres and as a number on PGlite: both are read here.
+ */
+
+type Raw = Record<string, unknown>;
+/** A timestamp column as epoch milliseconds (what `new Date(ms)` takes; microseconds are kept as a fraction, cut as before). */
+const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+const toDate = (value: unknown) => new Date(Number(value));
+const toDateOrNull = (value: unknown) => (value === null || value === undefined ? null : toDate(value));
+const toJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+const AGENT_COLUMNS = (alias: string, prefix: string) =>
+  [
+    ...['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'personality', 'biometric', 'model', 'owner_team_id'].map(
+      (column) => `${alias}.${column} as ${prefix}${column}`,
+    ),
+    `${epochMs(`${alias}.created_at`)} as ${prefix}created_at`,
+  ].join(', ');
+
+function toAgent(row: Raw, prefix: string): AgentRow {
+  return {
+    id: row[`${prefix}id`] as string,
+    username: row[`${prefix}username`] as string,
+    firstName: row[`${prefix}first_name`] as string,
+    middleName: row[`${prefix}middle_name`] as string,
+    lastName: row[`${prefix}last_name`] as string,
+    role: row[`${prefix}role`] as string,
+    isHuman: row[`${prefix}is_human`] as boolean,
+    personality: row[`${prefix}personality`] as string,
+    biometric: toJson<AgentRow['biometric']>(row[`${prefix}biometric`]),
+    model: row[`${prefix}model`] as string | null,
+    ownerTeamId: row[`${prefix}owner_team_id`] as string | null,
+    createdAt: toDate(row[`${prefix}created_at`]),
+  };
+}
+
+const PARTICIPANTS_SQL = `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq,
+  ${epochMs('p.joined_at')} as joined_at, ${AGENT_COLUMNS('a', 'a_')}
+from unnest($1::uuid[]) as page(id)
+join conversation_participants p on p.conversation_id = page.id
+join agents a on a.id = p.agent_id
+order by p.joined_at, p.id`;
+
+/** The conversations' participants with their agents, in the order they joined (an agent in many is one object). */
+export async function findListParticipants(database: Database, conversationIds: string[]): Promise<{ participant: ParticipantRow; agent: AgentRow }[]> {
+  const rows = await database.queryRows('conversation_list_participants', PARTICIPANTS_SQL, [uuidArray(conversationIds)]);
+  const agentById = new Map<string, AgentRow>();
+  return rows.map((row) => {
+    const agentId = row.agent_id as string;
+    let agent = agentById.get(agentId);
+    if (!agent) agentById.set(agentId, (agent = toAgent(row, 'a_')));
+    return {
+      participant: {
+        id: row.id as string,
+        conversationId: row.conversation_id as string,
+        agentId,
+        lastReadMessageId: row.last_read_message_id as string | null,
+        lastReadSeq: Number(row.last_read_seq),
+        mailedSeq: Number(row.mailed_seq),
+        joinedAt: toDate(row.joined_at),
+      },
+      agent,
+    };
+  });
+}
+
+/** A last message's file as the message shows it. */
+export type ListFile = Pick<AttachmentRow, 'id' | 'messageId' | 'filename' | 'mime' | 'size'>;
+
+export interface ConversationExtras {
+  team: Pick<TeamRow, 'id' | 'handle' | 'name'> | null;
+  /** Rooms: the viewer's role in the room's team (a team owner or admin manages every room of it). */
+  viewerTeamRole: string | null;
+  /** Messages that @mention the viewer past the viewer's read cursor. */
+  unreadMentions: number;
+}
+
+// Per conversation: its team, the viewer's role in it (rooms only) and unread mentions; its newest
+// message (one probe of (conversation_id, seq)) with its sender (who may have left the conversation
+// since), the agents it @mentions, its files and its reactions (oldest first).
+const DETAILS_SQL = `select c.id, t.id as team_id, t.handle as team_handle, t.name as team_name,
+  case when c.type = 'room' then
+    (select tm.role from team_members tm where tm.team_id = c.team_id and tm.agent_id = $2 and tm.left_at is null limit 1)
+  end as viewer_team_role,
+  (select count(*)::int from message_mentions mm
+   where mm.agent_id = $2 and mm.conversation_id = c.id and mm.seq > vp.last_read_seq) as unread_mentions,
+  m.id as m_id, m.seq as m_seq, m.sender_agent_id as m_sender_agent_id, m.content as m_content, m.message_type as m_message_type,
+  m.meta as m_meta, m.client_message_id as m_client_message_id, ${epochMs('m.created_at')} as m_created_at,
+  ${epochMs('m.edited_at')} as m_edited_at, ${epochMs('m.deleted_at')} as m_deleted_at, ${AGENT_COLUMNS('s', 's_')},
+  (select coalesce(json_agg(mm.agent_id), '[]'::json) from message_mentions mm where mm.message_id = m.id) as m_mentions,
+  (select coalesce(json_agg(json_build_object('id', f.id, 'messageId', f.message_id, 'filename', f.filename, 'mime', f.mime, 'size', f.size)
+     order by f.created_at, f.id), '[]'::json) from attachments f where f.message_id = m.id) as m_files,
+  (select coalesce(json_agg(json_build_object('messageId', r.message_id, 'emoji', r.emoji,
+     'agent', json_build_object('id', ra.id, 'firstName', ra.first_name, 'lastName', ra.last_name)) order by r.created_at, r.id), '[]'::json)
+   from message_reactions r join agents ra on ra.id = r.agent_id where r.message_id = m.id) as m_reactions
+from unnest($1::uuid[]) as page(id)
+join conversations c on c.id = page.id
+left join teams t on t.id = c.team_id
+left join conversation_participants vp on vp.conversation_id = c.id and vp.agent_id = $2
+left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
+left join agents s on s.id = m.sender_agent_id`;
+
+/**
+ * Per conversation its team, the viewer's role (rooms) and unread mentions; and each newest message
+ * with its sender, the agents it @mentions, its files and reactions (oldest first) and, for an AI
+ * reply another agent asked for, that agent.
+ */
+export async function findListDetails(database: Database, conversationIds: string[], viewerAgentId: string) {
+  const ids = uuidArray(conversationIds);
+  const [rows, askedByRows] = await Promise.all([
+    database.queryRows('conversation_list_details', DETAILS_SQL, [ids, viewerAgentId]),
+    lastMessageAskedBy(database.db).execute({ ids }),
+  ]);
+  const extras = new Map<string, ConversationExtras>();
+  const messageRows: MessageRow[] = [];
+  const senders: AgentRow[] = [];
+  const files: ListFile[] = [];
+  const reactions: { messageId: string; emoji: string; agent: TReactionAgent }[] = [];
+  const mentions = new Map<string, string[]>();
+  for (const row of rows) {
+    const conversationId = row.id as string;
+    extras.set(conversationId, {
+      team: row.team_id ? { id: row.team_id as string, handle: row.team_handle as string, name: row.team_name as string } : null,
+      viewerTeamRole: (row.viewer_team_role as string | null) ?? null,
+      unreadMentions: Number(row.unread_mentions ?? 0),
+    });
+    if (!row.m_id) continue;
+    const id = row.m_id as string;
+    messageRows.push({
+      id,
+      conversationId,
+      seq: Number(row.m_seq),
+      senderAgentId: row.m_sender_agent_id as string,
+      content: row.m_content as string,
+      messageType: row.m_message_type as string,
+      meta: toJson<TMessageMeta>(row.m_meta),
+      clientMessageId: row.m_client_message_id as string | null,
+      createdAt: toDate(row.m_created_at),
+      editedAt: toDateOrNull(row.m_edited_at),
+      deletedAt: toDateOrNull(row.m_deleted_at),
+    });
+    senders.push(toAgent(row, 's_'));
+    files.push(...toJson<ListFile[]>(row.m_files));
+    reactions.push(...toJson<typeof reactions>(row.m_reactions));
+    const mentioned = toJson<string[]>(row.m_mentions);
+    if (mentioned.length) mentions.set(id, mentioned);
+  }
+  const askedBy = new Map(askedByRows.map((r) => [r.messageId!, r.agent]));
+  return { extras, last: { messages: messageRows, senders, files, reactions, mentions, askedBy } };
+}
+
+// The page: the agent's conversations they may still use (conversations lost with a team are not
+// listed either), latest activity first. Built once, with the access rule's own SQL.
+const PAGE_QUERY = new PgDialect().sqlToQuery(sql`select conversations.id, conversations.type, conversations.team_id, conversations.pair_key,
+  conversations.last_seq, ${sql.raw(epochMs('conversations.last_message_at'))} as last_message_at_ms,
+  ${sql.raw(epochMs('conversations.created_at'))} as created_at_ms, conversations.name, conversations.topic, conversations.is_private,
+  conversations.is_general, conversations.created_by, conversations.answers_all_agent_id, conversations.agent_turn_limit
+from conversations
+join conversation_participants viewer on viewer.conversation_id = conversations.id and viewer.agent_id = ${sql.placeholder('agentId')}
+where ${conversationTeamAccessSql(sql.placeholder('agentId'))}
+order by coalesce(conversations.last_message_at, conversations.created_at) desc, conversations.id desc
+limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+
+/** A page of the agent's conversations, latest activity first (`limit` rows from `offset`). */
+export async function findConversationPage(database: Database, agentId: string, limit: number, offset: number): Promise<ConversationRow[]> {
+  const rows = await database.queryRows('conversation_list_page', PAGE_QUERY.sql, fillPlaceholders(PAGE_QUERY.params, { agentId, limit, offset }));
+  return rows.map(
+    (row): ConversationRow => ({
+      id: row.id as string,
+      type: row.type as ConversationRow['type'],
+      teamId: row.team_id as string | null,
+      pairKey: row.pair_key as string,
+      lastSeq: Number(row.last_seq),
+      lastMessageAt: toDateOrNull(row.last_message_at_ms),
+      createdAt: toDate(row.created_at_ms),
+      name: row.name as string | null,
+      topic: row.topic as string,
+      isPrivate: row.is_private as boolean,
+      isGeneral: row.is_general as boolean,
+      createdBy: row.created_by as string | null,
+      answersAllAgentId: row.answers_all_agent_id as string | null,
+      agentTurnLimit: Number(row.agent_turn_limit),
+    }),
+  );
+}
