@@ -17,6 +17,8 @@ export function ProfileButton({ className }: { className?: string }) {
         aria-label="Profile"
         title="Profile"
         onClick={() => setOpen(true)}
+        onPointerEnter={ProfileDialog.preload}
+        onFocus={ProfileDialog.preload}
         className={cn(
           'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
           focusRing,

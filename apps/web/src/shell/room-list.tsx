@@ -4,6 +4,7 @@ import type { TConversation, TRoom, TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useInbox } from '../inbox/use-inbox';
+import { CreateRoomDialog } from '../rooms/lazy-room-dialogs';
 import { useRoomDialogs } from '../rooms/room-dialogs';
 import { useTeamRooms } from '../rooms/room-queries';
 import { focusRing } from '../ui/button';
@@ -99,7 +100,15 @@ export function RoomList({ team }: { team: TTeam }) {
     <SidebarSection
       title="Rooms"
       action={
-        <button type="button" aria-label="Create room" title="Create room" onClick={dialogs.openCreate} className={smallButton}>
+        <button
+          type="button"
+          aria-label="Create room"
+          title="Create room"
+          onClick={dialogs.openCreate}
+          onPointerEnter={CreateRoomDialog.preload}
+          onFocus={CreateRoomDialog.preload}
+          className={smallButton}
+        >
           <Plus aria-hidden="true" className="size-4" />
         </button>
       }

@@ -52,7 +52,13 @@ export function TeamSwitcher({ currentTeam }: { currentTeam: CurrentTeam }) {
             );
           })}
           <li>
-            <button type="button" onClick={() => setCreating(true)} className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}>
+            <button
+              type="button"
+              onClick={() => setCreating(true)}
+              onPointerEnter={CreateTeamDialog.preload}
+              onFocus={CreateTeamDialog.preload}
+              className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}
+            >
               <Plus aria-hidden="true" className="size-5 shrink-0 p-0.5" />
               Create a team
             </button>

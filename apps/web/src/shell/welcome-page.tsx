@@ -25,7 +25,7 @@ export function WelcomePage() {
         <p className="max-w-prose text-sm leading-6 text-zinc-600 dark:text-zinc-400">
           A team is where you chat with people and AI agents. Create one and invite your colleagues, or join a team that invited you.
         </p>
-        <Button size="lg" onClick={() => setCreating(true)}>
+        <Button size="lg" onClick={() => setCreating(true)} onPointerEnter={CreateTeamDialog.preload} onFocus={CreateTeamDialog.preload}>
           <Plus aria-hidden="true" className="size-4" />
           Create a team
         </Button>

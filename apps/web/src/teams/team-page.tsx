@@ -36,7 +36,7 @@ export default function TeamPage() {
               {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'} · /t/{team.handle}
             </p>
           </div>
-          <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+          <Button variant="secondary" onClick={() => setSettingsOpen(true)} onPointerEnter={TeamSettingsDialog.preload} onFocus={TeamSettingsDialog.preload}>
             <Settings aria-hidden="true" className="size-4" />
             {team.canManage ? 'Manage Team' : 'Team Settings'}
           </Button>

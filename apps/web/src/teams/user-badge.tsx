@@ -48,6 +48,8 @@ export function UserBadge({ className }: { className?: string }) {
         aria-label={NOTIFICATION_TEXTS.menuItem}
         title={NOTIFICATION_TEXTS.menuItem}
         onClick={() => setNotificationsOpen(true)}
+        onPointerEnter={NotificationSettingsDialog.preload}
+        onFocus={NotificationSettingsDialog.preload}
         className={cn(
           '-mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
           focusRing,
