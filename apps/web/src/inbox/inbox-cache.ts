@@ -1,8 +1,6 @@
 import type { TChatMessage, TConversation, TMessageSeenEvent, TPresenceEvent } from '@agentroom/shared';
 import { sortByActivity } from './inbox-order';
 
-export { sortByActivity } from './inbox-order';
-
 /*
  * Pure updates of the cached conversation list, one per socket event. Each returns the same array
  * when nothing changed (so nothing re-renders), and `withIncomingMessage` returns undefined for a
