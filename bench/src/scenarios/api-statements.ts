@@ -4,6 +4,8 @@
  * apps/api/src/chat/conversation-service.ts, chat-repo.ts and search-service.ts.
  */
 
+import { DETAILS_SQL, epochMs, PARTICIPANTS_SQL } from '../../../apps/api/src/chat/conversation-list-sql';
+
 /** conversationTeamAccessSql(agentId) with the agent as parameter `$n`. */
 const teamAccess = (n: number, m: number) => `(
   ("conversations"."team_id" is null or exists (
@@ -27,8 +29,6 @@ const teamAccess = (n: number, m: number) => `(
   )
 )`;
 
-/** A timestamp column as epoch milliseconds (conversation-list-repo.ts epochMs). */
-const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
  * A page of the caller's conversations (conversation-list-repo.ts findConversationPage; there the
@@ -44,49 +44,12 @@ where ${teamAccess(1, 1)}
 order by coalesce(conversations.last_message_at, conversations.created_at) desc, conversations.id desc
 limit $2 offset $3`;
 
-/** An agent's columns as `<prefix><column>` (conversation-list-repo.ts AGENT_COLUMNS). */
-const agentColumns = (alias: string, prefix: string) =>
-  [
-    ...['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'personality', 'biometric', 'model', 'owner_team_id'].map(
-      (column) => `${alias}.${column} as ${prefix}${column}`,
-    ),
-    `${epochMs(`${alias}.created_at`)} as ${prefix}created_at`,
-  ].join(', ');
-
 /**
- * The step after the page (conversation-list-repo.ts), its two statements run at once: the page's
- * participants, and per conversation its team, role, mention badge and last message with what that
- * shows. Parameters: the page's ids as an array (and the viewer for the second).
+ * The step after the page, its two statements run at once: the page's participants, and per
+ * conversation its team, role, mention badge and last message with what that shows. The API's own
+ * text (not a copy). Parameters: the page's ids as an array (and the viewer for the second).
  */
-export const inboxStepSql = {
-  participants: `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq,
-  ${epochMs('p.joined_at')} as joined_at, ${agentColumns('a', 'a_')}
-from unnest($1::uuid[]) as page(id)
-join conversation_participants p on p.conversation_id = page.id
-join agents a on a.id = p.agent_id
-order by p.joined_at, p.id`,
-  details: `select c.id, t.id as team_id, t.handle as team_handle, t.name as team_name,
-  case when c.type = 'room' then
-    (select tm.role from team_members tm where tm.team_id = c.team_id and tm.agent_id = $2 and tm.left_at is null limit 1)
-  end as viewer_team_role,
-  (select count(*)::int from message_mentions mm
-   where mm.agent_id = $2 and mm.conversation_id = c.id and mm.seq > vp.last_read_seq) as unread_mentions,
-  m.id as m_id, m.seq as m_seq, m.sender_agent_id as m_sender_agent_id, m.content as m_content, m.message_type as m_message_type,
-  m.meta as m_meta, m.client_message_id as m_client_message_id, ${epochMs('m.created_at')} as m_created_at,
-  ${epochMs('m.edited_at')} as m_edited_at, ${epochMs('m.deleted_at')} as m_deleted_at, ${agentColumns('s', 's_')},
-  (select coalesce(json_agg(mm.agent_id), '[]'::json) from message_mentions mm where mm.message_id = m.id) as m_mentions,
-  (select coalesce(json_agg(json_build_object('id', f.id, 'messageId', f.message_id, 'filename', f.filename, 'mime', f.mime, 'size', f.size)
-     order by f.created_at, f.id), '[]'::json) from attachments f where f.message_id = m.id) as m_files,
-  (select coalesce(json_agg(json_build_object('messageId', r.message_id, 'emoji', r.emoji,
-     'agent', json_build_object('id', ra.id, 'firstName', ra.first_name, 'lastName', ra.last_name)) order by r.created_at, r.id), '[]'::json)
-   from message_reactions r join agents ra on ra.id = r.agent_id where r.message_id = m.id) as m_reactions
-from unnest($1::uuid[]) as page(id)
-join conversations c on c.id = page.id
-left join teams t on t.id = c.team_id
-left join conversation_participants vp on vp.conversation_id = c.id and vp.agent_id = $2
-left join messages m on m.conversation_id = c.id and m.seq = c.last_seq
-left join agents s on s.id = m.sender_agent_id`,
-};
+export const inboxStepSql = { participants: PARTICIPANTS_SQL, details: DETAILS_SQL };
 
 /** Unread counts take no statement: last_seq - last_read_seq of rows the page reads anyway (chat-views.ts). */
 export const inboxUnreadSql: string | undefined = undefined;
