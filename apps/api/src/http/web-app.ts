@@ -97,12 +97,16 @@ export function webAppRoutes(distDir: string): Router {
 
 /**
  * Brotli or gzip for the API's JSON and the few files compressed on the fly (index.html and the
- * top-level files above 1 KiB; hashed assets arrive precompressed and are left alone). Only GET and HEAD
- * answers: the send path's small POST answers skip the middleware. Never compressed: Socket.IO
+ * top-level files above 1 KiB; hashed assets arrive precompressed and are left alone). GET and HEAD
+ * answers, and the one POST whose answer is a page of history (opening a chat: ≈ 30 KB of JSON, on
+ * the chat page's first load); the send path's small POST answers skip the middleware. Never compressed: Socket.IO
  * (engine.io answers before Express anyway), event streams (they must flush each event), responses
  * marked `Cache-Control: no-transform`, and types that are compressed already (images, archives,
  * PDFs: `compressible` says no), which covers most attachment downloads.
  */
+/** POST /chat/open: the agent, the conversation and its newest page of messages. */
+const CHAT_OPEN_PATH = '/api/v1/chat/open';
+
 export function compressResponses(): RequestHandler {
   const compress = compression({
     threshold: 1024,
@@ -113,5 +117,6 @@ export function compressResponses(): RequestHandler {
       return compression.filter(req, res);
     },
   });
-  return (req: Request, res: Response, next: NextFunction) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next());
+  return (req: Request, res: Response, next: NextFunction) =>
+    req.method === 'GET' || req.method === 'HEAD' || (req.method === 'POST' && req.path === CHAT_OPEN_PATH) ? compress(req, res, next) : next();
 }

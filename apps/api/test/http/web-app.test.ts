@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatAttachment } from '@agentroom/shared';
 import { compressResponses } from '../../src/http/web-app';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
-import { auth, startConversation } from '../chat/chat-fixtures';
+import { auth, sendMessage, startConversation } from '../chat/chat-fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROBOTS = path.resolve(here, '../../../web/public/robots.txt');
@@ -26,7 +27,10 @@ interface RawResponse {
  * One request with node's own client: no automatic decompression, so the bytes are what the server
  * sent, and the path goes out as written (a URL string would have `%2e%2e` resolved first).
  */
-function rawRequest(url: string, options: { path: string; method?: string; headers?: Record<string, string> }): Promise<RawResponse> {
+function rawRequest(
+  url: string,
+  options: { path: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request({ hostname, port, path: options.path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -36,7 +40,7 @@ function rawRequest(url: string, options: { path: string; method?: string; heade
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -70,6 +74,8 @@ afterAll(async () => {
 });
 
 const get = (p: string, headers: Record<string, string> = {}) => rawRequest(server.url, { path: p, headers });
+const postJson = (p: string, body: object, headers: Record<string, string>) =>
+  rawRequest(server.url, { path: p, method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 
 describe('hashed assets', () => {
   it('are sent precompressed as the client accepts (brotli first, then gzip, else as they are), cached for a year', async () => {
@@ -159,6 +165,29 @@ describe('compression of API answers', () => {
     const small = await get('/api/v1/health/live', { 'accept-encoding': 'br' });
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("opening a chat (a POST answered with a page of history) is compressed; a send's answer is not", async () => {
+    const [ada, bob] = await Promise.all([signUpVerified(server, 'ada'), signUpVerified(server, 'bob')]);
+    const conversation = await startConversation(server, ada, bob);
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i}: ${'the same long words again '.repeat(8).trim()}`);
+    for (const line of lines) await sendMessage(server, ada, conversation.id, line);
+
+    const open = await postJson('/api/v1/chat/open', { username: bob.username }, { ...auth(ada), 'accept-encoding': 'br, gzip' });
+    expect(open.status).toBe(200);
+    expect(open.headers['content-encoding']).toBe('br');
+    const opened = JSON.parse(brotliDecompressSync(open.body).toString()).data;
+    expect(opened.page.messages.map((m: { content: string }) => m.content)).toEqual(lines);
+
+    const long = 'a long message that is sent and echoed back to its sender '.repeat(40).trim();
+    const send = await postJson(
+      `/api/v1/chat/conversations/${conversation.id}/messages/async`,
+      { content: long, clientMessageId: randomUUID() },
+      { ...auth(ada), 'accept-encoding': 'br, gzip' },
+    );
+    expect(send.status).toBe(201);
+    expect(send.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(send.body.toString()).data.participantMessage.content).toBe(long);
   });
 
   it('attachment downloads of compressed types (images, PDFs) keep their bytes and length; text files may be compressed', async () => {
