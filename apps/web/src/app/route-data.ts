@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { warmTimestampFormatters } from '@agentroom/shared';
 import { tokenStorage } from '../api/token-storage';
+import { whenIdle } from '../lib/lazy-module';
 import { prefetchChatOpen } from '../chat/chat-open';
 import { inboxQuery } from '../inbox/inbox-query';
 import { myTeamsQuery, teamAgentsQuery, teamQuery } from '../teams/team-keys';
@@ -56,12 +57,7 @@ export const chatLoader =
   ({ params }: LoaderFunctionArgs) => {
     const userId = storedAccountId();
     if (userId && params.username) prefetchChatOpen(queryClient, userId, params.username, params.handle);
-    whenIdle(warmTimestampFormatters);
+    // The timestamp formatters are built while the page waits for its code and data.
+    whenIdle(warmTimestampFormatters, 1_000);
     return null;
   };
-
-/** Work for the main thread's idle time while the page's code and data are on their way. */
-function whenIdle(work: () => void) {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 1_000 });
-  else setTimeout(work, 0);
-}

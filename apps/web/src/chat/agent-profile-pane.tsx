@@ -5,7 +5,7 @@ import { PresenceDot } from '../teams/presence-dot';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
-import { messageSnippet } from './message-snippet';
+import { useMessageSnippet } from './lazy-snippet';
 import { shownContent } from './shown-content';
 
 const RECENT = 5;
@@ -15,6 +15,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
   const theirs = messages.filter((m) => m.sender.id === agent.id && !m.pending);
   const recent = theirs.slice(-RECENT).reverse();
   const first = messages.find((m) => !m.pending);
+  const messageSnippet = useMessageSnippet();
   if (recent.length === 0)
     return (
       <p className="text-sm text-zinc-500 dark:text-zinc-400">

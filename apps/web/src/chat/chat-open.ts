@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { stripAt, type TOpenChatResponse } from '@agentroom/shared';
 import { http } from '../api/api-client';
+import { firstScreenNeedsMarkdown, loadMarkdownPipeline } from './markdown-loader';
 
 /**
  * The chat page's first load (POST /chat/open: the agent, the conversation, its newest page) as one
@@ -14,7 +15,14 @@ export const chatOpenQuery = (userId: string | undefined, rawUsername: string, t
     // Straight through the client, not chatApi: this module is in the entry (the route loader), and
     // chatApi's texts would bring the chat schemas with them. No fallback text: a failed open shows
     // nothing of its own, the separate calls it falls back to do.
-    queryFn: () => http.post<TOpenChatResponse>('/chat/open', { username, ...(teamHandle ? { teamHandle } : {}) }),
+    queryFn: async () => {
+      // The Markdown pipeline comes beside the data (most chats with an AI agent need it), and the
+      // first screen waits for it only if its messages do: it is drawn once, right.
+      const pipeline = loadMarkdownPipeline().catch(() => undefined);
+      const opened = await http.post<TOpenChatResponse>('/chat/open', { username, ...(teamHandle ? { teamHandle } : {}) });
+      if (opened.page && firstScreenNeedsMarkdown(opened.page.messages.map((message) => message.content))) await pipeline;
+      return opened;
+    },
     staleTime: Infinity,
     // A failed open falls back to the separate calls, whose own states the page shows.
     retry: false,

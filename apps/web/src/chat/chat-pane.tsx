@@ -13,6 +13,7 @@ import { conversationMembers } from './conversation-members';
 import { MessageList } from './message-list';
 import { TypingDots } from './typing-dots';
 import type { ChatSession } from './use-chat-session';
+import { usePreloadMarkdownWhenIdle } from './markdown-loader';
 
 /** Says new messages from others aloud (the virtualised list itself is not a live region: scrolling would re-announce). */
 function useAnnouncement(session: ChatSession, selfAgentId: string | undefined): string {
@@ -68,6 +69,7 @@ export function ChatPane({
   header?: ReactNode;
   className?: string;
 }) {
+  usePreloadMarkdownWhenIdle();
   // An AI agent without a model: only its team's owners are told how to connect one.
   const showModelHint = useOwnsTeam(agent?.isHuman === false ? agent.ownerTeamId : null);
   const seenAgent: TSeenAgent | undefined = agent

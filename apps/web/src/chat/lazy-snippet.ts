@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { lazyModule, whenIdle } from '../lib/lazy-module';
 import { SNIPPET_LENGTH } from './snippet-length';
 
 /*
@@ -9,21 +10,10 @@ import { SNIPPET_LENGTH } from './snippet-length';
  * ordinary messages the two agree (lazy-snippet.test.ts), so nothing visibly changes.
  */
 
-type Snippet = (content: string) => string;
-
-let exact: Snippet | undefined;
-let loading: Promise<Snippet> | undefined;
-const listeners = new Set<() => void>();
+const exactSnippet = lazyModule(() => import('./message-snippet'));
 
 /** Loads the exact snippet (once) and re-renders every row that showed the quick one. */
-export function loadMessageSnippet(): Promise<Snippet> {
-  loading ??= import('./message-snippet').then(({ messageSnippet }) => {
-    exact = messageSnippet;
-    for (const listener of listeners) listener();
-    return messageSnippet;
-  });
-  return loading;
-}
+export const loadMessageSnippet = async () => (await exactSnippet.load()).messageSnippet;
 
 const INLINE_RULES: [RegExp, string][] = [
   [/<[^>]+>/g, ''], // raw HTML is never shown
@@ -46,25 +36,9 @@ export function quickSnippet(content: string): string {
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** Starts the exact snippet once the browser is idle (a timer where requestIdleCallback is missing). */
-function loadWhenIdle(): () => void {
-  if (exact) return () => {};
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(() => void loadMessageSnippet(), { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(() => void loadMessageSnippet(), 200);
-  return () => clearTimeout(timer);
-}
-
-/** The snippet function to render with: the quick one until the exact one has loaded. */
-export function useMessageSnippet(): Snippet {
-  const loaded = useSyncExternalStore(subscribe, () => exact);
-  useEffect(loadWhenIdle, []);
-  return loaded ?? quickSnippet;
+/** The snippet function to render with: the quick one until the exact one has loaded (when the browser is idle). */
+export function useMessageSnippet(): (content: string) => string {
+  const loaded = exactSnippet.useLoaded();
+  useEffect(() => (exactSnippet.isLoaded() ? undefined : whenIdle(() => void exactSnippet.load().catch(() => {}), 2_000)), []);
+  return loaded?.messageSnippet ?? quickSnippet;
 }

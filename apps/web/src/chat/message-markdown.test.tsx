@@ -1,7 +1,12 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Markdown from 'react-markdown';
-import { isPlainParagraph, MessageMarkdown, safeUrl } from './message-markdown';
+import { isPlainParagraph, loadMarkdownPipeline } from './markdown-loader';
+import { safeUrl } from './markdown-pipeline';
+import { MessageMarkdown } from './message-markdown';
+
+// As on a chat's first load when its messages need it (chat-open.ts): the pipeline is in before they draw.
+beforeAll(() => loadMarkdownPipeline());
 
 const renderMarkdown = (content: string) => render(<MessageMarkdown content={content} />).container;
 

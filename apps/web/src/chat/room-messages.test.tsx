@@ -1,13 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
 import { kai, makeAgent, makeRoomConversation, maya, me, nova, roomMessage, sage } from '../test/room-fixtures';
 import { conversationMembers } from './conversation-members';
+import { loadMarkdownPipeline } from './markdown-loader';
 import { MessageList, type MessageListProps } from './message-list';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
 vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
+
+// As on a chat's first load when its messages need it (chat-open.ts): the Markdown pipeline is in before they draw.
+beforeAll(() => loadMarkdownPipeline());
 
 const members = conversationMembers(makeRoomConversation(), me.agentId)!;
 const seenAgent = (agent: { id: string; firstName: string; avatarUrl: string }): TSeenAgent => ({ id: agent.id, firstName: agent.firstName, lastName: '', avatarUrl: agent.avatarUrl });

@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A module no first paint needs, loaded once on demand, with a hook that re-renders its readers
+ * when it arrives: until then they draw a stand-in. A failed load (a network error) can be tried again.
+ */
+export function lazyModule<T>(importer: () => Promise<T>) {
+  let loaded: T | undefined;
+  let loading: Promise<T> | undefined;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const getSnapshot = () => loaded;
+
+  return {
+    load(): Promise<T> {
+      loading ??= importer().then(
+        (module) => {
+          loaded = module;
+          for (const listener of listeners) listener();
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    /** The module once loaded, `undefined` until then. */
+    useLoaded: (): T | undefined => useSyncExternalStore(subscribe, getSnapshot),
+    isLoaded: () => loaded !== undefined,
+  };
+}
+
+/** Runs `work` when the main thread is idle (at the latest after `timeout` ms); returns a cancel. */
+export function whenIdle(work: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(work, Math.min(timeout, 200));
+  return () => clearTimeout(timer);
+}
