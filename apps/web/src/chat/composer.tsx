@@ -72,6 +72,11 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
   useLayoutEffect(() => {
     const element = textarea.current;
     if (!element) return;
+    // Empty: one row, as drawn; measuring would force a layout of the whole page (on every chat's first render).
+    if (!text) {
+      element.style.height = '';
+      return;
+    }
     element.style.height = 'auto';
     element.style.height = `${element.scrollHeight}px`;
   }, [text]);
