@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { warmTimestampFormatters } from '@agentroom/shared';
 import { tokenStorage } from '../api/token-storage';
-import { whenIdle } from '../lib/lazy-module';
 import { prefetchChatOpen } from '../chat/chat-open';
 import { inboxQuery } from '../inbox/inbox-query';
 import { myTeamsQuery, teamAgentsQuery, teamQuery } from '../teams/team-keys';
@@ -57,7 +56,9 @@ export const chatLoader =
   ({ params }: LoaderFunctionArgs) => {
     const userId = storedAccountId();
     if (userId && params.username) prefetchChatOpen(queryClient, userId, params.username, params.handle);
-    // The timestamp formatters are built while the page waits for its code and data.
-    whenIdle(warmTimestampFormatters, 1_000);
+    // The time-of-day formatter (the first one loads the locale's data) is built in a task of its
+    // own now, while the page's code and data are on their way: an idle callback often came too late,
+    // and the bubbles' first render built it.
+    setTimeout(warmTimestampFormatters, 0);
     return null;
   };
