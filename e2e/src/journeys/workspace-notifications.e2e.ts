@@ -117,6 +117,9 @@ describe('workspace notifications', () => {
     await page.mouse.wheel(0, -20_000);
     await message(page, 'Launch note 1:').waitFor();
     await eventually(() => isInView(page, message(page, 'Launch note 1:'))).toBe(true);
+    // The list learns that the reader left the bottom a frame or so after the scroll: a message
+    // arriving before that counts as seen (as it would for a reader who was just there).
+    await page.locator('[data-at-bottom="false"]').waitFor({ state: 'attached' });
     await say(mate, teamThread, 'Did you see the numbers for Q3?');
     const pill = page.getByRole('button', { name: 'New messages ↓' });
     await pill.waitFor();

@@ -167,7 +167,9 @@ export function MessageList(props: MessageListProps) {
     );
 
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    // data-at-bottom: whether the list counts the reader as at the newest message (it follows the
+    // scroll a frame or so behind); the browser journeys wait for it before a message arrives.
+    <div className="relative flex min-h-0 flex-1 flex-col" data-at-bottom={isAtBottom}>
       <Virtuoso
         ref={virtuoso}
         className="flex-1"
