@@ -31,6 +31,9 @@ interface Pending {
  *   is then stored message by message. So does any other failure: a bad row fails its own
  *   request only, and no batch is ever half written.
  * - Each request is answered after its batch has committed, so a 2xx still means durable.
+ * - A conversation has at most one batch on its way: its later messages wait for the next batch.
+ *   Two batches of one conversation in flight together could be answered (and so announced to the
+ *   sockets) in the other order than their seqs, when the later one's answer was read first.
  *
  * When nothing is on its way the batch leaves at once (setImmediate: sends that arrived together
  * go together), so a quiet server adds no wait; under load batches grow by themselves.
@@ -40,6 +43,8 @@ class GroupCommit {
   readonly stats = { batches: 0, messages: 0, fallbacks: 0 };
   private queue: Pending[] = [];
   private inFlight = 0;
+  /** Conversations with a batch on its way (see above: one at a time each). */
+  private readonly busy = new Set<string>();
   private immediate?: NodeJS.Immediate;
   private timer?: NodeJS.Timeout;
 
@@ -71,14 +76,31 @@ class GroupCommit {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.queue.length === 0) return;
-    const batch = this.queue.splice(0, MAX_BATCH);
+    const batch = this.takeBatch();
+    if (batch.length === 0) return; // all waiting for their conversations' batches; their end schedules again
+    const conversations = new Set(batch.map((pending) => pending.values.conversationId));
+    for (const id of conversations) this.busy.add(id);
     this.inFlight += 1;
     void this.write(batch).finally(() => {
+      for (const id of conversations) this.busy.delete(id);
       this.inFlight -= 1;
       this.schedule();
     });
     this.schedule();
   };
+
+  /** The oldest waiting messages (up to MAX_BATCH) of conversations without a batch on its way, in the order sent. */
+  private takeBatch(): Pending[] {
+    if (this.busy.size === 0) return this.queue.splice(0, MAX_BATCH);
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    for (const pending of this.queue) {
+      if (batch.length < MAX_BATCH && !this.busy.has(pending.values.conversationId)) batch.push(pending);
+      else rest.push(pending);
+    }
+    this.queue = rest;
+    return batch;
+  }
 
   private async write(batch: Pending[]): Promise<void> {
     this.stats.batches += 1;
