@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { lazyModule, whenIdle } from '../lib/lazy-module';
+import { lazyModule } from '../lib/lazy-module';
 import { SNIPPET_LENGTH } from './snippet-length';
 
 /*
@@ -39,6 +39,6 @@ export function quickSnippet(content: string): string {
 /** The snippet function to render with: the quick one until the exact one has loaded (when the browser is idle). */
 export function useMessageSnippet(): (content: string) => string {
   const loaded = exactSnippet.useLoaded();
-  useEffect(() => (exactSnippet.isLoaded() ? undefined : whenIdle(() => void exactSnippet.load().catch(() => {}), 2_000)), []);
+  useEffect(() => exactSnippet.loadWhenIdle(), []);
   return loaded?.messageSnippet ?? quickSnippet;
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { lazyModule, whenIdle } from '../lib/lazy-module';
+import { lazyModule } from '../lib/lazy-module';
 
 /*
  * Most chat messages are plain text, and a plain message is drawn without the Markdown pipeline
- * (isPlainParagraph). The pipeline (markdown-pipeline.tsx) loads on demand: the chat's first load
- * waits for it only when its newest messages need it (chat-open.ts), and otherwise it loads once the
- * page is idle. A message that needs it before then shows its text as written for that moment.
+ * (isPlainParagraph). The pipeline (markdown-pipeline.tsx) loads on demand: beside a chat's first
+ * load, which waits for it only when its newest messages need it (chat-open.ts); on other chat pages
+ * (rooms) once the page is idle. A message that needs it before then shows its text as written for that moment.
  */
 
 /**
@@ -48,5 +48,5 @@ export function useMarkdownPipeline(needed: boolean) {
 
 /** A chat page loads the pipeline once it is idle: replies and older messages will need it. */
 export function usePreloadMarkdownWhenIdle() {
-  useEffect(() => (pipeline.isLoaded() ? undefined : whenIdle(() => void pipeline.load().catch(() => {}), 2_000)), []);
+  useEffect(() => pipeline.loadWhenIdle(), []);
 }

@@ -14,7 +14,7 @@ export function lazyModule<T>(importer: () => Promise<T>) {
   };
   const getSnapshot = () => loaded;
 
-  return {
+  const module = {
     load(): Promise<T> {
       loading ??= importer().then(
         (module) => {
@@ -32,11 +32,15 @@ export function lazyModule<T>(importer: () => Promise<T>) {
     /** The module once loaded, `undefined` until then. */
     useLoaded: (): T | undefined => useSyncExternalStore(subscribe, getSnapshot),
     isLoaded: () => loaded !== undefined,
+    /** For an effect: starts the load once the browser is idle (unless it is in); returns the cancel. */
+    loadWhenIdle: (): (() => void) | undefined =>
+      loaded === undefined ? whenIdle(() => void module.load().catch(() => {}), 2_000) : undefined,
   };
+  return module;
 }
 
 /** Runs `work` when the main thread is idle (at the latest after `timeout` ms); returns a cancel. */
-export function whenIdle(work: () => void, timeout: number): () => void {
+function whenIdle(work: () => void, timeout: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(work, { timeout });
     return () => window.cancelIdleCallback(id);
