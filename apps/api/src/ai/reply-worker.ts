@@ -239,6 +239,16 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     const room = await roomSetting(job);
     const context = buildContext(agent, await history(job, agent, Boolean(room)), ctx.config.ai.contextTokens, room);
     let usage: StreamUsage | undefined;
+    // Usage is written before the job ends, so a job seen finished has counted against the team's budget.
+    let spendRecorded = false;
+    const recordSpend = async () => {
+      if (spendRecorded) return;
+      spendRecorded = true;
+      const tokens = usage ?? { promptTokens: Math.ceil(JSON.stringify(context).length / 4), completionTokens: Math.ceil(state.text.length / 4) };
+      await recordUsage(ctx.db, { agentId: agent.id, teamId, requestedByAgentId: job.requestedByAgentId, ...tokens }).catch((e: unknown) =>
+        ctx.logger.warn({ err: e, jobId: job.id }, 'could not record AI usage'),
+      );
+    };
     let lastCheckpoint = Date.now();
     try {
       for await (const event of provider.stream(context, { model: agent.model ?? undefined, signal: state.controller.signal })) {
@@ -257,8 +267,10 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
         }
       }
       await markSeen();
+      await recordSpend();
       await complete(job, state.text.trim() || '…', 'done', {});
     } catch (error) {
+      await recordSpend();
       const kind = error instanceof ProviderError ? error.kind : 'provider_error';
       if (stopped) {
         // This node is shutting down: hand the job back so the next node (or this one restarted) writes it.
@@ -274,10 +286,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
     } finally {
       emitStream(job, '', state.text.length, true);
       await typing(job, agent, false).catch(() => undefined);
-      const tokens = usage ?? { promptTokens: Math.ceil(JSON.stringify(context).length / 4), completionTokens: Math.ceil(state.text.length / 4) };
-      await recordUsage(ctx.db, { agentId: agent.id, teamId, requestedByAgentId: job.requestedByAgentId, ...tokens }).catch((e: unknown) =>
-        ctx.logger.warn({ err: e, jobId: job.id }, 'could not record AI usage'),
-      );
+      await recordSpend(); // a checkpoint that lost the job returns early: what was spent still counts
     }
   }
 

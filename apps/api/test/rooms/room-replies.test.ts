@@ -244,14 +244,19 @@ describe('usage', () => {
     await sendMessage(server, leo, room.id, `@${sage.username} two`);
     await settled(room.id, 3);
 
+    // Settled means counted: a reply's usage is written before its job ends.
     const res = await server.api().get(`/api/v1/teams/${team.handle}/usage?days=3`).set(auth(maya)).expect(200);
     const usage = res.body.data as TTeamUsageResponse;
     const today = new Date().toISOString().slice(0, 10);
     expect(usage).toMatchObject({ days: 3, to: today });
-    // The fake model counts 10 prompt tokens and one completion token per character.
+    // The fake model counts 10 prompt tokens and one completion token per character. Nova and Sage answer the first
+    // message at once, so which of them the model serves first (and gives 'abcd') is up to the race: read it off the replies.
     const tokensOf = (rows: TTeamUsageResponse['byAgent'], id: string) => rows.filter((r) => r.subject?.id === id).reduce((s, r) => s + r.totalTokens, 0);
-    expect(tokensOf(usage.byAgent, nova.id)).toBe(10 + 4);
-    expect(tokensOf(usage.byAgent, sage.id)).toBe(10 + 8 + 10 + 2);
+    const replies = fromAgents(await messagesOf(server, maya, room.id));
+    const firstOf = (id: string) => replies.find((m) => m.sender.id === id)!.content.length;
+    expect([firstOf(nova.id), firstOf(sage.id)].sort((a, b) => a - b)).toEqual([4, 8]);
+    expect(tokensOf(usage.byAgent, nova.id)).toBe(10 + firstOf(nova.id));
+    expect(tokensOf(usage.byAgent, sage.id)).toBe(10 + firstOf(sage.id) + 10 + 2);
     expect(tokensOf(usage.byPerson, maya.agentId)).toBe(14 + 18);
     expect(tokensOf(usage.byPerson, leo.agentId)).toBe(12);
     expect(usage.byPerson.find((r) => r.subject?.id === maya.agentId)).toMatchObject({ day: today, replies: 2, subject: { isAgent: false, username: maya.username } });
