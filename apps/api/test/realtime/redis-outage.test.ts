@@ -126,7 +126,8 @@ describe.skipIf(!databaseUrl)('two API nodes while their Redis goes away', () =>
 
     expect(await resynced).toEqual({ reason: 'realtime-restored' });
     await expect.poll(() => fills.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
-    expect(fills[0]).toContain('during the outage');
+    // 'during the outage' may still come live: ioredis queues node 1's publish while it reconnects and
+    // sends it if Redis is back within its retries. Either way B's chat ends up whole, in order:
     await expect
       .poll(() => [...held.entries()].sort(([x], [y]) => x - y).map(([, content]) => content), { timeout: 10_000, interval: 20 })
       .toEqual(['before the outage', 'during the outage', 'just after the outage']);
