@@ -30,7 +30,7 @@ import { withSafeSerializers } from './http/log-safety';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
-import { ignoreFailedPublishes, resyncClientsOnReconnect } from './realtime/adapter-outage';
+import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
 
 export interface RunningServer {
@@ -98,7 +98,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const io = createSocketServer(ctx, httpServer, presenceStore, { messageLimit });
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
-    ignoreFailedPublishes(redis.pub);
+    ignoreFailedPubSub(redis.pub, redis.sub);
     io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
     resyncClientsOnReconnect(io, redis, logger);
   }

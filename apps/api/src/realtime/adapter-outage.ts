@@ -3,17 +3,26 @@ import type { Logger } from 'pino';
 import type { AppSocketServer } from './socket-types';
 
 /**
- * The adapter publishes without awaiting; while Redis is away ioredis rejects those publishes
- * (after its retries), and an unhandled rejection would end the process. Such an event is lost,
- * which the resync below makes up for.
+ * The adapter sends without awaiting: publishes on every emit, SUBSCRIBE/PSUBSCRIBE when a namespace
+ * is created and their UN- forms when it closes; ioredis itself re-subscribes the same way when it
+ * reconnects. While Redis is away ioredis rejects those commands (after its retries), and an
+ * unhandled rejection would end the process. A lost publish is made up for by the resync below; a
+ * lost subscription is sent again by ioredis on its next connection.
  */
-export function ignoreFailedPublishes(pub: Redis): void {
-  const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
-  pub.publish = ((...args: unknown[]) => {
-    const sent = publish(...args);
-    sent.catch(() => undefined);
-    return sent;
-  }) as Redis['publish'];
+export function ignoreFailedPubSub(pub: Redis, sub: Redis): void {
+  swallowRejections(pub, 'publish');
+  for (const command of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) swallowRejections(sub, command);
+}
+
+function swallowRejections(client: Redis, command: 'publish' | 'subscribe' | 'psubscribe' | 'unsubscribe' | 'punsubscribe'): void {
+  const send = (client[command] as (...args: unknown[]) => Promise<unknown>).bind(client);
+  Object.assign(client, {
+    [command]: (...args: unknown[]) => {
+      const sent = send(...args);
+      sent.catch(() => undefined);
+      return sent;
+    },
+  });
 }
 
 /**

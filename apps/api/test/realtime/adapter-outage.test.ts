@@ -1,0 +1,51 @@
+import { createServer } from 'node:net';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ignoreFailedPubSub } from '../../src/realtime/adapter-outage';
+
+/** A port nothing listens on: Redis is away for the whole test. */
+async function deadPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const unhandled: unknown[] = [];
+const record = (reason: unknown) => unhandled.push(reason);
+afterEach(() => {
+  process.off('unhandledRejection', record);
+});
+
+describe('the Socket.IO Redis adapter while Redis is away', () => {
+  it('ends no process: the subscribes of a new namespace, its publishes and its unsubscribes fail quietly', async () => {
+    process.on('unhandledRejection', record);
+    const url = `redis://127.0.0.1:${await deadPort()}`;
+    // One retry, as the server's three but sooner: ioredis then rejects everything it queued.
+    const [pub, sub] = [0, 1].map(() => new Redis(url, { maxRetriesPerRequest: 1 }));
+    for (const client of [pub!, sub!]) client.on('error', () => undefined);
+    ignoreFailedPubSub(pub!, sub!);
+    const io = new Server();
+    try {
+      io.adapter(createAdapter(pub!, sub!, { key: 'agentroom:test-outage' })); // SUBSCRIBE + PSUBSCRIBE, not awaited
+      io.of('/another'); // a namespace made during the outage subscribes too
+      io.serverSideEmit('ping'); // PUBLISH, not awaited
+      // Queued behind those: once it is rejected, so are they.
+      await expect(sub!.ping()).rejects.toThrow(/max retries/i);
+      await expect(pub!.ping()).rejects.toThrow(/max retries/i);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      // As io.close() does (this Server has no engine to close): PUNSUBSCRIBE + UNSUBSCRIBE, not awaited.
+      for (const name of ['/', '/another']) await io.of(name).adapter.close();
+      await expect(sub!.ping()).rejects.toThrow();
+      pub!.disconnect();
+      sub!.disconnect();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unhandled).toEqual([]);
+  });
+});
