@@ -1,18 +1,9 @@
-import { createServer } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ignoreFailedPubSub } from '../../src/realtime/adapter-outage';
-
-/** A port nothing listens on: Redis is away for the whole test. */
-async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../support/free-port';
 
 const unhandled: unknown[] = [];
 const record = (reason: unknown) => unhandled.push(reason);
@@ -23,7 +14,7 @@ afterEach(() => {
 describe('the Socket.IO Redis adapter while Redis is away', () => {
   it('ends no process: the subscribes of a new namespace, its publishes and its unsubscribes fail quietly', async () => {
     process.on('unhandledRejection', record);
-    const url = `redis://127.0.0.1:${await deadPort()}`;
+    const url = `redis://127.0.0.1:${await freePort()}`; // nothing listens there: Redis is away throughout
     // One retry, as the server's three but sooner: ioredis then rejects everything it queued.
     const [pub, sub] = [0, 1].map(() => new Redis(url, { maxRetriesPerRequest: 1 }));
     for (const client of [pub!, sub!]) client.on('error', () => undefined);
