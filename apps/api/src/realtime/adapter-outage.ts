@@ -11,10 +11,12 @@ import type { AppSocketServer } from './socket-types';
  */
 export function ignoreFailedPubSub(pub: Redis, sub: Redis): void {
   swallowRejections(pub, 'publish');
-  for (const command of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) swallowRejections(sub, command);
+  for (const command of SUBSCRIBER_COMMANDS) swallowRejections(sub, command);
 }
 
-function swallowRejections(client: Redis, command: 'publish' | 'subscribe' | 'psubscribe' | 'unsubscribe' | 'punsubscribe'): void {
+const SUBSCRIBER_COMMANDS = ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+function swallowRejections(client: Redis, command: 'publish' | (typeof SUBSCRIBER_COMMANDS)[number]): void {
   const send = (client[command] as (...args: unknown[]) => Promise<unknown>).bind(client);
   Object.assign(client, {
     [command]: (...args: unknown[]) => {
