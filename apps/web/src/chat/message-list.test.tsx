@@ -1,8 +1,8 @@
 import type { ReactNode, Ref } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
+import { MESSAGE_PAGE_SIZE, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { MessageList, type MessageListProps } from './message-list';
 import { SeenBy } from './seen-by';
 
@@ -29,9 +29,10 @@ function message(id: string, at: number, senderId = SELF, extra: Partial<TListMe
   };
 }
 
-// jsdom has no layout, so Virtuoso cannot position a list that starts at its end: a plain list
-// stands in, rendering every item through the same itemContent and Header (the browser journeys
-// exercise the real one). It hands the test its scroll callbacks and records scroll requests.
+// A chat opens as a plain list (tail-list.tsx) and hands over to Virtuoso for a long history. jsdom
+// has no layout, so Virtuoso cannot position a list that starts at its end: a plain list stands in,
+// rendering every item through the same itemContent and Header (the browser journeys exercise the
+// real one). It hands the test its scroll callbacks and records scroll requests.
 const virtuoso = vi.hoisted(() => ({
   atBottomStateChange: undefined as ((atBottom: boolean) => void) | undefined,
   scrollToIndex: [] as unknown[],
@@ -44,6 +45,7 @@ vi.mock('react-virtuoso', async () => {
       data: T[];
       context: C;
       firstItemIndex?: number;
+      initialTopMostItemIndex?: unknown;
       components?: { Header?: (p: { context: C }) => ReactNode; Footer?: (p: { context: C }) => ReactNode };
       itemContent: (index: number, item: T) => ReactNode;
       computeItemKey: (index: number, item: T) => string;
@@ -54,7 +56,7 @@ vi.mock('react-virtuoso', async () => {
       const { Header, Footer } = props.components ?? {};
       const first = props.firstItemIndex ?? 0;
       return (
-        <div data-testid="virtuoso" data-first-item-index={first}>
+        <div data-testid="virtuoso" data-first-item-index={first} data-initial-item={JSON.stringify(props.initialTopMostItemIndex)}>
           {Header && <Header context={props.context} />}
           {props.data.map((item, i) => (
             <div key={props.computeItemKey(first + i, item)}>{props.itemContent(first + i, item)}</div>
@@ -90,15 +92,76 @@ function renderList(props: Partial<MessageListProps>) {
   return all;
 }
 
+/** A history longer than the plain list holds (two pages and one). */
+const longHistory = (senderId = 'maya') =>
+  Array.from({ length: 2 * MESSAGE_PAGE_SIZE + 1 }, (_, i) => message(`h${i}`, NOW - 1000 * HOUR + i * 120_000, senderId));
+const virtualList = () => screen.queryByTestId('virtuoso');
+const firstItemIndex = () => Number(screen.getByTestId('virtuoso').dataset.firstItemIndex);
+const initialItem = () => JSON.parse(screen.getByTestId('virtuoso').dataset.initialItem ?? 'null') as unknown;
+
+/** Scrolls the plain list, which runs bottom-up: 0 is the newest message, negative is above it. */
+function scrollPlainList(top: number) {
+  const region = screen.getByRole('region', { name: 'Messages' });
+  act(() => {
+    region.scrollTop = top;
+    fireEvent.scroll(region);
+  });
+  return region;
+}
+
 describe('MessageList', () => {
-  it('moves firstItemIndex down by the number of older messages prepended (no jump), not for newer ones', () => {
+  it('opens as a plain list; an older page hands over to the virtual list at the message that was on top, which then never jumps', () => {
     const page1 = [message('m3', NOW + 3000), message('m4', NOW + 4000)];
     const { rerender } = render(<MessageList {...listProps({ messages: page1 })} />);
-    const start = Number(screen.getByTestId('virtuoso').dataset.firstItemIndex);
-    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), message('m2', NOW + 2000), ...page1] })} />);
-    expect(Number(screen.getByTestId('virtuoso').dataset.firstItemIndex)).toBe(start - 2);
-    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), message('m2', NOW + 2000), ...page1, message('m5', NOW + 5000)] })} />);
-    expect(Number(screen.getByTestId('virtuoso').dataset.firstItemIndex)).toBe(start - 2);
+    expect(virtualList()).toBeNull();
+    expect(screen.getAllByTestId('message')).toHaveLength(2);
+
+    const withOlder = [message('m1', NOW + 1000), message('m2', NOW + 2000), ...page1];
+    rerender(<MessageList {...listProps({ messages: withOlder })} />);
+    expect(initialItem()).toEqual({ index: 2, align: 'start' });
+    const start = firstItemIndex();
+    // A newer message leaves firstItemIndex alone; an older one moves it down by one (nothing on screen jumps).
+    rerender(<MessageList {...listProps({ messages: [...withOlder, message('m5', NOW + 5000)] })} />);
+    expect(firstItemIndex()).toBe(start);
+    rerender(<MessageList {...listProps({ messages: [message('m0', NOW), ...withOlder, message('m5', NOW + 5000)] })} />);
+    expect(firstItemIndex()).toBe(start - 1);
+  });
+
+  it('opens a long history in the virtual list, at the newest message', () => {
+    renderList({ messages: longHistory() });
+    expect(initialItem()).toEqual({ index: 'LAST', align: 'end' });
+  });
+
+  it('a live chat outgrowing the plain list moves to the virtual list only while the reader is at the newest message', () => {
+    const history = longHistory();
+    const { rerender } = render(<MessageList {...listProps({ messages: history.slice(0, -1) })} />);
+    expect(virtualList()).toBeNull();
+    scrollPlainList(-500);
+    rerender(<MessageList {...listProps({ messages: history })} />);
+    expect(virtualList()).toBeNull();
+    scrollPlainList(0);
+    expect(initialItem()).toEqual({ index: 'LAST', align: 'end' });
+  });
+
+  it('reads what arrives while scrolled up only once the reader is back at the newest message', () => {
+    const onVisible = vi.fn();
+    const first = [message('a', NOW, 'maya'), message('b', NOW + 1000)];
+    const { rerender } = render(<MessageList {...listProps({ messages: first, onVisible })} />);
+    expect(onVisible).toHaveBeenLastCalledWith(first[0]);
+    scrollPlainList(-500);
+    const later = message('c', NOW + 2000, 'maya');
+    rerender(<MessageList {...listProps({ messages: [...first, later], onVisible })} />);
+    expect(onVisible).not.toHaveBeenCalledWith(later);
+    scrollPlainList(-20);
+    expect(onVisible).toHaveBeenLastCalledWith(later);
+  });
+
+  it('one’s own message brings the plain list down to it', () => {
+    const first = [message('a', NOW, 'maya')];
+    const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
+    const region = scrollPlainList(-500);
+    rerender(<MessageList {...listProps({ messages: [...first, message('b', NOW + 1000, SELF, { pending: true })] })} />);
+    expect(region.scrollTop).toBe(0);
   });
 
   it('reads a message that lands at the bottom without moving the range, like an AI reply replacing its stream', () => {
@@ -229,17 +292,28 @@ describe('MessageList', () => {
 
   describe('"New messages ↓"', () => {
     const pill = () => screen.queryByRole('button', { name: 'New messages ↓' });
-    const scrolledUp = () => act(() => virtuoso.atBottomStateChange?.(false));
+    const scrolledUp = () => scrollPlainList(-500);
 
     it('appears when someone else’s message arrives while the list is scrolled up; clicking it scrolls to the newest and hides it', async () => {
       const user = userEvent.setup();
-      virtuoso.scrollToIndex = [];
       const first = [message('a', NOW, 'maya'), message('b', NOW + 1000)];
       const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
-      scrolledUp();
+      const region = scrolledUp();
       expect(pill()).not.toBeInTheDocument();
 
       rerender(<MessageList {...listProps({ messages: [...first, message('c', NOW + 2000, 'maya')] })} />);
+      await user.click(pill()!);
+      expect(region.scrollTop).toBe(0);
+      expect(pill()).not.toBeInTheDocument();
+    });
+
+    it('in the virtual list too: clicking it asks the list for the newest message', async () => {
+      const user = userEvent.setup();
+      virtuoso.scrollToIndex = [];
+      const history = longHistory();
+      const { rerender } = render(<MessageList {...listProps({ messages: history })} />);
+      act(() => virtuoso.atBottomStateChange?.(false));
+      rerender(<MessageList {...listProps({ messages: [...history, message('new', NOW + 1000, 'maya')] })} />);
       await user.click(pill()!);
       expect(virtuoso.scrollToIndex).toEqual([{ index: 'LAST', align: 'end', behavior: 'smooth' }]);
       expect(pill()).not.toBeInTheDocument();
@@ -251,7 +325,7 @@ describe('MessageList', () => {
       scrolledUp();
       rerender(<MessageList {...listProps({ messages: [...first, message('b', NOW + 1000, 'maya')] })} />);
       expect(pill()).toBeInTheDocument();
-      act(() => virtuoso.atBottomStateChange?.(true));
+      scrollPlainList(0);
       expect(pill()).not.toBeInTheDocument();
     });
 

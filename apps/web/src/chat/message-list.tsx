@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Virtuoso, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type IndexLocationWithAlign, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageSquare } from 'lucide-react';
-import { groupMessages, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
+import { groupMessages, MESSAGE_PAGE_SIZE, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import type { ConversationMembers } from './conversation-members';
 import { MessageBubble } from './message-bubble';
 import { LoadNewerFooter, initialItemOf, type NewerContext } from './list-window';
 import { StreamingBubble } from './streaming-bubble';
+import { TailList, type TailListHandle } from './tail-list';
 import type { StreamingReply } from './stream-assembly';
 
 type ListItem =
@@ -48,6 +49,11 @@ export interface MessageListProps {
 
 /** Virtuoso counts down from here when older pages are prepended, so nothing on screen jumps. */
 const START_INDEX = 1_000_000;
+/**
+ * Up to this many items a chat is a plain list (tail-list.tsx); the virtual list takes over beyond
+ * it, when older pages come in, and for a window around an older message.
+ */
+const TAIL_MAX_ITEMS = 2 * MESSAGE_PAGE_SIZE;
 const NO_ONE: readonly TSeenAgent[] = [];
 /** Markers on a message, minus its own sender (a cursor on one's own message says nothing). */
 const seenByOf = (status: TSeenStatus, message: TListMessage) => {
@@ -85,12 +91,17 @@ function LoadMoreHeader({ context }: { context?: ListContext }) {
 
 const listComponents = { Header: LoadMoreHeader, Footer: LoadNewerFooter };
 
-/** Spec §2 message list: virtualised, grouped within 60 s, 'Load more messages' on top, the newest at the bottom. */
+/**
+ * Spec §2 message list: grouped within 60 s, 'Load more messages' on top, the newest at the bottom.
+ * A chat opens as a plain list of its newest messages (light to paint on a phone); a long history
+ * is virtualised.
+ */
 export function MessageList(props: MessageListProps) {
   const { selfAgentId, messages, streams, agent, hasMore, loadingOlder, seenStatus, onLoadOlder, onEdit, onRegenerate, onStop, onVisible, showModelHint = false } = props;
   const { hasNewer = false, loadingNewer = false, onLoadNewer, focusMessageId, onReact, onDelete, members } = props;
   const now = useNow();
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const tail = useRef<TailListHandle>(null);
   const atBottom = useRef(true);
 
   const items = useMemo<ListItem[]>(() => {
@@ -106,17 +117,30 @@ export function MessageList(props: MessageListProps) {
   const firstKey = items[0]?.key;
   const [anchor, setAnchor] = useState<{ key: string | undefined; index: number }>({ key: firstKey, index: START_INDEX });
   let firstItemIndex = anchor.index;
+  let prepended = 0;
   if (anchor.key !== firstKey) {
-    const shift = anchor.key ? items.findIndex((item) => item.key === anchor.key) : -1;
-    firstItemIndex = anchor.index - Math.max(shift, 0);
+    prepended = Math.max(anchor.key ? items.findIndex((item) => item.key === anchor.key) : -1, 0);
+    firstItemIndex = anchor.index - prepended;
     setAnchor({ key: firstKey, index: firstItemIndex });
+  }
+
+  const [isAtBottom, setIsAtBottom] = useState(true);
+
+  // Where the virtual list opens, once the chat needs it (null: the plain list). An older page opens
+  // it with the message that was first on top, where the reader asked for more; a long live session
+  // switches over only while the reader is at the newest message, so no one's place moves.
+  const [virtualFrom, setVirtualFrom] = useState<IndexLocationWithAlign | null>(() =>
+    focusMessageId || hasNewer || items.length > TAIL_MAX_ITEMS ? initialItemOf(items, focusMessageId) : null,
+  );
+  if (!virtualFrom && items.length > 0) {
+    if (prepended > 0) setVirtualFrom({ index: prepended, align: 'start' });
+    else if (hasNewer || (items.length > TAIL_MAX_ITEMS && isAtBottom)) setVirtualFrom({ index: 'LAST', align: 'end' });
   }
 
   const latest = messages[messages.length - 1];
 
   // "New messages ↓": someone else's message arrived at the end while the reader is scrolled up.
   // (Older pages come in at the top, and one's own message scrolls the list down by itself.)
-  const [isAtBottom, setIsAtBottom] = useState(true);
   const [newBelow, setNewBelow] = useState(false);
   const newestKey = latest ? keyOf(latest) : undefined;
   const [shownNewest, setShownNewest] = useState(newestKey);
@@ -126,7 +150,8 @@ export function MessageList(props: MessageListProps) {
   }
   const showNewest = () => {
     setNewBelow(false);
-    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
+    if (virtualFrom) virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
+    else tail.current?.scrollToNewest(true);
   };
 
   const regenerable = latest && !latest.pending && latest.sender.isAgent && streams.length === 0 ? latest.id : undefined;
@@ -140,6 +165,21 @@ export function MessageList(props: MessageListProps) {
   useEffect(() => {
     if (newestFromOthers && atBottom.current) onVisible(newestFromOthers);
   }, [newestFromOthers, onVisible]);
+
+  // One's own message brings the plain list down to it (the virtual list does so through followOutput).
+  const lastKey = lastItem?.key;
+  useEffect(() => {
+    if (!virtualFrom && ownMessageLast) tail.current?.scrollToNewest(false);
+  }, [virtualFrom, ownMessageLast, lastKey]);
+
+  const onAtBottomChange = (value: boolean) => {
+    atBottom.current = value;
+    setIsAtBottom(value);
+    if (!value) return;
+    setNewBelow(false);
+    // Back at the newest message: it is on screen (the virtual list also reports it through rangeChanged).
+    if (newestFromOthers) onVisible(newestFromOthers);
+  };
 
   const onRange = (range: ListRange) => {
     for (let index = range.endIndex; index >= range.startIndex; index -= 1) {
@@ -156,6 +196,28 @@ export function MessageList(props: MessageListProps) {
     [hasMore, loadingOlder, onLoadOlder, hasNewer, loadingNewer, onLoadNewer],
   );
 
+  const renderItem = (item: ListItem) =>
+    item.kind === 'stream' ? (
+      <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} members={members} />
+    ) : (
+      <MessageBubble
+        message={item.message}
+        own={item.message.sender.id === selfAgentId}
+        firstInGroup={item.firstInGroup}
+        seenBy={seenByOf(seenStatus, item.message)}
+        canRegenerate={item.message.id === regenerable}
+        now={now}
+        onEdit={onEdit}
+        onRegenerate={onRegenerate}
+        showModelHint={showModelHint}
+        selfAgentId={selfAgentId}
+        focused={item.message.id === focusMessageId}
+        onReact={onReact}
+        onDelete={onDelete}
+        members={members}
+      />
+    );
+
   if (items.length === 0)
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
@@ -170,59 +232,44 @@ export function MessageList(props: MessageListProps) {
     // data-at-bottom: whether the list counts the reader as at the newest message (it follows the
     // scroll a frame or so behind); the browser journeys wait for it before a message arrives.
     <div className="relative flex min-h-0 flex-1 flex-col" data-at-bottom={isAtBottom}>
-      <Virtuoso
-        ref={virtuoso}
-        className="flex-1"
-        // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
-        role="region"
-        aria-label="Messages"
-        data={items}
-        context={context}
-        components={listComponents}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={initialItemOf(items, focusMessageId)}
-        computeItemKey={(_index, item) => item.key}
-        // About one short bubble: the first render fills the screen at once instead of rendering one
-        // item to measure it first, then the rest.
-        defaultItemHeight={72}
-        // Stick to the bottom for new messages when already there, and always for one's own message.
-        followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
-        atBottomThreshold={80}
-        atBottomStateChange={(value) => {
-          atBottom.current = value;
-          setIsAtBottom(value);
-          if (value) setNewBelow(false);
-        }}
-        // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
-        totalListHeightChanged={() => {
-          if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
-        }}
-        rangeChanged={onRange}
-        // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
-        increaseViewportBy={{ top: 400, bottom: 0 }}
-        itemContent={(_index, item) =>
-          item.kind === 'stream' ? (
-            <StreamingBubble reply={item.reply} agent={agent} onStop={onStop} members={members} />
-          ) : (
-            <MessageBubble
-              message={item.message}
-              own={item.message.sender.id === selfAgentId}
-              firstInGroup={item.firstInGroup}
-              seenBy={seenByOf(seenStatus, item.message)}
-              canRegenerate={item.message.id === regenerable}
-              now={now}
-              onEdit={onEdit}
-              onRegenerate={onRegenerate}
-              showModelHint={showModelHint}
-              selfAgentId={selfAgentId}
-              focused={item.message.id === focusMessageId}
-              onReact={onReact}
-              onDelete={onDelete}
-              members={members}
-            />
-          )
-        }
-      />
+      {virtualFrom ? (
+        <Virtuoso
+          ref={virtuoso}
+          className="flex-1"
+          // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
+          role="region"
+          aria-label="Messages"
+          data={items}
+          context={context}
+          components={listComponents}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={virtualFrom}
+          computeItemKey={(_index, item) => item.key}
+          // About one short bubble: the first render fills the screen at once instead of rendering one
+          // item to measure it first, then the rest.
+          defaultItemHeight={72}
+          // Stick to the bottom for new messages when already there, and always for one's own message.
+          followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
+          atBottomThreshold={80}
+          atBottomStateChange={onAtBottomChange}
+          // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
+          totalListHeightChanged={() => {
+            if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
+          }}
+          rangeChanged={onRange}
+          // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
+          increaseViewportBy={{ top: 400, bottom: 0 }}
+          itemContent={(_index, item) => renderItem(item)}
+        />
+      ) : (
+        <TailList
+          ref={tail}
+          items={items}
+          renderItem={renderItem}
+          header={<LoadMoreHeader context={context} />}
+          onAtBottomChange={onAtBottomChange}
+        />
+      )}
       {newBelow && (
         <button
           type="button"

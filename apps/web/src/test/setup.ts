@@ -13,6 +13,11 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
+// jsdom has no layout and no Element#scrollTo: a list asked to scroll takes the offset at once.
+Element.prototype.scrollTo ??= function scrollTo(this: Element, options?: ScrollToOptions | number) {
+  if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+};
+
 // A console.error or console.warn during a test (React warnings, act() problems, failed prop types) fails it.
 let consoleErrors: unknown[][] = [];
 
