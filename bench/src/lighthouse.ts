@@ -19,29 +19,21 @@
  * each run: a cold cache, a signed-in user (and no token at all on the sign-in pages).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { request } from 'undici';
 import { startMailCapture } from '@agentroom/testkit';
+import { AUTH_TOKEN_STORAGE_KEY, CHAT_PATH, seedChat } from './support/chat-seed';
 import { REPO_ROOT } from './support/paths';
+import { importFromLhDir, loadPuppeteer, type Browser } from './support/puppeteer';
 import { freePort } from './support/ports';
 import { startApiServer } from './support/server-process';
 
-/** AUTH_TOKEN_STORAGE_KEY of @agentroom/shared (the bench does not depend on that package). */
-const AUTH_TOKEN_STORAGE_KEY = 'agentroom_auth_token';
-
-const LH_DIR = process.env.LH_DIR ?? '/tmp/lh';
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = (process.env.LH_PAGES ?? 'login,register,team,chat').split(',');
 const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',');
-const CHAT_MESSAGES = 300;
-const DEMO = { username: 'demo', password: 'Agentroom1' };
-const COLLEAGUE = { username: 'maya', password: 'Agentroom1' };
 
-/* The parts of Lighthouse's and puppeteer's APIs used here (they are not typed in the repo). */
+/* The part of Lighthouse's API used here (it is not typed in the repo). */
 interface LhResult {
   lhr: {
     categories: Record<string, { score: number | null }>;
@@ -51,69 +43,12 @@ interface LhResult {
   report: string | string[];
 }
 type Lighthouse = (url: string, flags: object, config: object | undefined, page: unknown) => Promise<LhResult | undefined>;
-interface Page {
-  evaluateOnNewDocument(fn: (key: string, token: string, origin: string) => void, ...args: string[]): Promise<unknown>;
-}
-interface BrowserContext {
-  newPage(): Promise<Page>;
-  close(): Promise<void>;
-}
-interface Browser {
-  createBrowserContext(): Promise<BrowserContext>;
-  close(): Promise<void>;
-}
 
-async function loadTools(): Promise<{ lighthouse: Lighthouse; desktopConfig: object; launch: (o: object) => Promise<Browser> }> {
-  try {
-    const require = createRequire(path.join(LH_DIR, 'package.json'));
-    const lhEntry = require.resolve('lighthouse');
-    const lhRoot = lhEntry.slice(0, lhEntry.lastIndexOf(`${path.sep}lighthouse${path.sep}`) + '/lighthouse/'.length);
-    const lighthouse = ((await import(pathToFileURL(lhEntry).href)) as { default: Lighthouse }).default;
-    const desktopConfig = ((await import(pathToFileURL(path.join(lhRoot, 'core/config/desktop-config.js')).href)) as { default: object })
-      .default;
-    const puppeteer = (await import(pathToFileURL(require.resolve('puppeteer-core')).href)) as {
-      default: { launch: (o: object) => Promise<Browser> };
-    };
-    return { lighthouse, desktopConfig, launch: (o) => puppeteer.default.launch(o) };
-  } catch (err) {
-    console.error(`Lighthouse or puppeteer-core not found under ${LH_DIR} (${(err as Error).message}).
-Install them outside the repo (they are not dependencies of it):
-  mkdir -p ${LH_DIR} && cd ${LH_DIR} && npm init -y && npm install lighthouse@13 puppeteer-core
-(lighthouse@12 is the fallback if 13 will not run on this Node.) Then set LH_DIR=${LH_DIR}.`);
-    process.exit(1);
-  }
-}
-
-async function api<T>(base: string, method: 'GET' | 'POST', route: string, body?: unknown, token?: string): Promise<T> {
-  const res = await request(`${base}/api/v1${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.body.json()) as { success: boolean; data: T; error?: string };
-  if (res.statusCode >= 400) throw new Error(`${method} ${route} → ${res.statusCode}: ${json.error ?? ''}`);
-  return json.data;
-}
-
-const login = async (base: string, who: { username: string; password: string }) =>
-  (await api<{ token: string }>(base, 'POST', '/auth/login', { identifier: who.username, password: who.password })).token;
-
-/** The demo seed's team, and a chat between demo and maya of 300 messages, some of them Markdown. */
-async function seed(base: string): Promise<string> {
-  const demo = await login(base, DEMO);
-  const maya = await login(base, COLLEAGUE);
-  const open = await api<{ conversation: { id: string } }>(base, 'POST', '/chat/open', { username: COLLEAGUE.username, teamHandle: 'demo' }, demo);
-  const id = open.conversation.id;
-  const texts = [
-    'Morning! Did you see the launch checklist?',
-    'Yes: **three** items left. The copy, the screenshots and the `pricing` table.',
-    'Here is the plan:\n\n- finish the copy\n- retake the screenshots\n- check the [pricing page](https://example.com/pricing)',
-    'Sounds good. I will take the screenshots after lunch, then send them over for a quick review before we publish.',
-  ];
-  for (let i = 0; i < CHAT_MESSAGES; i += 1) {
-    await api(base, 'POST', `/chat/conversations/${id}/messages`, { content: `${texts[i % texts.length]} (${i + 1})`, clientMessageId: `lh-${i}` }, i % 2 ? maya : demo);
-  }
-  return demo;
+async function loadTools(): Promise<{ lighthouse: Lighthouse; desktopConfig: object; launch: () => Promise<Browser> }> {
+  const { module, resolved } = await importFromLhDir<{ default: Lighthouse }>('lighthouse');
+  const lhRoot = resolved.slice(0, resolved.lastIndexOf(`${path.sep}lighthouse${path.sep}`) + '/lighthouse/'.length);
+  const desktopConfig = ((await import(pathToFileURL(path.join(lhRoot, 'core/config/desktop-config.js')).href)) as { default: object }).default;
+  return { lighthouse: module.default, desktopConfig, launch: await loadPuppeteer() };
 }
 
 const median = (xs: number[]) => {
@@ -149,15 +84,15 @@ async function main() {
     logFile: path.join(dataDir, 'api.log'),
     env: { SEED_DEMO: 'true', ...(process.env.LH_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.LH_WEB_DIST) } : {}) },
   });
-  const browser = await launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launch();
   const rows: Row[] = [];
   try {
-    const token = await seed(server.url);
+    const token = await seedChat(server.url);
     const urls: Record<string, { url: string; signedIn: boolean }> = {
       login: { url: `${server.url}/auth/login`, signedIn: false },
       register: { url: `${server.url}/auth/register`, signedIn: false },
       team: { url: `${server.url}/t/demo`, signedIn: true },
-      chat: { url: `${server.url}/t/demo/p/${COLLEAGUE.username}`, signedIn: true },
+      chat: { url: `${server.url}${CHAT_PATH}`, signedIn: true },
     };
     const load = loadavg().map((x) => x.toFixed(2)).join(' ');
     console.log(`load average before: ${load} (${RUNS} runs a page, median shown)`);

@@ -5,7 +5,7 @@ import { Spinner } from '../ui/spinner';
  * How many of the newest items the first paint draws: a phone's screen and more. The rest of the
  * loaded window follows in a transition, which React renders in slices between the browser's frames.
  */
-export const FIRST_PAINT_ITEMS = 15;
+const FIRST_PAINT_ITEMS = 15;
 /** Within this many pixels of the bottom the reader counts as at the newest message (as the virtual list's threshold). */
 const AT_BOTTOM_PX = 80;
 

@@ -1,0 +1,44 @@
+import { request } from 'undici';
+
+/** The demo seed's people (SEED_DEMO=true): the signed-in user of the phone benches and a colleague. */
+const DEMO = { username: 'demo', password: 'Agentroom1' };
+const COLLEAGUE = { username: 'maya', password: 'Agentroom1' };
+const CHAT_MESSAGES = 300;
+
+/** AUTH_TOKEN_STORAGE_KEY of @agentroom/shared (the bench does not depend on that package). */
+export const AUTH_TOKEN_STORAGE_KEY = 'agentroom_auth_token';
+/** The seeded chat's page, under the API's URL. */
+export const CHAT_PATH = `/t/demo/p/${COLLEAGUE.username}`;
+
+async function api<T>(base: string, method: 'GET' | 'POST', route: string, body?: unknown, token?: string): Promise<T> {
+  const res = await request(`${base}/api/v1${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.body.json()) as { success: boolean; data: T; error?: string };
+  if (res.statusCode >= 400) throw new Error(`${method} ${route} → ${res.statusCode}: ${json.error ?? ''}`);
+  return json.data;
+}
+
+const login = async (base: string, who: { username: string; password: string }) =>
+  (await api<{ token: string }>(base, 'POST', '/auth/login', { identifier: who.username, password: who.password })).token;
+
+/** The demo seed's team and a chat between demo and maya of 300 messages, some of them Markdown; returns demo's token. */
+export async function seedChat(base: string): Promise<string> {
+  const demo = await login(base, DEMO);
+  const maya = await login(base, COLLEAGUE);
+  const open = await api<{ conversation: { id: string } }>(base, 'POST', '/chat/open', { username: COLLEAGUE.username, teamHandle: 'demo' }, demo);
+  const id = open.conversation.id;
+  const texts = [
+    'Morning! Did you see the launch checklist?',
+    'Yes: **three** items left. The copy, the screenshots and the `pricing` table.',
+    'Here is the plan:\n\n- finish the copy\n- retake the screenshots\n- check the [pricing page](https://example.com/pricing)',
+    'Sounds good. I will take the screenshots after lunch, then send them over for a quick review before we publish.',
+  ];
+  for (let i = 0; i < CHAT_MESSAGES; i += 1) {
+    await api(base, 'POST', `/chat/conversations/${id}/messages`, { content: `${texts[i % texts.length]} (${i + 1})`, clientMessageId: `lh-${i}` }, i % 2 ? maya : demo);
+  }
+  return demo;
+}
+
