@@ -100,4 +100,49 @@ describe('around every conversation', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a long chat opens at its newest message; "Load more messages" keeps the reader’s place; a new message waits behind the pill', async () => {
+    const ada = await verifiedUser('ada');
+    const bob = await verifiedUser('bob');
+    const { conversation } = await callApi<{ conversation: { id: string } }>(`/chat/conversations/${bob.agentId}/start`, {}, ada.token);
+    const send = (from: { token: string }, content: string) => callApi(`/chat/conversations/${conversation.id}/messages`, { content }, from.token);
+    // Eighty messages: the chat's first page holds the newest fifty (31–80), the older page the rest.
+    for (let n = 1; n <= 80; n += 1) await send(n % 2 ? bob : ada, `History message ${n}.`);
+
+    const { page, context, problems } = await openSession(browser);
+    const seen = (text: string) => onScreen(page, `[data-testid="message"]:has-text("${text}")`);
+    await page.goto('/auth/login');
+    await page.getByLabel('Username or email').fill(ada.username);
+    await page.getByLabel('Password', { exact: true }).fill(ada.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname !== '/auth/login');
+    await page.goto(`/p/${bob.username}`);
+    await page.getByTestId('message').filter({ hasText: 'History message 80.' }).waitFor();
+    await expect.poll(() => seen('History message 80.')).toBe(true);
+
+    // Up to the top of the first page (its oldest message under 'Load more messages'), then the older page.
+    const more = page.getByRole('button', { name: 'Load more messages' });
+    await more.scrollIntoViewIfNeeded();
+    expect(await seen('History message 31.')).toBe(true);
+    await more.click();
+    // The older page is in above it (the list renders what is near the screen).
+    await page.getByTestId('message').filter({ hasText: 'History message 30.' }).waitFor({ state: 'attached' });
+    // The message that was on top when the reader asked for more is still on screen: nothing jumped.
+    await expect.poll(() => seen('History message 31.')).toBe(true);
+    expect(await more.count()).toBe(0);
+    await expectAccessible(page);
+
+    // Scrolled up, a new message does not pull the reader down: the pill says so and takes them there.
+    await page.locator('[data-at-bottom="false"]').waitFor({ state: 'attached' });
+    await send(bob, 'Fresh news from Bob.');
+    const pill = page.getByRole('button', { name: 'New messages ↓' });
+    await pill.waitFor();
+    expect(await seen('History message 31.')).toBe(true);
+    await snap(page, 'chat-long-history-pill');
+    await pill.click();
+    await expect.poll(() => seen('Fresh news from Bob.')).toBe(true);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
