@@ -200,6 +200,17 @@ describe('MessageList', () => {
     ]);
   });
 
+  it('follows the clock: a message a minute short of a day old turns from its time to its weekday and time', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+    const sent = NOW - 24 * HOUR + 30_000;
+    renderList({ messages: [message('a', sent, 'maya')] });
+    const time = () => screen.getByTestId('message-time').textContent;
+    expect(time()).toBe(new Date(sent).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(time()).toBe(new Date(sent).toLocaleString(undefined, { hour: 'numeric', minute: '2-digit', weekday: 'short' }));
+  });
+
   it('groups messages from one sender within 60 s: one header and avatar for the group', () => {
     renderList({
       messages: [message('a', NOW, 'maya'), message('b', NOW + 30_000, 'maya'), message('c', NOW + 200_000, 'maya')],

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type IndexLocationWithAlign, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import { MessageSquare } from 'lucide-react';
 import { groupMessages, MESSAGE_PAGE_SIZE, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
@@ -62,11 +62,14 @@ const seenByOf = (status: TSeenStatus, message: TListMessage) => {
 };
 const keyOf = (m: TListMessage) => (m.clientMessageId ? `c:${m.clientMessageId}` : m.id);
 
-/** Re-renders every minute so 'time only' turns into 'weekday + time' as messages age (spec §4). */
+/**
+ * Re-renders every minute so 'time only' turns into 'weekday + time' as messages age (spec §4). In a
+ * transition: every bubble of the plain list re-renders, in slices, never as one long task.
+ */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    const timer = setInterval(() => startTransition(() => setNow(Date.now())), 60_000);
     return () => clearInterval(timer);
   }, []);
   return now;
