@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TChatMessage } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
@@ -9,6 +9,7 @@ import { makeUser } from '../test/fixtures';
 import { chatStartCalls, renderChatPage } from '../test/chat-render';
 import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
 import { makeTeamAgent } from '../teams/team-fixtures';
+import { loadVirtualList } from './virtual-list';
 
 vi.mock('react-virtuoso', async () => ({ Virtuoso: (await import('../test/virtuoso-stub')).VirtuosoWithFooter }));
 
@@ -35,6 +36,10 @@ function renderChat(path: string, answerSend?: ConstructorParameters<typeof Fake
 
 const shownSeqs = () => screen.getAllByTestId('message').map((m) => Number(/message (\d+)/.exec(m.textContent ?? '')?.[1]));
 const base = `/chat/conversations/${CONVERSATION_ID}/messages`;
+
+// The virtual list's code loads on demand in the app; here it is in before the first render, as after a
+// chat's idle preload (the browser journeys open one before it is).
+beforeAll(() => loadVirtualList());
 
 describe('opening a chat at a message (a search hit)', () => {
   it('loads the page around it, marks it, keeps live messages back until the newer pages reach them', async () => {

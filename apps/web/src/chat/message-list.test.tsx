@@ -1,10 +1,11 @@
 import type { ReactNode, Ref } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { MessageList, type MessageListProps } from './message-list';
 import { SeenBy } from './seen-by';
+import { loadVirtualList } from './virtual-list';
 
 const SELF = 'self-agent';
 const HOUR = 60 * 60 * 1000;
@@ -108,6 +109,10 @@ function scrollPlainList(top: number) {
   });
   return region;
 }
+
+// The virtual list's code loads on demand in the app; here it is in before the first render, as after a
+// chat's idle preload (the browser journeys open one before it is).
+beforeAll(() => loadVirtualList());
 
 describe('MessageList', () => {
   it('opens as a plain list; an older page hands over to the virtual list at the message that was on top, which then never jumps', () => {

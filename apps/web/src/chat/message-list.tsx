@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { Virtuoso, type IndexLocationWithAlign, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
+import { startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { IndexLocationWithAlign, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { MessageSquare } from 'lucide-react';
 import { groupMessages, MESSAGE_PAGE_SIZE, NOTIFICATION_TEXTS, type TChatMessage, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { Button, focusRing } from '../ui/button';
@@ -9,6 +9,8 @@ import { MessageBubble } from './message-bubble';
 import { LoadNewerFooter, initialItemOf, type NewerContext } from './list-window';
 import { StreamingBubble } from './streaming-bubble';
 import { TailList, type TailListHandle } from './tail-list';
+import { preloadVirtualListWhenIdle, VirtualList } from './virtual-list';
+import { Spinner } from '../ui/spinner';
 import type { StreamingReply } from './stream-assembly';
 
 type ListItem =
@@ -175,6 +177,9 @@ export function MessageList(props: MessageListProps) {
     if (!virtualFrom && ownMessageLast) tail.current?.scrollToNewest(false);
   }, [virtualFrom, ownMessageLast, lastKey]);
 
+  // Most chats never need the virtual list; one that grows into it finds its code already in.
+  useEffect(() => (virtualFrom ? undefined : preloadVirtualListWhenIdle()), [virtualFrom]);
+
   const onAtBottomChange = (value: boolean) => {
     atBottom.current = value;
     setIsAtBottom(value);
@@ -236,34 +241,36 @@ export function MessageList(props: MessageListProps) {
     // scroll a frame or so behind); the browser journeys wait for it before a message arrives.
     <div className="relative flex min-h-0 flex-1 flex-col" data-at-bottom={isAtBottom}>
       {virtualFrom ? (
-        <Virtuoso
-          ref={virtuoso}
-          className="flex-1"
-          // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
-          role="region"
-          aria-label="Messages"
-          data={items}
-          context={context}
-          components={listComponents}
-          firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={virtualFrom}
-          computeItemKey={(_index, item) => item.key}
-          // About one short bubble: the first render fills the screen at once instead of rendering one
-          // item to measure it first, then the rest.
-          defaultItemHeight={72}
-          // Stick to the bottom for new messages when already there, and always for one's own message.
-          followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
-          atBottomThreshold={80}
-          atBottomStateChange={onAtBottomChange}
-          // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
-          totalListHeightChanged={() => {
-            if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
-          }}
-          rangeChanged={onRange}
-          // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
-          increaseViewportBy={{ top: 400, bottom: 0 }}
-          itemContent={(_index, item) => renderItem(item)}
-        />
+        <Suspense fallback={<Spinner label="Loading messages..." className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}>
+          <VirtualList
+            ref={virtuoso}
+            className="flex-1"
+            // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
+            role="region"
+            aria-label="Messages"
+            data={items}
+            context={context}
+            components={listComponents}
+            firstItemIndex={firstItemIndex}
+            initialTopMostItemIndex={virtualFrom}
+            computeItemKey={(_index, item) => item.key}
+            // About one short bubble: the first render fills the screen at once instead of rendering one
+            // item to measure it first, then the rest.
+            defaultItemHeight={72}
+            // Stick to the bottom for new messages when already there, and always for one's own message.
+            followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
+            atBottomThreshold={80}
+            atBottomStateChange={onAtBottomChange}
+            // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
+            totalListHeightChanged={() => {
+              if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
+            }}
+            rangeChanged={onRange}
+            // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
+            increaseViewportBy={{ top: 400, bottom: 0 }}
+            itemContent={(_index, item) => renderItem(item)}
+          />
+        </Suspense>
       ) : (
         <TailList
           ref={tail}
