@@ -18,16 +18,13 @@
  * (`evaluateOnNewDocument` on the puppeteer page Lighthouse drives), in a new browser context for
  * each run: a cold cache, a signed-in user (and no token at all on the sign-in pages).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startMailCapture } from '@agentroom/testkit';
-import { AUTH_TOKEN_STORAGE_KEY, CHAT_PATH, seedChat } from './support/chat-seed';
+import { AUTH_TOKEN_STORAGE_KEY, CHAT_PATH, startSeededApp } from './support/chat-seed';
 import { REPO_ROOT } from './support/paths';
 import { importFromLhDir, loadPuppeteer, type Browser } from './support/puppeteer';
-import { freePort } from './support/ports';
-import { startApiServer } from './support/server-process';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = (process.env.LH_PAGES ?? 'login,register,team,chat').split(',');
@@ -72,22 +69,13 @@ interface Row {
 
 async function main() {
   const { lighthouse, desktopConfig, launch } = await loadTools();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentroom-lh-'));
   const outDir = process.env.LH_OUT ?? path.join(REPO_ROOT, 'bench/results/lighthouse');
   mkdirSync(outDir, { recursive: true });
-  const mail = await startMailCapture();
-  const server = await startApiServer({
-    port: await freePort(),
-    dataDir,
-    jwtSecret: 'lighthouse-bench-secret-that-is-long-enough-0123456789',
-    smtpUrl: mail.url,
-    logFile: path.join(dataDir, 'api.log'),
-    env: { SEED_DEMO: 'true', ...(process.env.LH_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.LH_WEB_DIST) } : {}) },
-  });
+  const server = await startSeededApp(process.env.LH_WEB_DIST);
   const browser = await launch();
   const rows: Row[] = [];
   try {
-    const token = await seedChat(server.url);
+    const { token } = server;
     const urls: Record<string, { url: string; signedIn: boolean }> = {
       login: { url: `${server.url}/auth/login`, signedIn: false },
       register: { url: `${server.url}/auth/register`, signedIn: false },
@@ -170,8 +158,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    await mail.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

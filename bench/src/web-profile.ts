@@ -12,16 +12,12 @@
  * Options: WP_RUNS=5, WP_CPU_SLOWDOWN=4, LH_WEB_DIST=<another build of apps/web>, WP_OUT=<a directory
  * for the .cpuprofile files, which Chrome's DevTools opens>.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startMailCapture } from '@agentroom/testkit';
-import { AUTH_TOKEN_STORAGE_KEY, CHAT_PATH, seedChat } from './support/chat-seed';
+import { AUTH_TOKEN_STORAGE_KEY, CHAT_PATH, startSeededApp } from './support/chat-seed';
 import { attributeProfile, type CpuProfile } from './support/cpu-attribution';
 import { loadPuppeteer } from './support/puppeteer';
 import { REPO_ROOT } from './support/paths';
-import { freePort } from './support/ports';
-import { startApiServer } from './support/server-process';
 
 const RUNS = Number(process.env.WP_RUNS ?? 5);
 const SLOWDOWN = Number(process.env.WP_CPU_SLOWDOWN ?? 4);
@@ -33,21 +29,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const launch = await loadPuppeteer();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentroom-wp-'));
   const outDir = process.env.WP_OUT;
   if (outDir) mkdirSync(outDir, { recursive: true });
-  const mail = await startMailCapture();
-  const server = await startApiServer({
-    port: await freePort(),
-    dataDir,
-    jwtSecret: 'web-profile-bench-secret-that-is-long-enough-0123456789',
-    smtpUrl: mail.url,
-    logFile: path.join(dataDir, 'api.log'),
-    env: { SEED_DEMO: 'true', WEB_DIST_DIR: WEB_DIST },
-  });
+  const server = await startSeededApp(WEB_DIST);
   const browser = await launch();
   try {
-    const token = await seedChat(server.url);
+    const { token } = server;
     const lcps: number[] = [];
     const busy: number[] = [];
     const beyond50: number[] = [];
@@ -99,8 +86,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    await mail.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { request } from 'undici';
+import { startMailCapture } from '@agentroom/testkit';
+import { freePort } from './ports';
+import { startApiServer } from './server-process';
 
 /** The demo seed's people (SEED_DEMO=true): the signed-in user of the phone benches and a colleague. */
 const DEMO = { username: 'demo', password: 'Agentroom1' };
@@ -25,7 +31,7 @@ const login = async (base: string, who: { username: string; password: string }) 
   (await api<{ token: string }>(base, 'POST', '/auth/login', { identifier: who.username, password: who.password })).token;
 
 /** The demo seed's team and a chat between demo and maya of 300 messages, some of them Markdown; returns demo's token. */
-export async function seedChat(base: string): Promise<string> {
+async function seedChat(base: string): Promise<string> {
   const demo = await login(base, DEMO);
   const maya = await login(base, COLLEAGUE);
   const open = await api<{ conversation: { id: string } }>(base, 'POST', '/chat/open', { username: COLLEAGUE.username, teamHandle: 'demo' }, demo);
@@ -42,3 +48,31 @@ export async function seedChat(base: string): Promise<string> {
   return demo;
 }
 
+
+/**
+ * The built API with the demo seed and the chat of 300 messages, serving `webDist` (another build of
+ * apps/web) or its own: the phone benches' server. `stop` ends it and removes its data.
+ */
+export async function startSeededApp(webDist: string | undefined): Promise<{ url: string; token: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentroom-phone-'));
+  const mail = await startMailCapture();
+  const server = await startApiServer({
+    port: await freePort(),
+    dataDir,
+    jwtSecret: 'phone-bench-secret-that-is-long-enough-0123456789',
+    smtpUrl: mail.url,
+    logFile: path.join(dataDir, 'api.log'),
+    env: { SEED_DEMO: 'true', ...(webDist ? { WEB_DIST_DIR: path.resolve(webDist) } : {}) },
+  });
+  const stop = async () => {
+    await server.stop();
+    await mail.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return { url: server.url, token: await seedChat(server.url), stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
