@@ -11,18 +11,28 @@ let loaded: typeof VirtuosoModule | undefined;
 let loading: Promise<typeof VirtuosoModule> | undefined;
 
 export function loadVirtualList(): Promise<typeof VirtuosoModule> {
-  loading ??= import('react-virtuoso').then((module) => (loaded = module));
+  loading ??= import('react-virtuoso').then(
+    (module) => (loaded = module),
+    (err: unknown) => {
+      // Offline, say: the next need (or preload) asks again instead of failing for good.
+      loading = undefined;
+      throw err;
+    },
+  );
   return loading;
 }
+
+/** A preload that fails is asked again when a chat needs the list (which then shows the error). */
+const ignore = () => {};
 
 /** Loads the virtual list's code once the browser has nothing else to do. */
 export function preloadVirtualListWhenIdle(): () => void {
   if (loaded) return () => {};
   if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(() => void loadVirtualList(), { timeout: 5_000 });
+    const handle = requestIdleCallback(() => loadVirtualList().catch(ignore), { timeout: 5_000 });
     return () => cancelIdleCallback(handle);
   }
-  const timer = setTimeout(() => void loadVirtualList(), 2_000);
+  const timer = setTimeout(() => loadVirtualList().catch(ignore), 2_000);
   return () => clearTimeout(timer);
 }
 
