@@ -5,12 +5,18 @@ import { AuthProvider } from '../auth/auth-provider';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { PageSpinner } from '../ui/spinner';
 import { Toaster } from '../ui/toaster';
+import { watchFirstScreen } from './first-screen';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './routes';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(appRoutes(queryClient)));
+  const [router] = useState(() => {
+    const created = createBrowserRouter(appRoutes(queryClient));
+    // Before the providers' effects run: the socket waits for the first screen.
+    watchFirstScreen(created, queryClient);
+    return created;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAfterFirstScreen } from '../app/first-screen';
 import { tokenStorage } from '../api/token-storage';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from './auth-context';
 import { VerificationRequiredPage } from './pages/verification-required-page';
 
-// Toasts and browser notifications for new messages: once per signed-in session, loaded after the page.
+// Toasts and browser notifications for new messages: once per signed-in session, loaded after the
+// page's first screen (they need the socket, which waits for it too).
 const MessageNotifications = lazy(() => import('../notifications/message-notifications'));
 
 /**
@@ -15,6 +17,7 @@ const MessageNotifications = lazy(() => import('../notifications/message-notific
 export function RequireVerifiedUser() {
   const auth = useAuth();
   const location = useLocation();
+  const afterFirstScreen = useAfterFirstScreen();
   if (auth.isLoading) return <PageSpinner />;
   if (!auth.isAuthenticated) {
     const from = `${location.pathname}${location.search}${location.hash}`;
@@ -26,9 +29,11 @@ export function RequireVerifiedUser() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <Suspense fallback={null}>
-        <MessageNotifications />
-      </Suspense>
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <MessageNotifications />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChatMessage, TConversation } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
+import { afterFirstScreen } from '../app/first-screen';
 import { useAuth } from '../auth/auth-context';
 import { patchInboxAfterRead } from '../inbox/inbox-read';
 
@@ -30,7 +31,8 @@ export function useReadCursor(conversation: TConversation | undefined, selfAgent
         return;
       }
       sent.current = { conversationId, seq: message.seq };
-      chatApi.markRead(conversationId, message.id).then(
+      // A receipt is not part of the first screen: it goes once that is drawn.
+      afterFirstScreen().then(() => chatApi.markRead(conversationId, message.id)).then(
         (answer) => {
           // The server answers with the cursor; anything else changes nothing here.
           const unread = answer?.cursor?.unreadCount;

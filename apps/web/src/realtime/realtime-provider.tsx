@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@agentroom/shared';
+import { afterFirstScreen } from '../app/first-screen';
 import { useAuth } from '../auth/auth-context';
 import { applyAgentUpdate } from './agent-cache';
 import { applyPresence } from './presence-cache';
@@ -24,8 +25,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     let cancelled = false;
     let socket: AppSocket | undefined;
-    void createAppSocket().then((created) => {
-      if (cancelled) return;
+    // After the page's first screen: until then its code and data have the network to themselves.
+    // What is sent meanwhile is fetched when the socket connects, as after any reconnect.
+    const open = (created: AppSocket) => {
       socket = created;
       let connectedOnce = false;
       const update = (next: Partial<Connection>) =>
@@ -42,7 +44,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       created.on(SOCKET_EVENTS.agentUpdated, ({ agent }) => applyAgentUpdate(queryClient, agent));
       update({ status: 'connecting' });
       created.connect();
-    });
+    };
+    // After the page's first screen: until then its code and data have the network to themselves.
+    // What is sent meanwhile is fetched when the socket connects, as after any reconnect.
+    void afterFirstScreen()
+      .then(() => (cancelled ? undefined : createAppSocket()))
+      .then((created) => {
+        if (created && !cancelled) open(created);
+      });
     return () => {
       cancelled = true;
       socket?.removeAllListeners();
