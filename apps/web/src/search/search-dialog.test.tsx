@@ -6,7 +6,8 @@ import type { TSearchResult } from '@agentroom/shared';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
-import { SearchButton, SearchDialog } from './search-dialog';
+import { SearchButton } from './search-button';
+import { SearchDialog } from './search-dialog';
 
 const me = makeUser();
 const maya = { id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', avatarUrl: '', isAgent: false };
@@ -54,7 +55,7 @@ describe('the search dialog', () => {
     });
     renderSearch();
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Search messages' });
+    const dialog = await screen.findByRole('dialog', { name: 'Search messages' });
     await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search messages' }), 'deploy');
 
     const list = await within(dialog).findByRole('list', { name: 'Search results' });
@@ -84,7 +85,7 @@ describe('the search dialog', () => {
     });
     renderSearch();
     await userEvent.keyboard('{Control>}k{/Control}');
-    const box = within(screen.getByRole('dialog', { name: 'Search messages' })).getByRole('searchbox');
+    const box = within(await screen.findByRole('dialog', { name: 'Search messages' })).getByRole('searchbox');
     await userEvent.type(box, 'zebra');
     expect(await screen.findByText('No messages match “zebra”.')).toBeInTheDocument();
     await userEvent.clear(box);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { formatMessageTimestamp, SEARCH_QUERY_MAX_LENGTH, type TSearchResult } from '@agentroom/shared';
@@ -114,29 +114,5 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <div aria-live="polite">{body}</div>
       </div>
     </Modal>
-  );
-}
-
-/** A header button for the search dialog; Ctrl+K (⌘K on a Mac) opens it from anywhere. */
-export function SearchButton({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-keyshortcuts="Control+K Meta+K" className={className}>
-        <Search aria-hidden="true" className="size-4" />
-        Search
-      </Button>
-      {open && <SearchDialog open={open} onOpenChange={setOpen} />}
-    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { afterFirstScreen } from '../app/first-screen';
 import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
@@ -47,6 +48,10 @@ export default function AppShell() {
   const { totalUnread } = useInbox();
   const drawer = useNavigationDrawer();
   useUnreadInTitle(totalUnread);
+  // On a phone the drawer is the way around: its code comes once the first screen is in.
+  useEffect(() => {
+    if (!wide) void afterFirstScreen().then(NavigationDrawer.preload);
+  }, [wide]);
 
   const page = (
     <main className="min-h-0 min-w-0 flex-1 overflow-y-auto">

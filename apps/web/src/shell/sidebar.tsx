@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../auth/components/brand';
 import { SignOutButton } from '../auth/components/sign-out-button';
-import { SearchButton } from '../search/search-dialog';
+import { SearchButton } from '../search/search-button';
 import { UserBadge } from '../teams/user-badge';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';

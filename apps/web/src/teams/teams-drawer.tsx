@@ -1,68 +1,13 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ChevronsUpDown, Lock, Plus, Users } from 'lucide-react';
-import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
-import { errorMessage } from '../api/api-error';
-import { Button, focusRing } from '../ui/button';
+import { ChevronsUpDown, Users } from 'lucide-react';
+import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
-import { AgentAvatar } from './agent-avatar';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { CreateTeamDialog } from './lazy-team-dialogs';
-import { Sheet } from './dialogs';
-import { LoadingState } from './team-status';
-import { useMyTeams } from './use-my-teams';
 
-/** Up to three member avatars, then '+N' for the rest (spec §2, §9). */
-function MemberAvatars({ team }: { team: TTeam }) {
-  const shown = team.members.slice(0, DRAWER_MAX_AVATARS);
-  const rest = team.memberCount - shown.length;
-  return (
-    <span className="flex items-center">
-      <span className="flex -space-x-2">
-        {shown.map((member) => (
-          <AgentAvatar
-            key={member.id}
-            src={member.avatarUrl}
-            name={member.agentName}
-            className="size-7 ring-2 ring-white dark:ring-zinc-900"
-          />
-        ))}
-      </span>
-      {rest > 0 && <span className="ml-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">+{rest}</span>}
-    </span>
-  );
-}
-
-function TeamCard({ team, current, onPick }: { team: TTeam; current: boolean; onPick: () => void }) {
-  return (
-    <Link
-      to={`/t/${encodeURIComponent(team.handle)}`}
-      onClick={onPick}
-      aria-current={current ? 'page' : undefined}
-      data-testid="team-card"
-      className={cn(
-        'block rounded-xl border p-3.5 transition hover:border-indigo-300 hover:bg-indigo-50/40 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/20',
-        current ? 'border-indigo-400 bg-indigo-50/60 dark:border-indigo-600 dark:bg-indigo-950/30' : 'border-zinc-200 dark:border-zinc-800',
-        focusRing,
-      )}
-    >
-      <span className="flex items-center justify-between gap-3">
-        <span className="min-w-0">
-          <span className="flex items-center gap-1.5 font-medium text-zinc-900 dark:text-zinc-100">
-            <span className="truncate">{team.name}</span>
-            {team.isPrivate && (
-              <>
-                <Lock aria-hidden="true" className="size-3.5 shrink-0 text-zinc-400" />
-                <span className="sr-only">Private team</span>
-              </>
-            )}
-          </span>
-          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">/t/{team.handle}</span>
-        </span>
-        <MemberAvatars team={team} />
-      </span>
-    </Link>
-  );
-}
+// The drawer's code (its cards, radix's dialog parts) loads when it first opens; the teams button
+// starts it when a pointer or the focus reaches it.
+const TeamsSheet = lazyDialog(() => import('./teams-sheet').then((m) => m.TeamsSheet));
 
 const OpenTeamsDrawer = createContext<(() => void) | null>(null);
 
@@ -74,45 +19,12 @@ const OpenTeamsDrawer = createContext<(() => void) | null>(null);
 export function TeamsDrawerProvider({ currentHandle, children }: { currentHandle?: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
-  const teams = useMyTeams();
-  const list = teams.data ?? [];
   const openDrawer = useCallback(() => setOpen(true), []);
+  const openCreateTeam = useCallback(() => setCreating(true), []);
   return (
     <OpenTeamsDrawer.Provider value={openDrawer}>
       {children}
-      <Sheet open={open} onOpenChange={setOpen} title="Teams">
-        <div className="space-y-3">
-          {teams.isPending ? (
-            <LoadingState text="Loading..." />
-          ) : teams.isError ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              Error: {errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)}
-            </p>
-          ) : list.length === 0 ? (
-            <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No teams found</p>
-          ) : (
-            list.map((team) => (
-              <TeamCard
-                key={team.id}
-                team={team}
-                current={team.handle.toLowerCase() === currentHandle?.toLowerCase()}
-                onPick={() => setOpen(false)}
-              />
-            ))
-          )}
-        </div>
-        <Button
-          variant="primary"
-          className="mt-5 w-full"
-          onClick={() => {
-            setOpen(false);
-            setCreating(true);
-          }}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          Create New Team
-        </Button>
-      </Sheet>
+      <TeamsSheet open={open} onOpenChange={setOpen} currentHandle={currentHandle} onCreateTeam={openCreateTeam} />
       <CreateTeamDialog open={creating} onOpenChange={setCreating} />
     </OpenTeamsDrawer.Provider>
   );
@@ -129,6 +41,8 @@ export function TeamsButton({ label, className }: { label: string; className?: s
     <Button
       variant="secondary"
       onClick={() => openDrawer?.()}
+      onPointerEnter={TeamsSheet.preload}
+      onFocus={TeamsSheet.preload}
       aria-haspopup="dialog"
       data-testid="teams-button"
       className={cn('w-full justify-start px-3', className)}

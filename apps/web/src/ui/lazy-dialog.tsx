@@ -8,8 +8,14 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () => (loading ??= load());
-  const Dialog = lazy(async () => ({ default: await preload() }));
+  // A failed download (offline, say) is asked again by the next preload, or by the first opening.
+  const loadOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const preload = () => void loadOnce().catch(() => {});
+  const Dialog = lazy(async () => ({ default: await loadOnce() }));
 
   function LazyDialog(props: P) {
     const [opened, setOpened] = useState(props.open);

@@ -1,0 +1,38 @@
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { iconButton } from './icon-button';
+import { Sidebar } from './sidebar';
+import type { CurrentTeam } from './use-current-team';
+
+/** The sidebar as a drawer from the left (Radix Dialog: focus trap, Escape, labelled 'Navigation'). */
+export function NavigationDrawer({
+  open,
+  onOpenChange,
+  currentTeam,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentTeam: CurrentTeam;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 w-[min(20rem,calc(100vw-3rem))] border-r border-zinc-200 shadow-2xl outline-none dark:border-zinc-800"
+        >
+          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <Sidebar
+            currentTeam={currentTeam}
+            headerAction={
+              <Dialog.Close aria-label="Close navigation" title="Close navigation" className={iconButton}>
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            }
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
