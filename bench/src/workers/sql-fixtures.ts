@@ -26,8 +26,10 @@ async function insertAgents(query: Query, prefix: string, count: number): Promis
 export interface InboxLoadResult {
   conversations: number;
   messages: number;
-  /** What the person's unread counts must add up to (messages from others after their read cursor). */
+  /** What the person's unread counts in these conversations must add up to (messages from others after their read cursor). */
   expectedUnread: number;
+  /** The conversations loaded (the person may be in others too, e.g. a team's #general). */
+  ids: string[];
   seconds: number;
 }
 
@@ -88,6 +90,7 @@ export async function loadInbox(query: Query, personId: string, conversations: n
     conversations,
     messages: conversations * messagesEach,
     expectedUnread: readSeqs.reduce((sum, read) => sum + (messagesEach - read), 0),
+    ids,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
