@@ -11,7 +11,8 @@
  *   LH_DIR=/tmp/lh CHROME_PATH=/usr/bin/chromium pnpm --filter @agentroom/bench lighthouse
  * Options: LH_RUNS=3, LH_PAGES=login,register,team,chat, LH_PRESETS=mobile,desktop, LH_OUT=<dir for
  * the JSON reports>, LH_WEB_DIST=<another build of apps/web to serve, e.g. `vite build --outDir /tmp/web-b`,
- * for a before/after on one server build>.
+ * for a before/after on one server build>, LH_LANTERN=1 (after each run, the requests the simulated
+ * phone's largest paint waited for: see support/lantern.ts).
  *
  * Signed-in pages: Lighthouse cannot sign in (and `--extra-headers` cannot stand for a token the app
  * reads from localStorage), so the token is put into localStorage by a script that runs before any of the page's own
@@ -24,7 +25,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AUTH_TOKEN_STORAGE_KEY, CHAT_PATH, startSeededApp } from './support/chat-seed';
 import { REPO_ROOT } from './support/paths';
-import { importFromLhDir, loadPuppeteer, type Browser } from './support/puppeteer';
+import { printLanternLcp, loadLantern } from './support/lantern';
+import { importFromLhDir, LH_DIR, loadPuppeteer, type Browser } from './support/puppeteer';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = (process.env.LH_PAGES ?? 'login,register,team,chat').split(',');
@@ -68,6 +70,8 @@ interface Row {
 }
 
 async function main() {
+  // Before Lighthouse loads: the simulator reads LANTERN_DEBUG as it runs.
+  const lantern = process.env.LH_LANTERN ? await loadLantern(LH_DIR) : undefined;
   const { lighthouse, desktopConfig, launch } = await loadTools();
   const outDir = process.env.LH_OUT ?? path.join(REPO_ROOT, 'bench/results/lighthouse');
   mkdirSync(outDir, { recursive: true });
@@ -126,6 +130,7 @@ async function main() {
           writeFileSync(path.join(outDir, `${name}-${preset}-${run + 1}.json`), String(result.report));
           results.push(result.lhr);
           console.log(`  ${name} ${preset} run ${run + 1}: performance ${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}`);
+          if (lantern) printLanternLcp(lantern, server.url);
         }
         const score = (c: string) => median(results.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)));
         const metric = (a: string) => median(results.map((r) => r.audits[a]?.numericValue ?? NaN));

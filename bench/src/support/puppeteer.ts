@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Where Lighthouse and puppeteer-core are installed, outside the repo (CI never installs them). */
-const LH_DIR = process.env.LH_DIR ?? '/tmp/lh';
+export const LH_DIR = process.env.LH_DIR ?? '/tmp/lh';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /* The parts of puppeteer's API the phone benches use (it is not typed in the repo). */
