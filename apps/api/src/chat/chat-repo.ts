@@ -20,7 +20,7 @@ import { conversationTeamAccessSql } from './chat-access';
  * 100 conversations made statements of hundreds of parameters for drizzle to build and Postgres to
  * parse). The ids come from rows already read; anything else is left out.
  */
-export const isAnyOf = (column: AnyColumn, ids: readonly string[]) => sql`${column} = any(${uuidArray(ids)}::uuid[])`;
+const isAnyOf = (column: AnyColumn, ids: readonly string[]) => sql`${column} = any(${uuidArray(ids)}::uuid[])`;
 
 /** Ids as one `uuid[]` value (`'{a,b}'`, which both drivers pass as is), anything not a uuid left out. */
 export const uuidArray = (ids: readonly string[]) => `{${ids.filter((id) => isUuid(id)).join(',')}}`;

@@ -1,19 +1,18 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TSearchConversation, TSearchPage, TSearchQuery, TSnippetPart } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { conversationParticipants, conversations, messages } from '../db/schema';
 import { conversationTeamAccessSql } from './chat-access';
 import { presentSender } from './chat-presenters';
-import { findAgentsByIds, findParticipants, findTeamsByIds, isAnyOf } from './chat-repo';
+import { findAgentsByIds, findParticipants, findTeamsByIds, uuidArray } from './chat-repo';
+import { SEARCH_HITS_SQL, searchHitsParams } from './search-sql';
 import { avatarUrlOf } from '../users/presenters';
 
-/**
+/*
  * Full-text search over messages (Postgres and PGlite alike) on `search_vector`, the stored
- * `to_tsvector('english', content)` of each message (GIN index `messages_search_vector_idx`); the
- * query text goes through `websearch_to_tsquery` ("quoted phrases", -exclusions, or), which never
- * fails on user input.
+ * `to_tsvector('english', content)` of each message; the query text goes through
+ * `websearch_to_tsquery` ("quoted phrases", -exclusions, or), which never fails on user input.
  */
-const matches = (query: string) => sql`${messages.searchVector} @@ websearch_to_tsquery('english', ${query})`;
 
 // ts_headline marks matches with characters from the Private Use Area, which the message text cannot
 // bring in (they are dropped from it first). Its parser also swallows anything that looks like an
@@ -43,37 +42,21 @@ function snippetParts(marked: string): TSnippetPart[] {
   return parts;
 }
 
-/** Up to this many messages in the caller's conversations, the search may read them by conversation. */
-const FEW_READABLE_MESSAGES = 20_000;
-
-/**
- * The caller's conversations as a condition. When they hold few messages, Postgres may read those
- * by conversation (`messages_conversation_seq_key`) and intersect them with a term's matches. When
- * they hold many, that bitmap costs more than it saves (100,000 index entries: tens of ms, where
- * the planner counts it cheap), so the list stays a filter — `is not false` keeps it out of the
- * index conditions, while the planner still estimates its selectivity from the column's statistics.
- */
-function inReadable(readable: { id: string; lastSeq: number }[]) {
-  const condition = isAnyOf(messages.conversationId, readable.map((r) => r.id));
-  const total = readable.reduce((sum, r) => sum + r.lastSeq, 0);
-  return total <= FEW_READABLE_MESSAGES ? condition : sql`(${condition}) is not false`;
-}
-
 /**
  * Messages matching `q` in every conversation the caller takes part in and may still use (the one
  * rule of chat-access, so someone who left a team finds nothing of it), newest first. Deleted
  * messages and AI notices are left out.
  *
- * The readable conversations come first, as a list of ids: the search itself is then one table and
- * an id list, and the planner weighs the list against how common the terms are (the column's
- * statistics) — a common word walks `messages_searchable_created_idx` newest first and stops at the
- * page, a rare one reads its few matches from the GIN index. The snippet (ts_headline, the costly
- * part) is made for the page's rows only.
+ * The readable conversations come first, as a list of ids; the page of hits is then read one of
+ * those conversations at a time (search-sql.ts: each walked newest first, a bound from the hits
+ * found, the GIN index of conversation + words for rare terms), so its cost follows what the caller
+ * may read, not how many messages others have. The snippet (ts_headline, the costly part) is made
+ * for the page's rows only.
  */
 export async function searchMessages(ctx: AppContext, agentId: string, query: TSearchQuery): Promise<TSearchPage> {
   const { q, page, limit } = query;
   const readable = await ctx.db
-    .select({ id: conversations.id, lastSeq: conversations.lastSeq })
+    .select({ id: conversations.id })
     .from(conversations)
     .innerJoin(
       conversationParticipants,
@@ -81,26 +64,17 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
     )
     .where(conversationTeamAccessSql(agentId));
   if (readable.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
-  const hits = await ctx.db
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      seq: messages.seq,
-      senderAgentId: messages.senderAgentId,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(
-      and(
-        inReadable(readable),
-        matches(q),
-        isNull(messages.deletedAt),
-        eq(messages.messageType, 'text'),
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit + 1)
-    .offset((page - 1) * limit);
+  const rows = await ctx.database.queryRowsUnprepared(
+    SEARCH_HITS_SQL,
+    searchHitsParams({ readableIds: uuidArray(readable.map((r) => r.id)), q, conversations: readable.length, page, limit }),
+  );
+  const hits = rows.map((row) => ({
+    id: String(row.id),
+    conversationId: String(row.conversation_id),
+    seq: Number(row.seq),
+    senderAgentId: String(row.sender_agent_id),
+    createdAt: new Date(Number(row.created_at_ms)),
+  }));
   const pageRows = hits.slice(0, limit);
   if (pageRows.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,7 +37,20 @@ export interface Database {
    * named prepared statement (the text must be the same on every call of a name), on PGlite a query.
    */
   queryRows: (name: string, text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+  /**
+   * The same, planned for its parameters on every call (never a named prepared statement, whose
+   * cached generic plan would not know them): for a read whose best plan depends on the values, such
+   * as search's on how common the words are.
+   */
+  queryRowsUnprepared: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 }
+
+/**
+ * The extensions every PGlite opening of the database loads (the migrations create them, and the
+ * indexes that use them need their code on every write): btree_gin for search's conversation + words
+ * GIN index. Anything that opens the API's PGlite data (tests, the bench) passes these.
+ */
+export const PGLITE_EXTENSIONS = { btree_gin };
 
 /** Migrations sit at the repository root; found from src/db or dist/, or set by MIGRATIONS_DIR. */
 export function migrationsFolder(): string {
@@ -94,11 +108,14 @@ export async function openDatabase(options: {
       close: () => pool.end(),
       queryPrepared: (name, query) => pool.query({ name, text: query.sql, values: query.params }),
       queryRows: async (name, text, params) => (await pool.query({ name, text, values: params })).rows as Record<string, unknown>[],
+      queryRowsUnprepared: async (text, params) => (await pool.query({ text, values: params })).rows as Record<string, unknown>[],
     };
   }
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite({ loadDataDir: options.pgliteDump }) : new PGlite(path.join(options.dataDir, 'pglite'));
+  const client = inMemory
+    ? new PGlite({ loadDataDir: options.pgliteDump, extensions: PGLITE_EXTENSIONS })
+    : new PGlite(path.join(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -110,5 +127,6 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
     queryRows: async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    queryRowsUnprepared: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
   };
 }

@@ -293,22 +293,20 @@ export const messages = pgTable(
     deletedAt: tstz('deleted_at'),
     /**
      * The words of `content` for full-text search (chat search-service), kept by Postgres on every
-     * insert and edit; stored so that a search walking messages newest first checks a match without
-     * parsing the text again. Never selected: read rows through `messageColumns`.
+     * insert and edit; stored so that a search walking a conversation newest first checks a match
+     * without parsing the text again. Never selected: read rows through `messageColumns`.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
   (t) => [
     uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),
     uniqueIndex('messages_sender_client_id_key').on(t.senderAgentId, t.clientMessageId),
+    // A conversation's messages newest first: full-text search (chat search-sql.ts) walks each of the
+    // caller's conversations down it (`order by created_at desc nulls last, id desc nulls last`).
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
-    // Full-text search (chat search-service): the words of rare terms, and the searchable messages
-    // newest first for common ones (the planner picks by the terms' frequency).
-    index('messages_search_vector_idx').using('gin', t.searchVector),
-    // Ascending: read backwards it is exactly `order by created_at desc, id desc` (nulls first).
-    index('messages_searchable_created_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.messageType} = 'text'`),
+    // Full-text search: a term's matches within one conversation (conversation id and words in one GIN
+    // index, by the btree_gin extension), so a rare term costs what that conversation holds of it.
+    index('messages_conversation_search_idx').using('gin', t.conversationId, t.searchVector),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, SEARCH_QUERY_MAX_LENGTH, VALIDATION, type TChatMessage, type TSearchResult } from '@agentroom/shared';
@@ -119,6 +120,103 @@ describe('search', () => {
     await search(ada, 'deploy', '&limit=51').expect(400);
     await search(ada, 'deploy', '&page=0').expect(400);
     await server.api().get('/api/v1/chat/search?q=deploy').expect(401);
+  });
+});
+
+describe('search across many conversations', () => {
+  let fay: User;
+  let readable: string[];
+  const deletedOrNotices: string[] = [];
+
+  /**
+   * Fay in 25 conversations written with SQL: one busy (2,500 messages, the newest), the others
+   * small and older, interleaved in time; some matches deleted or AI notices; two messages at the
+   * same instant in two conversations; and a conversation she is not in, newest of all and full of
+   * every word. Words: alpha in every other message, bravo in about one in 60, charlie only in the
+   * oldest few of two conversations (past what a search walks), tango in the two simultaneous ones.
+   */
+  beforeAll(async () => {
+    fay = await signUpVerified(server, 'fay');
+    const peers = Array.from({ length: 26 }, () => randomUUID());
+    await server.ctx.db.execute(sql`
+      insert into agents (id, username, first_name, last_name)
+      select id, 'peer_' || replace(id::text, '-', ''), 'Peer', 'Bulk' from unnest(${`{${peers.join(',')}}`}::uuid[]) as p(id)`);
+    const ids = peers.map(() => randomUUID());
+    const sizes = ids.map((_, k) => (k === 0 ? 2500 : k === 25 ? 500 : 30 + k * 5));
+    await server.ctx.db.execute(sql`
+      insert into conversations (id, type, pair_key, last_seq, last_message_at)
+      select id, 'personal', 'bulk:' || id, size, now() from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${sizes.join(',')}}`}::int[]) as c(id, size)`);
+    // The last conversation is two peers' own.
+    await server.ctx.db.execute(sql`
+      insert into conversation_participants (id, conversation_id, agent_id)
+      select gen_random_uuid(), c.id, who
+      from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${peers.join(',')}}`}::uuid[]) with ordinality as c(id, peer, k)
+      cross join lateral (values (case when c.k = 26 then ${peers[0]}::uuid else ${fay.agentId}::uuid end), (c.peer)) as v(who)`);
+    // Conversation k's message n: the busy one a message a second up to now, the others one every
+    // (k + 2) minutes up to k * 7 minutes ago, the others' own every 100 ms up to now.
+    await server.ctx.db.execute(sql`
+      insert into messages (id, conversation_id, seq, sender_agent_id, content, client_message_id, created_at)
+      select gen_random_uuid(), c.id, n, c.peer,
+             concat_ws(' ', 'filler', case when n % 2 = 0 then 'alpha' end, case when (n * 7 + c.k) % 60 = 0 then 'bravo' end,
+                       case when (c.k in (1, 3) and n <= 3) or c.k = 26 then 'charlie' end, 'note ' || n),
+             'bulk-' || n,
+             case when c.k = 1 then now() - make_interval(secs => c.size - n)
+                  when c.k = 26 then now() - make_interval(secs => (c.size - n) / 10.0)
+                  else now() - make_interval(mins => (c.k * 7 + (c.size - n) * (c.k + 2))::int) end
+      from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${peers.join(',')}}`}::uuid[], ${`{${sizes.join(',')}}`}::int[]) with ordinality as c(id, peer, size, k)
+      cross join generate_series(1, c.size) as n`);
+    const { database } = server.ctx;
+    const gone = await database.queryRowsUnprepared(
+      `update messages set deleted_at = now() where conversation_id = $1 and seq in (2500, 2498, 1000) returning id`,
+      [ids[0]],
+    );
+    const notices = await database.queryRowsUnprepared(
+      `update messages set message_type = 'notice' where conversation_id = $1 and seq in (1, 2, 50) returning id`,
+      [ids[3]],
+    );
+    deletedOrNotices.push(...[...gone, ...notices].map((r) => String(r.id)));
+    await server.ctx.db.execute(sql`
+      update messages set content = 'tango at the same instant', created_at = now() - interval '3 minutes'
+      where (conversation_id, seq) in ((${ids[5]}::uuid, 10), (${ids[6]}::uuid, 12))`);
+    await server.ctx.db.execute(sql`analyze messages`);
+    readable = ids.slice(0, 25);
+  });
+
+  /** What the page must be: every match she may read, newest first, by a plain scan. */
+  async function expected(q: string, page: number, limit: number) {
+    const rows = await server.ctx.database.queryRowsUnprepared(
+      `select id from messages
+       where conversation_id = any($1::uuid[]) and search_vector @@ websearch_to_tsquery('english', $2)
+         and deleted_at is null and message_type = 'text'
+       order by created_at desc, id desc limit $3 offset $4`,
+      [`{${readable.join(',')}}`, q, limit + 1, (page - 1) * limit],
+    );
+    return { ids: rows.slice(0, limit).map((r) => String(r.id)), hasMore: rows.length > limit };
+  }
+
+  it('pages through hits merged across conversations exactly as one scan in created_at, id order would', async () => {
+    const queries = ['alpha', 'bravo', 'charlie', 'alpha -bravo', '"filler alpha"', 'bravo charlie', 'tango', 'nothing-like-it'];
+    const pages: [number, number][] = [[1, 3], [2, 3], [3, 3], [9, 3], [1, 20], [2, 20], [3, 20], [1, 50], [2, 50]];
+    for (const q of queries)
+      for (const [page, limit] of pages) {
+        const res = await search(fay, q, `&page=${page}&limit=${limit}`).expect(200);
+        const results = res.body.data.results as TSearchResult[];
+        const want = await expected(q, page, limit);
+        expect(results.map((r) => r.messageId), `${q} page ${page} of ${limit}`).toEqual(want.ids);
+        expect(res.body.data.pagination.hasMore, `${q} page ${page} of ${limit}`).toBe(want.hasMore);
+        expect(results.filter((r) => !readable.includes(r.conversation.id))).toEqual([]);
+        expect(results.filter((r) => deletedOrNotices.includes(r.messageId))).toEqual([]);
+      }
+  });
+
+  it('orders hits of the same instant by id, newest page first, and finds the oldest rare ones', async () => {
+    const tango = await found(fay, 'tango');
+    expect(tango).toHaveLength(2);
+    expect(tango[0]!.timestamp).toBe(tango[1]!.timestamp);
+    expect(tango[0]!.messageId > tango[1]!.messageId).toBe(true);
+    // charlie: seq 1-3 of two conversations, older than everything a walk reads first.
+    const charlie = await found(fay, 'charlie');
+    expect(charlie.map((r) => r.seq).sort()).toEqual([1, 1, 2, 2, 3, 3]);
   });
 });
 

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../../src/db/client';
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from '../../src/db/client';
 import { adminQuery } from './postgres-admin';
 
 declare module 'vitest' {
@@ -51,7 +51,7 @@ async function cachedPgliteTemplate(): Promise<string> {
   const file = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return file;
 
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder: folder });
   const dump = await client.dumpDataDir('none');
   await client.close();

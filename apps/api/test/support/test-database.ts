@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../../src/db/client';
 import { adminQuery } from './postgres-admin';
 
 export interface TestDatabase {
@@ -46,7 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function writeTemplateToDataDir(database: TestDatabase, dataDir: string): Promise<void> {
   if (!database.pgliteDump) return;
   // The same folder the API's database client opens under DATA_DIR.
-  const client = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: database.pgliteDump });
+  const client = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: database.pgliteDump, extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   await client.close();
 }
