@@ -28,8 +28,12 @@ export interface BenchSettings {
   login: { seconds: number; connections: number };
   /** A person in `conversations` conversations; `requests` pages of 100 timed one at a time. */
   inbox: { conversations: number; messagesEach: number; requests: number };
-  /** `messages` (per variant) over `conversations`, the searcher in one of ten; `requests` searches timed one at a time. */
-  search: { messages: { postgres: number; pglite: number }; conversations: number; requests: number };
+  /**
+   * `messages` (per variant) over `conversations`, the searcher in one of ten; `requests` searches
+   * timed one at a time, then again after `newer` (per variant) newer messages in the conversations
+   * the searcher is not in (0: no second round).
+   */
+  search: { messages: { postgres: number; pglite: number }; newer: { postgres: number; pglite: number }; conversations: number; requests: number };
   /** One room, every member's socket in it; messages/s ramp (each message is `members` deliveries). */
   roomFanout: {
     members: number;
@@ -55,7 +59,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
       inbox: { conversations: 500, messagesEach: 10, requests: 50 },
-      search: { messages: { postgres: 10_000, pglite: 10_000 }, conversations: 200, requests: 50 },
+      search: { messages: { postgres: 10_000, pglite: 10_000 }, newer: { postgres: 3_000, pglite: 3_000 }, conversations: 200, requests: 50 },
       roomFanout: { members: 20, senders: 4, rates: [10, 20], maxRate: 20, maxRampSeconds: 10, stepSeconds: 2, p99BoundMs: 100, drainMs: 2000, workers: 2 },
       roomAi: { viewers: 20, rounds: 1, chunks: 20, chunkDelayMs: 5, timeoutMs: 20_000, workers: 2 },
     };
@@ -78,7 +82,8 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     login: { seconds: 10, connections: 8 },
     inbox: { conversations: 500, messagesEach: 400, requests: 1000 },
     // 1,000,000 on Postgres (the target); PGlite's single process loads and indexes a fifth of that.
-    search: { messages: { postgres: 1_000_000, pglite: 200_000 }, conversations: 1000, requests: 1000 },
+    // Then others' traffic: 300,000 newer messages (the full run's delivery ramps leave ≈ 200,000).
+    search: { messages: { postgres: 1_000_000, pglite: 200_000 }, newer: { postgres: 300_000, pglite: 60_000 }, conversations: 1000, requests: 1000 },
     // 400 msg/s into a room of 50 is the issue's 20,000 deliveries/s.
     roomFanout: { members: 50, senders: 10, rates: [10, 20, 50, 100, 150, 200, 300, 400, 500], maxRate: 5000, maxRampSeconds: 120, stepSeconds: 5, p99BoundMs: 100, drainMs: 3000, workers: 2 },
     roomAi: { viewers: 50, rounds: 3, chunks: 200, chunkDelayMs: 5, timeoutMs: 60_000, workers: 2 },

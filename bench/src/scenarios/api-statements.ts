@@ -5,6 +5,7 @@
  */
 
 import { DETAILS_SQL, epochMs, PARTICIPANTS_SQL } from '../../../apps/api/src/chat/conversation-list-sql';
+import { SEARCH_HITS_SQL, searchHitsParams } from '../../../apps/api/src/chat/search-sql';
 
 /** conversationTeamAccessSql(agentId) with the agent as parameter `$n`. */
 const teamAccess = (n: number, m: number) => `(
@@ -60,11 +61,11 @@ inner join "conversation_participants" on ("conversation_participants"."conversa
 where ${teamAccess(1, 1)}`;
 
 /**
- * A page of search hits (searchMessages' second statement) for a searcher whose conversations hold
- * more than 20,000 messages (the bench's holds 100,000): the id list is a filter, not an index
- * condition. Parameters: readable ids as an array literal, q, limit + 1, offset.
+ * A page of search hits (searchMessages' second statement): the API's own text (not a copy), each of
+ * the searcher's conversations read on its own. Parameters from `searchPageParams`.
  */
-export const searchPageSql = `select "messages"."id", "messages"."conversation_id", "messages"."seq", "messages"."sender_agent_id", "messages"."created_at"
-from "messages"
-where (("messages"."conversation_id" = any($1::uuid[])) is not false and "messages"."search_vector" @@ websearch_to_tsquery('english', $2) and "messages"."deleted_at" is null and "messages"."message_type" = 'text')
-order by "messages"."created_at" desc, "messages"."id" desc limit $3 offset $4`;
+export const searchPageSql = SEARCH_HITS_SQL;
+
+/** The page statement's parameters as the API passes them: readable ids, q, page and its size. */
+export const searchPageParams = (ids: string[], q: string, page: number, limit: number) =>
+  searchHitsParams({ readableIds: `{${ids.join(',')}}`, q, conversations: ids.length, page, limit });

@@ -115,6 +115,18 @@ export interface SearchLoadResult {
 
 const SENTENCES = 20_000;
 
+/** The 20,000 sentences as a table `bench_sentences (n, text)` for the loads to join (dropped after each). */
+async function createSentences(query: Query): Promise<void> {
+  const words = vocabulary(3000);
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const sentences = Array.from({ length: SENTENCES }, () =>
+    Array.from({ length: 4 + Math.floor(random() * 16) }, () => words[Math.floor(random() ** 3 * words.length)]).join(' '),
+  );
+  await query(`create table bench_sentences (n int primary key, text text not null)`);
+  await query(`insert into bench_sentences select n - 1, t from unnest($1::text[]) with ordinality as s(t, n)`, [sentences]);
+}
+
 /**
  * `count` messages over `conversations` conversations (the searcher is in one of ten of them),
  * interleaved in time over the last `count` seconds. Each text is one of 20,000 sentences of 4–19
@@ -127,14 +139,7 @@ export async function loadSearch(query: Query, readerId: string, count: number, 
   const started = performance.now();
   const tag = randomUUID().slice(0, 8);
   const peers = await insertAgents(query, `search${tag}_`, 200);
-  const words = vocabulary(3000);
-  let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const sentences = Array.from({ length: SENTENCES }, () =>
-    Array.from({ length: 4 + Math.floor(random() * 16) }, () => words[Math.floor(random() ** 3 * words.length)]).join(' '),
-  );
-  await query(`create table bench_sentences (n int primary key, text text not null)`);
-  await query(`insert into bench_sentences select n - 1, t from unnest($1::text[]) with ordinality as s(t, n)`, [sentences]);
+  await createSentences(query);
 
   const ids = Array.from({ length: conversations }, () => randomUUID());
   const a = ids.map((_, i) => (i % 10 === 0 ? readerId : peers[i % peers.length]!));
@@ -182,6 +187,67 @@ export async function loadSearch(query: Query, readerId: string, count: number, 
     readerMessages: readerConversations * perConversation,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
+}
+
+export interface SearchNewerResult {
+  /** Messages added, all newer than every message of the search load, and the conversations they went to. */
+  messages: number;
+  conversations: number;
+  seconds: number;
+}
+
+/**
+ * A busy server after the search load: `count` newer messages in the loaded conversations the
+ * searcher is not in (the same sentences and code words, seq continuing, spread evenly between the
+ * newest loaded message and now), then what autovacuum would do. The searcher's own messages stay
+ * as they were, so a search that reads only what it may read costs what it did before.
+ */
+export async function loadSearchNewer(query: Query, readerId: string, count: number): Promise<SearchNewerResult> {
+  const started = performance.now();
+  const { rows } = await query(
+    `select c.id, c.last_seq, array_agg(p.agent_id order by p.agent_id) as who
+     from conversations c join conversation_participants p on p.conversation_id = c.id
+     where c.pair_key like 'bench-search:%'
+       and not exists (select 1 from conversation_participants r where r.conversation_id = c.id and r.agent_id = $1)
+     group by c.id order by c.id`,
+    [readerId],
+  );
+  const others = rows.map((r) => ({ id: String(r.id), lastSeq: Number(r.last_seq), who: r.who as string[] }));
+  if (others.length === 0) throw new Error('loadSearchNewer: no conversations of others (run the search load first)');
+  await createSentences(query);
+  const perConversation = Math.ceil(count / others.length);
+  const total = perConversation * others.length;
+  const { rows: span } = await query(
+    `select extract(epoch from max(created_at))::float8 as newest, extract(epoch from greatest(now(), max(created_at) + interval '1 second'))::float8 as till
+     from messages`,
+  );
+  const newest = Number(span[0]!.newest);
+  const step = (Number(span[0]!.till) - newest) / (total + 1);
+  const ids = others.map((c) => c.id);
+  const a = others.map((c) => c.who[0]!);
+  const b = others.map((c) => c.who.at(-1)!);
+  const from = others.map((c) => c.lastSeq);
+  // Message g of conversation n is number (g - 1) * conversations + n of the newer ones in time.
+  const slice = Math.max(1, Math.floor(100_000 / others.length));
+  for (let g0 = 1; g0 <= perConversation; g0 += slice) {
+    const g1 = Math.min(perConversation, g0 + slice - 1);
+    await query(
+      `insert into messages (id, conversation_id, seq, sender_agent_id, content, message_type, client_message_id, created_at)
+       select ${uuidFrom('s.ts', 's.h')}, s.cid, s.seq, case when s.seq % 2 = 0 then s.a else s.b end,
+              t.text || ' code' || ((s.n * 7919 + s.seq * 104729) % 99991), 'text', 'bulk-' || s.cid || '-' || s.seq, s.ts
+       from (select c.cid, c.a, c.b, c.n, c.last_seq + g as seq,
+                    to_timestamp($5::float8 + ((g - 1) * $7::int + c.n) * $6::float8) as ts,
+                    md5(c.cid::text || (c.last_seq + g)) as h
+             from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[]) with ordinality as c(cid, a, b, last_seq, n)
+             cross join generate_series($8::int, $9::int) as g) as s
+       join bench_sentences t on t.n = (s.n * 7919 + s.seq * 31) % ${SENTENCES}`,
+      [ids, a, b, from, newest, step, others.length, g0, g1],
+    );
+  }
+  await query(`drop table bench_sentences`);
+  await query(`update conversations set last_seq = last_seq + $2, last_message_at = now() where id = any($1::uuid[])`, [ids, perConversation]);
+  await query('vacuum analyze messages');
+  return { messages: total, conversations: others.length, seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
 /** The query mix of the search scenario: label → what a person types. */

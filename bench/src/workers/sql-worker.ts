@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serveCommands } from '../support/child-worker';
-import { explainText, loadInbox, loadSearch } from './sql-fixtures';
+import { PGLITE_EXTENSIONS } from '../../../apps/api/src/db/client';
+import { explainText, loadInbox, loadSearch, loadSearchNewer } from './sql-fixtures';
 import { summarize, type LatencySummary } from '../support/stats';
 
 /**
@@ -21,6 +22,7 @@ export type SqlCommand =
   | { cmd: 'explain'; conversationId: string; pageSize: number }
   | { cmd: 'inboxLoad'; personId: string; conversations: number; messagesEach: number }
   | { cmd: 'searchLoad'; readerId: string; count: number; conversations: number }
+  | { cmd: 'searchLoadNewer'; readerId: string; count: number }
   | { cmd: 'explainSql'; text: string; params: unknown[] }
   | { cmd: 'rows'; text: string; params: unknown[] }
   | { cmd: 'close' };
@@ -157,7 +159,8 @@ serveCommands<SqlCommand>(async (command) => {
     case 'open': {
       kind = command.kind;
       if (command.kind === 'pglite') {
-        const db = new PGlite(path.join(command.dataDir, 'pglite'));
+        // The API's extensions too: its indexes need their code on every write.
+        const db = new PGlite(path.join(command.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
         await db.waitReady;
         query = (text, params) => db.query(text, params) as Promise<{ rows: Record<string, unknown>[] }>;
         close = () => db.close();
@@ -182,6 +185,8 @@ serveCommands<SqlCommand>(async (command) => {
       return loadInbox(query, command.personId, command.conversations, command.messagesEach);
     case 'searchLoad':
       return loadSearch(query, command.readerId, command.count, command.conversations);
+    case 'searchLoadNewer':
+      return loadSearchNewer(query, command.readerId, command.count);
     case 'explainSql':
       return explainText(query, command.text, command.params);
     case 'rows':
