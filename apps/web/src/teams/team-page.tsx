@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Lock, Settings, Users } from 'lucide-react';
+import { Settings, Users } from 'lucide-react';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button } from '../ui/button';
 import { AgentCard } from './agent-card';
+import { PrivateTeamMark } from './private-team-mark';
 import { useTeamContext } from './team-layout';
 import { useTeamAgents } from './team-queries';
 import { TeamSettingsDialog } from './lazy-team-dialogs';
@@ -23,12 +24,7 @@ export default function TeamPage() {
           <div className="min-w-0">
             <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
               <span className="truncate">{team.name}</span>
-              {team.isPrivate && (
-              <>
-                <Lock aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
-                <span className="sr-only">Private team</span>
-              </>
-            )}
+              {team.isPrivate && <PrivateTeamMark className="size-4" />}
             </h1>
             {team.description && <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{team.description}</p>}
             <p className="mt-2 flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">

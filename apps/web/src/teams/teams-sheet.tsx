@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Lock, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentAvatar } from './agent-avatar';
+import { PrivateTeamMark } from './private-team-mark';
 import { Sheet } from './dialogs';
 import { LoadingState } from './team-status';
 import { useMyTeams } from './use-my-teams';
@@ -47,12 +48,7 @@ function TeamCard({ team, current, onPick }: { team: TTeam; current: boolean; on
         <span className="min-w-0">
           <span className="flex items-center gap-1.5 font-medium text-zinc-900 dark:text-zinc-100">
             <span className="truncate">{team.name}</span>
-            {team.isPrivate && (
-              <>
-                <Lock aria-hidden="true" className="size-3.5 shrink-0 text-zinc-400" />
-                <span className="sr-only">Private team</span>
-              </>
-            )}
+            {team.isPrivate && <PrivateTeamMark className="size-3.5" />}
           </span>
           <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">/t/{team.handle}</span>
         </span>
