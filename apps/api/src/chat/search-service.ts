@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TSearchConversation, TSearchPage, TSearchQuery, TSnippetPart } from '@agentroom/shared';
+import { markdownToPlainText } from '@agentroom/shared/markdown';
 import type { AppContext } from '../context';
 import { conversationParticipants, conversations, messages } from '../db/schema';
 import { conversationTeamAccessSql } from './chat-access';
@@ -21,9 +22,26 @@ import { avatarUrlOf } from '../users/presenters';
 const START = '\uE000';
 const STOP = '\uE001';
 const LESS_THAN = '\uE002';
-const headline = (query: string) =>
-  sql<string>`ts_headline('english', translate(${messages.content}, ${`<${START}${STOP}${LESS_THAN}`}, ${LESS_THAN}),
-    websearch_to_tsquery('english', ${query}), ${`StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`})`;
+const HEADLINES_SQL = `select ts_headline('english', translate(t.text, $2, $3), websearch_to_tsquery('english', $4), $5) as headline
+from json_array_elements_text($1::json) with ordinality as t(text, n)
+order by t.n`;
+
+/**
+ * The snippets of the page's messages, in order: each message read as a bubble shows it (its
+ * Markdown's text: '**three** items' as 'three items', a link as its words, raw HTML left out, as
+ * in the bubble), then ts_headline over that.
+ */
+async function headlinesOf(ctx: AppContext, contents: string[], q: string): Promise<string[]> {
+  const texts = contents.map((content) => markdownToPlainText(content, Number.POSITIVE_INFINITY));
+  const rows = await ctx.database.queryRowsUnprepared(HEADLINES_SQL, [
+    JSON.stringify(texts),
+    `<${START}${STOP}${LESS_THAN}`,
+    LESS_THAN,
+    q,
+    `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`,
+  ]);
+  return rows.map((row) => String(row.headline));
+}
 
 /** The headline as text pieces, matched words flagged. */
 function snippetParts(marked: string): TSnippetPart[] {
@@ -79,21 +97,22 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
   if (pageRows.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
 
   const conversationIds = [...new Set(pageRows.map((h) => h.conversationId))];
-  const [conversationRows, headlines, participants] = await Promise.all([
+  const [conversationRows, contents, participants] = await Promise.all([
     ctx.db.select().from(conversations).where(inArray(conversations.id, conversationIds)),
     ctx.db
-      .select({ id: messages.id, headline: headline(q) })
+      .select({ id: messages.id, content: messages.content })
       .from(messages)
       .where(inArray(messages.id, pageRows.map((h) => h.id))),
     findParticipants(ctx.db, conversationIds),
   ]);
   const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
   const missingSenders = [...new Set(pageRows.map((h) => h.senderAgentId))].filter((id) => !agentById.has(id));
-  const [senders, teams] = await Promise.all([
+  const [senders, teams, headlines] = await Promise.all([
     findAgentsByIds(ctx.db, missingSenders),
     findTeamsByIds(ctx.db, [...new Set(conversationRows.flatMap((c) => (c.teamId ? [c.teamId] : [])))]),
+    headlinesOf(ctx, contents.map((c) => c.content), q),
   ]);
-  const headlineById = new Map(headlines.map((h) => [h.id, h.headline]));
+  const headlineById = new Map(contents.map((c, i) => [c.id, headlines[i]!]));
   const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
   const teamById = new Map(teams.map((t) => [t.id, t]));
   const summaries = new Map<string, TSearchConversation>();

@@ -34,7 +34,7 @@ describe('search', () => {
   it('finds words in any form, newest first, with the matched words marked and the text kept as written', async () => {
     const first = await sendMessage(server, ada, personal, 'The deploy pipeline is green again');
     await sendMessage(server, bob, personal, 'Lunch at noon?');
-    const second = await sendMessage(server, bob, personal, 'Deploying now: <b>do not</b> merge & wait');
+    const second = await sendMessage(server, bob, personal, 'Deploying now: `<b>do not</b>` merge & wait');
 
     const results = await found(ada, 'deploys');
     expect(results.map((r) => r.messageId)).toEqual([second.id, first.id]);
@@ -53,6 +53,23 @@ describe('search', () => {
     // Phrases and exclusions, as in a web search box.
     expect((await found(ada, '"pipeline is green"')).map((r) => r.messageId)).toEqual([first.id]);
     expect((await found(ada, 'deploy -merge')).map((r) => r.messageId)).toEqual([first.id]);
+  });
+
+  it('reads a message as its bubble shows it: the Markdown as text, raw HTML left out', async () => {
+    const message = await sendMessage(
+      server,
+      ada,
+      personal,
+      'Yes: **three** items left, the `pricing` table and the [launch page](https://example.com/launch).\n\n- retake the _screenshots_\n- <i>raw</i> html ~~gone~~ 2*3*4',
+    );
+    const [hit] = await found(ada, 'screenshots');
+    expect(hit!.messageId).toBe(message.id);
+    expect(marked(hit!)).toEqual(['screenshots']);
+    // A snippet is the few words around the match.
+    expect(text(hit!)).toBe('table and the launch page. retake the screenshots raw html gone 2*3*4');
+    const [early] = await found(ada, 'three');
+    expect(marked(early!)).toEqual(['three']);
+    expect(text(early!)).toBe('three items left, the pricing table and the launch page. retake the screenshots');
   });
 
   it('marks every matched word; characters a snippet could use as markers stay text', async () => {
