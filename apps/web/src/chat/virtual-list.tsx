@@ -1,43 +1,23 @@
 import { use, type Ref } from 'react';
-import type * as VirtuosoModule from 'react-virtuoso';
 import type { VirtuosoHandle, VirtuosoProps } from 'react-virtuoso';
+import { lazyModule } from '../lib/lazy-module';
 
 /*
  * react-virtuoso is half of the chat's code (≈ 18 of 36 KiB brotli) and most chats never need it
  * (docs/decisions/0014-first-screen-without-the-virtual-list.md): it loads when a chat first needs a
  * virtual list, or while the browser is idle after a chat's first screen.
  */
-let loaded: typeof VirtuosoModule | undefined;
-let loading: Promise<typeof VirtuosoModule> | undefined;
+const virtuoso = lazyModule(() => import('react-virtuoso'));
 
-export function loadVirtualList(): Promise<typeof VirtuosoModule> {
-  loading ??= import('react-virtuoso').then(
-    (module) => (loaded = module),
-    (err: unknown) => {
-      // Offline, say: the next need (or preload) asks again instead of failing for good.
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
+export const loadVirtualList = virtuoso.load;
 
-/** A preload that fails is asked again when a chat needs the list (which then shows the error). */
-const ignore = () => {};
-
-/** Loads the virtual list's code once the browser has nothing else to do. */
+/** Loads the virtual list's code once the browser has nothing else to do (a failed load is asked again when a chat needs it). */
 export function preloadVirtualListWhenIdle(): () => void {
-  if (loaded) return () => {};
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(() => loadVirtualList().catch(ignore), { timeout: 5_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(() => loadVirtualList().catch(ignore), 2_000);
-  return () => clearTimeout(timer);
+  return virtuoso.loadWhenIdle() ?? (() => {});
 }
 
 /** Virtuoso, drawn at once when its code is in, else suspended (the caller's Suspense shows its fallback) until it is. */
 export function VirtualList<Item, Context>(props: VirtuosoProps<Item, Context> & { ref?: Ref<VirtuosoHandle> }) {
-  const { Virtuoso } = loaded ?? use(loadVirtualList());
+  const { Virtuoso } = virtuoso.useLoaded() ?? use(virtuoso.load());
   return <Virtuoso {...props} />;
 }

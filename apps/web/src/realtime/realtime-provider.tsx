@@ -25,8 +25,6 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     let cancelled = false;
     let socket: AppSocket | undefined;
-    // After the page's first screen: until then its code and data have the network to themselves.
-    // What is sent meanwhile is fetched when the socket connects, as after any reconnect.
     const open = (created: AppSocket) => {
       socket = created;
       let connectedOnce = false;

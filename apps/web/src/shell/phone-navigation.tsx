@@ -13,7 +13,6 @@ import { iconButton } from './icon-button';
  */
 export const NavigationDrawer = lazyDialog(() => import('./navigation-drawer').then((m) => m.NavigationDrawer));
 
-
 /**
  * Whether the phone drawer is open. It is open "at" a location, so any navigation (a conversation,
  * a team, a new team) closes it without an effect.

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazyModule } from '../lib/lazy-module';
 
 /**
  * A dialog whose code (its form, its zod schema, its radix parts) loads the first time it opens, not
@@ -7,15 +8,10 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  * the download early, e.g. when a pointer comes near the button.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<ComponentType<P>> | undefined;
   // A failed download (offline, say) is asked again by the next preload, or by the first opening.
-  const loadOnce = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  const preload = () => void loadOnce().catch(() => {});
-  const Dialog = lazy(async () => ({ default: await loadOnce() }));
+  const code = lazyModule(load);
+  const preload = () => void code.load().catch(() => {});
+  const Dialog = lazy(async () => ({ default: await code.load() }));
 
   function LazyDialog(props: P) {
     const [opened, setOpened] = useState(props.open);
