@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -27,19 +26,6 @@ let firstScreen: Promise<void> = Promise.resolve();
 /** Resolves once the first page of this visit is on screen (at once after that). */
 export function afterFirstScreen(): Promise<void> {
   return firstScreen;
-}
-
-/** False until the first page of this visit is on screen: for parts to mount only after it. */
-export function useAfterFirstScreen(): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void afterFirstScreen().then(() => mounted && setAfter(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return after;
 }
 
 /** Watches the app's first page load; the app calls it once, with its router, before it renders. */

@@ -1,14 +1,14 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAfterFirstScreen } from '../app/first-screen';
 import { tokenStorage } from '../api/token-storage';
+// Toasts and browser notifications for new messages, once per signed-in session. In the first load
+// (≈ 2 kB) on purpose: loaded on demand, its code could arrive after the socket had connected and a
+// message had come in, and that message would never toast. It listens from the moment the socket is
+// there; until a message arrives it does nothing.
+import MessageNotifications from '../notifications/message-notifications';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from './auth-context';
 import { VerificationRequiredPage } from './pages/verification-required-page';
-
-// Toasts and browser notifications for new messages: once per signed-in session, loaded after the
-// page's first screen (they need the socket, which waits for it too).
-const MessageNotifications = lazy(() => import('../notifications/message-notifications'));
 
 /**
  * Layout route for /, /p/* and /t/*: signed in and verified, or the login page (carrying where
@@ -17,7 +17,6 @@ const MessageNotifications = lazy(() => import('../notifications/message-notific
 export function RequireVerifiedUser() {
   const auth = useAuth();
   const location = useLocation();
-  const afterFirstScreen = useAfterFirstScreen();
   if (auth.isLoading) return <PageSpinner />;
   if (!auth.isAuthenticated) {
     const from = `${location.pathname}${location.search}${location.hash}`;
@@ -29,11 +28,7 @@ export function RequireVerifiedUser() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      {afterFirstScreen && (
-        <Suspense fallback={null}>
-          <MessageNotifications />
-        </Suspense>
-      )}
+      <MessageNotifications />
     </>
   );
 }
