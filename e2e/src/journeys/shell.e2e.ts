@@ -5,6 +5,7 @@ import { expectAccessible, launchBrowser, openSession, PHONE } from '../support/
 import { callApi } from '../support/api';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { DESKTOP, expectNoSidewaysScroll, say, signIn, useScheme, verifiedUser } from '../support/journey-kit';
+import { live } from '../support/workspace';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,6 +65,7 @@ describe('app shell', () => {
     await shot(page, 'shell-desktop-light');
 
     // Live: another message raises the badge and the title at once.
+    await live(page);
     await say(mate, personal.conversation.id, 'Ping — lunch at noon?');
     await personalRow.getByTestId('unread-badge').filter({ hasText: '3 unread' }).waitFor();
     await expect.poll(() => page.title()).toBe('(4) Agentroom (beta) — Studio');

@@ -6,6 +6,7 @@ import {
   closeDrawer,
   conversationBetween,
   eventually,
+  live,
   lookEverywhere,
   openDrawer,
   say,
@@ -29,11 +30,12 @@ const conversationsIn = (scope: Locator) => scope.getByRole('region', { name: 'C
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const message = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
-/** The lead signed in through the form, on the team's page. */
+/** The lead signed in through the form, on the team's page, live (so new messages toast). */
 async function leadOnTeamPage(page: Page, lead: Person, handle: string) {
   await signIn(page, lead);
   await page.waitForURL((url) => url.pathname === `/t/${handle}`);
   await page.getByTestId('agent-card').nth(1).waitFor();
+  await live(page);
 }
 
 /** The element is inside the visible part of the message list (the list renders little beyond it). */

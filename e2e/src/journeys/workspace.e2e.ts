@@ -6,6 +6,7 @@ import {
   closeDrawer,
   discPng,
   eventually,
+  live,
   lookEverywhere,
   openDrawer,
   shot,
@@ -174,6 +175,8 @@ describe('workspace', () => {
       await signIn(session.page, person);
       await session.page.waitForURL((url) => url.pathname === `/t/${handle}`);
       await session.page.getByTestId('agent-card').nth(1).waitFor();
+      // Live before the change, or the mate's page would only learn of it on a later load.
+      await live(session.page);
     }
     const leadCard = (page: Page) => page.getByTestId('agent-card').filter({ hasText: `@${lead.username}` });
     expect(await uploadedAvatar(a.page.locator('body')).count()).toBe(0);

@@ -26,6 +26,14 @@ export async function conversationBetween(from: Person, to: Person, teamHandle?:
   return started.conversation.id;
 }
 
+/**
+ * This browser is live: the user badge's own dot is green once the socket has connected (it waits
+ * for the page's first screen, decision 0015). What is sent before shows as unread but makes no toast.
+ */
+export async function live(page: Page) {
+  await page.getByTestId('user-badge').getByRole('img', { name: 'Online' }).waitFor();
+}
+
 /** A message sent through the API (the other person in the browser sees it arrive live), signing in, a screenshot. */
 export { say, shot, signIn } from './journey-kit';
 

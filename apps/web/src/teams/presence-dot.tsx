@@ -1,8 +1,11 @@
 import { cn } from '../ui/cn';
 
-/** Spec §2: green when online, grey otherwise; null means we do not know yet ('Status unknown'). */
-export function PresenceDot({ isOnline, className }: { isOnline: boolean | null; className?: string }) {
-  const label = isOnline === null ? 'Status unknown' : isOnline ? 'Online' : 'Offline';
+/**
+ * Spec §2: green when online, grey otherwise; null means we do not know yet ('Status unknown').
+ * `label` names the state otherwise (the user's own dot: 'Connecting…').
+ */
+export function PresenceDot({ isOnline, className, label: named }: { isOnline: boolean | null; className?: string; label?: string }) {
+  const label = named ?? (isOnline === null ? 'Status unknown' : isOnline ? 'Online' : 'Offline');
   return (
     <span
       role="img"

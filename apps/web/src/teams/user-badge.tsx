@@ -4,19 +4,31 @@ import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
+import type { ConnectionStatus } from '../realtime/realtime-context';
+import { useRealtime } from '../realtime/realtime-context';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentAvatar } from './agent-avatar';
+import { PresenceDot } from './presence-dot';
 import { useMyProfile } from './team-queries';
+
+/** The user's own dot is this browser's live connection: what the others see of them. */
+const OWN_PRESENCE: Record<ConnectionStatus, { isOnline: boolean | null; label: string }> = {
+  connected: { isOnline: true, label: 'Online' },
+  connecting: { isOnline: null, label: 'Connecting…' },
+  disconnected: { isOnline: false, label: 'Offline' },
+};
 
 /**
  * Spec §2 badge: the current user's name and role, or @username. When /users/me fails it falls back
  * to the signed-in user's id and username from the auth state. The spec fixes it bottom-left; it sits
- * at the foot of the app shell's sidebar, in the flow, so it never covers content.
+ * at the foot of the app shell's sidebar, in the flow, so it never covers content. The avatar's dot
+ * says whether this browser is live (green once the socket is connected).
  */
 export function UserBadge({ className }: { className?: string }) {
   const { user } = useAuth();
   const profile = useMyProfile();
+  const { status } = useRealtime();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   if (!user) return null;
   const agent = profile.data?.agent;
@@ -31,7 +43,10 @@ export function UserBadge({ className }: { className?: string }) {
       title={`@${username}`}
       className={cn('flex min-w-0 items-center gap-2.5', className)}
     >
-      <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
+      <span className="relative shrink-0">
+        <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
+        <PresenceDot {...OWN_PRESENCE[status]} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
+      </span>
       <span className="min-w-0 leading-tight">
         {hasName ? (
           <>
