@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyPresence } from './presence-cache';
+import { applyPresence, refetchPresence } from './presence-cache';
 
 describe('applyPresence', () => {
   it('patches the agent wherever it is cached and leaves other data untouched', () => {
@@ -22,5 +22,27 @@ describe('applyPresence', () => {
     ]);
     expect(client.getQueryData(['agent', 'a'])).toEqual({ id: 'a', isOnline: true });
     expect(client.getQueryData(['teams', 'u', 'team', 'x'])).toBe(team);
+  });
+});
+
+describe('refetchPresence (on every connect)', () => {
+  it('asks the shown team rosters again, and only them', async () => {
+    const client = new QueryClient();
+    const stale = [{ id: 'a', isOnline: false }];
+    const fresh = [{ id: 'a', isOnline: true }];
+    const roster = ['teams', 'u', 'agents', 'x'];
+    let answers = 0;
+    const observer = new QueryObserver(client, { queryKey: roster, queryFn: async () => (answers++ === 0 ? stale : fresh), staleTime: Infinity });
+    const stop = observer.subscribe(() => {});
+    await expect.poll(() => client.getQueryData(roster)).toEqual(stale);
+    client.setQueryData(['teams', 'u', 'team', 'x'], { id: 't' });
+    client.setQueryData(['teams', 'other-user', 'agents', 'x'], stale);
+
+    await refetchPresence(client, 'u');
+
+    expect(client.getQueryData(roster)).toEqual(fresh);
+    expect(client.getQueryState(['teams', 'u', 'team', 'x'])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(['teams', 'other-user', 'agents', 'x'])?.isInvalidated).toBe(false);
+    stop();
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TPresenceEvent } from '@agentroom/shared';
+import { teamKeys } from '../teams/team-keys';
 
 type WithPresence = { id: string; isOnline: boolean | null };
 const hasPresence = (value: unknown): value is WithPresence =>
@@ -24,4 +25,15 @@ export function applyPresence(queryClient: QueryClient, { agentId, isOnline }: T
     return value;
   };
   queryClient.setQueriesData({ predicate: () => true }, patch);
+}
+
+/**
+ * Presence is not replayed: a change while this browser had no socket (before its first connect,
+ * which waits for the first screen, decision 0015, or while it was away) is only in the server's
+ * answer. So on every connect the shown lists that carry dots are asked again: the team rosters
+ * (team page, sidebar). The inbox refetches on connect by itself. A fetch already on its way is
+ * kept (it answers after the socket is up, so it is fresh enough).
+ */
+export function refetchPresence(queryClient: QueryClient, userId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: teamKeys.rosters(userId) }, { cancelRefetch: false });
 }

@@ -4,7 +4,7 @@ import { SOCKET_EVENTS } from '@agentroom/shared';
 import { afterFirstScreen } from '../app/first-screen';
 import { useAuth } from '../auth/auth-context';
 import { applyAgentUpdate } from './agent-cache';
-import { applyPresence } from './presence-cache';
+import { applyPresence, refetchPresence } from './presence-cache';
 import { RealtimeContext, type RealtimeValue } from './realtime-context';
 import { createAppSocket, type AppSocket } from './socket-client';
 
@@ -32,6 +32,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         setConnection((current) => ({ ...(current?.socket === created ? current : { status: 'connecting', error: null, reconnects: 0 }), ...next, socket: created, userId }));
       created.on('connect', () => {
         update({ status: 'connected', error: null });
+        void refetchPresence(queryClient, userId);
         if (connectedOnce) setConnection((current) => current && { ...current, reconnects: current.reconnects + 1 });
         connectedOnce = true;
       });
