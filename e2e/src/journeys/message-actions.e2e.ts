@@ -134,6 +134,8 @@ describe('around every conversation', () => {
 
     // Scrolled up, a new message does not pull the reader down: the pill says so and takes them there.
     await page.locator('[data-at-bottom="false"]').waitFor({ state: 'attached' });
+    // Live (the socket waits for the first screen): the message arrives as an event, not a catch-up.
+    await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
     await send(bob, 'Fresh news from Bob.');
     const pill = page.getByRole('button', { name: 'New messages ↓' });
     await pill.waitFor();
