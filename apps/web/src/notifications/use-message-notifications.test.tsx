@@ -98,7 +98,7 @@ function renderApp(path: string) {
   });
   const socket = new FakeSocket();
   const layout = (
-    <RealtimeContext.Provider value={{ socket: socket as unknown as AppSocket, status: 'connected', error: null, reconnects: 0 }}>
+    <RealtimeContext.Provider value={{ socket: socket as unknown as AppSocket, status: 'connected', error: null }}>
       <MessageNotifications />
       <Outlet />
       <Toaster />

@@ -8,11 +8,9 @@ export interface RealtimeValue {
   status: ConnectionStatus;
   /** The last connect error, shown in the chat pane as 'Error: ...'. */
   error: string | null;
-  /** Increments on every (re)connect after the first, so pages can gap-fill what they missed. */
-  reconnects: number;
 }
 
-export const RealtimeContext = createContext<RealtimeValue>({ socket: null, status: 'disconnected', error: null, reconnects: 0 });
+export const RealtimeContext = createContext<RealtimeValue>({ socket: null, status: 'disconnected', error: null });
 
 /** The app-wide socket of the signed-in, verified user (null while signed out). */
 export function useRealtime(): RealtimeValue {

@@ -8,7 +8,7 @@ import { applyPresence, refetchPresence } from './presence-cache';
 import { RealtimeContext, type RealtimeValue } from './realtime-context';
 import { createAppSocket, type AppSocket } from './socket-client';
 
-const SIGNED_OUT: RealtimeValue = { socket: null, status: 'disconnected', error: null, reconnects: 0 };
+const SIGNED_OUT: RealtimeValue = { socket: null, status: 'disconnected', error: null };
 type Connection = Omit<RealtimeValue, 'socket'> & { socket: AppSocket; userId: string };
 
 /**
@@ -27,14 +27,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let socket: AppSocket | undefined;
     const open = (created: AppSocket) => {
       socket = created;
-      let connectedOnce = false;
       const update = (next: Partial<Connection>) =>
-        setConnection((current) => ({ ...(current?.socket === created ? current : { status: 'connecting', error: null, reconnects: 0 }), ...next, socket: created, userId }));
+        setConnection((current) => ({ ...(current?.socket === created ? current : { status: 'connecting', error: null }), ...next, socket: created, userId }));
       created.on('connect', () => {
         update({ status: 'connected', error: null });
         void refetchPresence(queryClient, userId);
-        if (connectedOnce) setConnection((current) => current && { ...current, reconnects: current.reconnects + 1 });
-        connectedOnce = true;
       });
       created.on('disconnect', () => update({ status: 'disconnected' }));
       created.on('connect_error', (error) => update({ status: 'disconnected', error: error.message }));

@@ -41,7 +41,7 @@ function renderRoom(path: string, api: Parameters<typeof stubApi>[0]) {
     [
       {
         element: (
-          <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: 'connected', error: null, reconnects: 0 }}>
+          <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: 'connected', error: null }}>
             <LiveRooms />
           </RealtimeContext.Provider>
         ),

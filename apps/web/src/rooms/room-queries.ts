@@ -47,6 +47,14 @@ export function useInvalidateRooms() {
     ]);
 }
 
+/** The rooms alone: on a (re)connect, when the inbox refetches by itself (use-inbox-live-updates). */
+export function useRefetchRooms() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  // A fetch already on its way is kept: it answers after the socket is up.
+  return () => queryClient.invalidateQueries({ queryKey: roomKeys.all(user?.id) }, { cancelRefetch: false });
+}
+
 export function useCreateRoom(handle: string) {
   const invalidate = useInvalidateRooms();
   return useMutation({ mutationFn: (input: TCreateRoomRequest) => roomApi.create(handle, input), onSuccess: () => void invalidate() });

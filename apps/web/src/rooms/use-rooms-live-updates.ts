@@ -1,32 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { SOCKET_EVENTS } from '@agentroom/shared';
 import { useRealtime } from '../realtime/realtime-context';
-import { useInvalidateRooms } from './room-queries';
+import { useInvalidateRooms, useRefetchRooms } from './room-queries';
 
 /**
  * `rooms:changed` (a room created, renamed or changed, members joined, left, added or removed): the
  * team's rooms and the inbox are refetched, and so is an open room, which answers 404 once I can no
- * longer read it (the room page then shows "Room not found"). After a reconnect events may have been
- * missed: the same refetch. Mounted once, in the app shell.
+ * longer read it (the room page then shows "Room not found"). Events sent before a connect were
+ * missed (the first connect waits for the first screen, decision 0015; a reconnect follows time
+ * away): every connect refetches the rooms. Mounted once, in the app shell.
  */
 export function useRoomsLiveUpdates() {
-  const { socket, reconnects } = useRealtime();
+  const { socket } = useRealtime();
   const invalidate = useInvalidateRooms();
-  const latest = useRef(invalidate);
+  const refetchRooms = useRefetchRooms();
+  const latest = useRef({ invalidate, refetchRooms });
   useEffect(() => {
-    latest.current = invalidate;
+    latest.current = { invalidate, refetchRooms };
   });
 
   useEffect(() => {
     if (!socket) return;
-    const refetch = () => void latest.current();
-    socket.on(SOCKET_EVENTS.roomsChanged, refetch);
+    const onChanged = () => void latest.current.invalidate();
+    const onConnect = () => void latest.current.refetchRooms();
+    socket.on(SOCKET_EVENTS.roomsChanged, onChanged);
+    socket.on('connect', onConnect);
     return () => {
-      socket.off(SOCKET_EVENTS.roomsChanged, refetch);
+      socket.off(SOCKET_EVENTS.roomsChanged, onChanged);
+      socket.off('connect', onConnect);
     };
   }, [socket]);
-
-  useEffect(() => {
-    if (reconnects > 0) void latest.current();
-  }, [reconnects]);
 }

@@ -45,7 +45,7 @@ function renderShell(path: string, api: Parameters<typeof stubApi>[0]) {
   });
   const socket = new FakeSocket();
   const shell = (
-    <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: 'connected', error: null, reconnects: 0 }}>
+    <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: 'connected', error: null }}>
       <AppShell />
     </RealtimeContext.Provider>
   );

@@ -32,7 +32,7 @@ function renderShell(path: string, api: Parameters<typeof stubApi>[0]) {
     [
       {
         element: (
-          <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: 'connected', error: null, reconnects: 0 }}>
+          <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: 'connected', error: null }}>
             <AppShell />
           </RealtimeContext.Provider>
         ),
@@ -112,6 +112,18 @@ describe('sidebar rooms', () => {
     await waitFor(() => expect(within(roomRow('launch-plan')).getByTestId('unread-badge')).toHaveTextContent('1 unread'));
     expect(api.callsTo(ROOMS)).toHaveLength(2);
     expect(api.callsTo(INBOX)).toHaveLength(2);
+  });
+
+  it('refetches the rooms on every connect, the first included: a change sent before it was missed', async () => {
+    const { api, socket } = renderShell('/t/demo', {
+      [ROOMS]: [ok({ rooms: [general] }), ok({ rooms: [general, launch] })],
+      [INBOX]: ok(conversationPage([makeRoomConversation(general, [maya])])),
+    });
+    await waitFor(() => expect(within(roomsRegion()).getAllByTestId('room')).toHaveLength(1));
+
+    act(() => socket.serverSends('connect'));
+    await waitFor(() => expect(within(roomsRegion()).getAllByTestId('room')).toHaveLength(2));
+    expect(api.callsTo(ROOMS)).toHaveLength(2);
   });
 
   it("'Browse rooms' lists the open rooms I am not in, and joining one opens it", async () => {

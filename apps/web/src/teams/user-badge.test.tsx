@@ -11,7 +11,7 @@ const me = makeUser();
 function renderBadge(status: ConnectionStatus) {
   stubApi({ 'GET /users/me': ok({ profile: { id: me.id, username: me.username, email: me.email, profile: me.profile, agent: me.agent } }) });
   renderPage(
-    <RealtimeContext.Provider value={{ socket: null, status, error: null, reconnects: 0 }}>
+    <RealtimeContext.Provider value={{ socket: null, status, error: null }}>
       <UserBadge />
     </RealtimeContext.Provider>,
     { path: '/t/demo', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },

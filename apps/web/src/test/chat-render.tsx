@@ -36,7 +36,7 @@ export function renderChatPage(
   const { socket } = options;
   return renderPage(
     socket ? (
-      <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: socket.connected ? 'connected' : 'disconnected', error: null, reconnects: 0 }}>
+      <RealtimeContext.Provider value={{ socket: socket.asAppSocket, status: socket.connected ? 'connected' : 'disconnected', error: null }}>
         {page}
       </RealtimeContext.Provider>
     ) : (
