@@ -24,7 +24,6 @@ import {
 } from './reply-jobs-repo';
 import { decideChainTurn } from './room-turns';
 import type { Tx } from '../db/client';
-import type { PublishDomainEvent } from '../core/domain-events';
 import type { AgentRow, MessageRow, ReplyJobRow } from '../db/rows';
 import { recordUsage, teamTokensToday } from './usage';
 
@@ -88,15 +87,15 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       messageType: meta?.notice ? 'notice' : 'text',
       ...(askedBy ? { askedBy: presentReactionAgent(askedBy) } : {}),
     };
-    return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
-      const stored = await writeMessage(ctx, tx, publish, target, { content, clientMessageId: aiReplyClientMessageId(job.id) }, options);
+    return inTransaction(ctx.db, async (tx) => {
+      const stored = await writeMessage(ctx, tx, target, { content, clientMessageId: aiReplyClientMessageId(job.id) }, options);
       if (!stored) return undefined; // already written by an earlier attempt
       const finished = await finishReplyJob(tx, job, { status: outcome, replyMessageId: stored.row.id, errorKind: meta?.notice?.code, error, partialContent: content });
       if (!finished) throw new LostJob();
       // A finished room reply that @mentions other AI agents of the room asks them: the chain goes on
       // in this transaction, so a reply is never stored without the turns it starts (or twice with them).
       if (outcome === 'done' && job.chainRootMessageId && !(await isCancelRequested(tx, job.id)))
-        await continueChain(tx, publish, job, target, stored.row, stored.message.mentions ?? []);
+        await continueChain(tx, job, target, stored.row, stored.message.mentions ?? []);
       return stored;
     }).catch((e: unknown) => {
       if (e instanceof LostJob) return undefined;
@@ -109,7 +108,7 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
    * reply's agent, for the same person), unless the turn limit or the loop brake stops the chain,
    * which a notice from the agent not answering says for everyone (decision 0012).
    */
-  async function continueChain(tx: Tx, publish: PublishDomainEvent, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
+  async function continueChain(tx: Tx, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
     const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
     if (asked.length === 0) return;
     // The room's setting as it is now (the send path's copy of the room may be a few seconds old).
@@ -140,7 +139,6 @@ export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options
       await writeMessage(
         ctx,
         tx,
-        publish,
         noticeTarget,
         { content: chainNoticeText(code, asker, agent, limit), clientMessageId: `chain-notice:${reply.id}:${agent.id}` },
         { messageType: 'notice', meta: { notice: { code, retryable: false }, replyToMessageId: reply.id } },

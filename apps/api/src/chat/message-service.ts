@@ -14,7 +14,6 @@ import {
 } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
-import type { PublishDomainEvent } from '../core/domain-events';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
@@ -147,7 +146,6 @@ function createdEvent(
 export async function writeMessage(
   ctx: AppContext,
   tx: Tx,
-  publish: PublishDomainEvent,
   target: SendTarget,
   input: SendInput,
   options: StoreMessageOptions = {},
@@ -163,7 +161,7 @@ export async function writeMessage(
       ? await ctx.replyJobs.enqueue(tx, { ...target, message: row })
       : false;
   const event = createdEvent(ctx, target, row, files, repliesQueued, { mentions: mentioned.map((a) => a.id), askedBy: options.askedBy });
-  publish('message.created', event);
+  ctx.events.publish('message.created', event);
   return { row, message: event.message };
 }
 
@@ -183,7 +181,7 @@ export async function sendMessage(ctx: AppContext, senderAgentId: string, conver
   const needsTransaction =
     (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target, input.content) || mentionsOf(target, input.content).length > 0;
   if (needsTransaction) {
-    stored = await inTransaction(ctx.db, ctx.events, (tx, publish) => writeMessage(ctx, tx, publish, target, input, options));
+    stored = await inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, options));
   } else {
     // A plain message: one atomic statement, shared with the other sends of the moment (group commit).
     const row = await storeMessageGrouped(ctx, messageValues(target, input, options));
@@ -277,7 +275,7 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
   }
   // An edit re-derives who the message @mentions (the badge follows the text); it starts no AI reply.
   const target = await resolveSendTarget(ctx, agentId, message.conversationId);
-  const updated = await inTransaction(ctx.db, ctx.events, async (tx) => {
+  const updated = await inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(messages)
       .set({ content: input.content, editedAt: sql`clock_timestamp()` })
@@ -304,7 +302,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
   const { message } = await assertMessageParticipant(ctx.db, messageId, agentId);
   if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessageToDelete);
   const sender = await findAgent(ctx.db, agentId);
-  const deleted = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  const deleted = await inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(messages)
       .set({ content: '', deletedAt: sql`clock_timestamp()` })
@@ -315,7 +313,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
     await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
     await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
     const presented = presentMessage(row, sender!, [], ctx.config.jwtSecret);
-    publish('message.updated', { message: presented });
+    ctx.events.publish('message.updated', { message: presented });
     return { presented, files };
   });
   if (!deleted) {

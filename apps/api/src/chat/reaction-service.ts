@@ -21,7 +21,7 @@ export async function setReaction(ctx: AppContext, agentId: string, messageId: s
   if (message.deletedAt) throw conflict(CHAT_ERRORS.messageDeleted);
   const agent = (await findAgent(ctx.db, agentId))!;
 
-  await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  await inTransaction(ctx.db, async (tx) => {
     let changed: boolean;
     if (reacted) {
       const [locked] = await tx.select({ deletedAt: messages.deletedAt }).from(messages).where(eq(messages.id, messageId)).for('update');
@@ -41,7 +41,7 @@ export async function setReaction(ctx: AppContext, agentId: string, messageId: s
       changed = removed.length > 0;
     }
     if (changed)
-      publish('message.reaction', { conversationId: message.conversationId, messageId, emoji, agent: presentReactionAgent(agent), reacted });
+      ctx.events.publish('message.reaction', { conversationId: message.conversationId, messageId, emoji, agent: presentReactionAgent(agent), reacted });
   });
 
   const [current] = await ctx.db.select(messageColumns).from(messages).where(eq(messages.id, messageId));

@@ -1,6 +1,5 @@
 import type { TAgent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
-import type { Publish } from './transaction';
 
 /**
  * Everything the domain announces, published after the write it describes has committed. Payloads
@@ -51,4 +50,3 @@ export interface DomainEvents {
 }
 
 export type DomainEventBus = EventBus<DomainEvents>;
-export type PublishDomainEvent = Publish<DomainEvents>;

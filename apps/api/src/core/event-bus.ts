@@ -1,8 +1,11 @@
+import { afterCommit } from './transaction';
+
 /**
  * A typed, in-process publish/subscribe bus. Domain modules publish what happened; adapters
  * (Socket.IO fan-out, workers, cross-node cache invalidation) subscribe in the composition root.
- * A subscriber that throws or rejects is reported and never fails the publisher: the write that
- * caused the event has already committed.
+ * Publishing inside `inTransaction` waits for the commit (and is dropped on a rollback); outside one
+ * it goes at once. A subscriber that throws or rejects is reported and never fails the publisher: the
+ * write that caused the event has already committed.
  */
 /** Event name → payload. */
 export type EventMap = object;
@@ -17,14 +20,16 @@ export function createEventBus<M extends EventMap>(onError: (error: unknown, eve
   const subscribers = new Map<keyof M, Set<Subscriber<never>>>();
   return {
     publish(event, payload) {
-      for (const subscriber of subscribers.get(event) ?? []) {
-        try {
-          const result = (subscriber as Subscriber<typeof payload>)(payload);
-          if (result instanceof Promise) result.catch((error: unknown) => onError(error, event));
-        } catch (error) {
-          onError(error, event);
+      afterCommit(() => {
+        for (const subscriber of subscribers.get(event) ?? []) {
+          try {
+            const result = (subscriber as Subscriber<typeof payload>)(payload);
+            if (result instanceof Promise) result.catch((error: unknown) => onError(error, event));
+          } catch (error) {
+            onError(error, event);
+          }
         }
-      }
+      });
     },
     subscribe(event, subscriber) {
       const set = subscribers.get(event) ?? new Set();

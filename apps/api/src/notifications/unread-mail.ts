@@ -93,7 +93,7 @@ async function unreadLines(tx: DbOrTx, conversationId: string, agentId: string, 
  */
 export async function mailUnreadMessages(ctx: AppContext, accountId: string, now: Date): Promise<boolean> {
   const { appUrl, jwtSecret, unreadMail } = ctx.config;
-  return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  return inTransaction(ctx.db, async (tx) => {
     const [person] = await tx
       .select({ account: accounts, agent: agents })
       .from(accounts)
@@ -162,7 +162,7 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
       // RFC 8058: mail clients offer their own Unsubscribe button and POST to this URL, no page opened.
       headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
-    publish('mail.queued', {});
+    ctx.events.publish('mail.queued', {});
     return true;
   });
 }

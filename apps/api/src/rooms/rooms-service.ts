@@ -12,7 +12,6 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
-import type { PublishDomainEvent } from '../core/domain-events';
 import { inTransaction } from '../core/transaction';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
@@ -87,15 +86,15 @@ async function roomResponse(ctx: AppContext, team: TeamRow, membership: Membersh
 
 /** Announces a change of the room after commit, to those who see the room (see roomAudience). */
 async function publishRoomChanged(
+  ctx: AppContext,
   tx: DbOrTx,
-  publish: PublishDomainEvent,
   room: Pick<ConversationRow, 'id' | 'teamId' | 'isPrivate'>,
   change: { joinedIds?: string[]; leftIds?: string[]; wasOpen?: boolean } = {},
 ) {
   const joinedIds = change.joinedIds ?? [];
   const leftIds = change.leftIds ?? [];
   const audienceIds = await roomAudience(tx, { ...room, isPrivate: room.isPrivate && !change.wasOpen }, leftIds);
-  publish('room.changed', { teamId: room.teamId!, roomId: room.id, audienceIds, joinedIds, leftIds });
+  ctx.events.publish('room.changed', { teamId: room.teamId!, roomId: room.id, audienceIds, joinedIds, leftIds });
 }
 
 /** GET /teams/:handle/rooms: the rooms the caller is in, then the open rooms they could join. */
@@ -117,7 +116,7 @@ export async function getRoom(ctx: AppContext, handle: string, roomParam: string
  */
 export async function createRoom(ctx: AppContext, handle: string, agentId: string, input: TCreateRoomInput): Promise<TRoomResponse> {
   try {
-    const { team, membership, roomId } = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+    const { team, membership, roomId } = await inTransaction(ctx.db, async (tx) => {
       const { team, membership } = await assertTeamMember(tx, handle, agentId);
       const memberIds = [...new Set(input.memberIds.filter((id) => id !== agentId))];
       const found = await findActiveTeamAgents(tx, team.id, memberIds);
@@ -128,7 +127,7 @@ export async function createRoom(ctx: AppContext, handle: string, agentId: strin
         .values(roomValues({ teamId: team.id, name: input.name, topic: input.topic, isPrivate: input.isPrivate, createdBy: agentId }))
         .returning();
       const joinedIds = await addRoomParticipants(tx, room!.id, [agentId, ...memberIds]);
-      await publishRoomChanged(tx, publish, room!, { joinedIds });
+      await publishRoomChanged(ctx, tx, room!, { joinedIds });
       return { team, membership, roomId: room!.id };
     });
     return await roomResponse(ctx, team, membership, roomId);
@@ -145,7 +144,7 @@ export async function createRoom(ctx: AppContext, handle: string, agentId: strin
  */
 export async function updateRoom(ctx: AppContext, handle: string, roomParam: string, agentId: string, input: TUpdateRoomInput): Promise<TRoomResponse> {
   try {
-    const { team, membership, roomId } = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+    const { team, membership, roomId } = await inTransaction(ctx.db, async (tx) => {
       const { team, membership, room } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
       if (!canManage(room, agentId, membership)) throw forbidden(ROOM_MESSAGES.managersOnly);
       if (room.isGeneral && input.name !== undefined && input.name !== room.name)
@@ -168,7 +167,7 @@ export async function updateRoom(ctx: AppContext, handle: string, roomParam: str
         })
         .where(eq(conversations.id, room.id))
         .returning();
-      await publishRoomChanged(tx, publish, updated!, { wasOpen: !room.isPrivate });
+      await publishRoomChanged(ctx, tx, updated!, { wasOpen: !room.isPrivate });
       return { team, membership, roomId: room.id };
     });
     return roomResponse(ctx, team, membership, roomId);
@@ -180,10 +179,10 @@ export async function updateRoom(ctx: AppContext, handle: string, roomParam: str
 
 /** POST /teams/:handle/rooms/:room/join: any member of the team joins an open room (again: no change). */
 export async function joinRoom(ctx: AppContext, handle: string, roomParam: string, agentId: string): Promise<TRoomResponse> {
-  const { team, membership, roomId } = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  const { team, membership, roomId } = await inTransaction(ctx.db, async (tx) => {
     const { team, membership, room } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
     const joinedIds = await addRoomParticipants(tx, room.id, [agentId]);
-    if (joinedIds.length) await publishRoomChanged(tx, publish, room, { joinedIds });
+    if (joinedIds.length) await publishRoomChanged(ctx, tx, room, { joinedIds });
     return { team, membership, roomId: room.id };
   });
   return roomResponse(ctx, team, membership, roomId);
@@ -191,11 +190,11 @@ export async function joinRoom(ctx: AppContext, handle: string, roomParam: strin
 
 /** DELETE /teams/:handle/rooms/:room/members/me: leave a room; nobody leaves #general while in the team. */
 export async function leaveRoom(ctx: AppContext, handle: string, roomParam: string, agentId: string): Promise<void> {
-  await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  await inTransaction(ctx.db, async (tx) => {
     const { room, isMember } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
     if (room.isGeneral) throw conflict(ROOM_MESSAGES.generalCannotBeLeft);
     if (!isMember || !(await removeRoomParticipant(tx, room.id, agentId))) throw conflict(ROOM_MESSAGES.notInRoom);
-    await publishRoomChanged(tx, publish, room, { leftIds: [agentId] });
+    await publishRoomChanged(ctx, tx, room, { leftIds: [agentId] });
   });
 }
 
@@ -204,14 +203,14 @@ export async function leaveRoom(ctx: AppContext, handle: string, roomParam: stri
  * the team's AI agents (anyone else: 400). Someone already in it: 409.
  */
 export async function addRoomMember(ctx: AppContext, handle: string, roomParam: string, agentId: string, input: TAddRoomMemberInput): Promise<TRoomResponse> {
-  const { team, membership, roomId } = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  const { team, membership, roomId } = await inTransaction(ctx.db, async (tx) => {
     const { team, membership, room, isMember } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
     if (!isMember) throw forbidden(ROOM_MESSAGES.notInRoom);
     const [target] = await findActiveTeamAgents(tx, team.id, [input.agentId]);
     if (!target) throw notATeamMember('agentId');
     const joinedIds = await addRoomParticipants(tx, room.id, [target.id]);
     if (!joinedIds.length) throw conflict(ROOM_MESSAGES.alreadyInRoom, { agentId: ROOM_MESSAGES.alreadyInRoom });
-    await publishRoomChanged(tx, publish, room, { joinedIds });
+    await publishRoomChanged(ctx, tx, room, { joinedIds });
     return { team, membership, roomId: room.id };
   });
   return roomResponse(ctx, team, membership, roomId);
@@ -223,7 +222,7 @@ export async function addRoomMember(ctx: AppContext, handle: string, roomParam: 
  * is leaving.
  */
 export async function removeRoomMember(ctx: AppContext, handle: string, roomParam: string, agentId: string, targetId: string): Promise<void> {
-  await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  await inTransaction(ctx.db, async (tx) => {
     const { membership, room, isMember } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
     const manager = canManage(room, agentId, membership);
     if (!isMember && !manager) throw forbidden(ROOM_MESSAGES.notInRoom);
@@ -233,7 +232,7 @@ export async function removeRoomMember(ctx: AppContext, handle: string, roomPara
     if (targets.isHuman && targetId !== agentId && !manager) throw forbidden(ROOM_MESSAGES.managersOnly);
     await removeRoomParticipant(tx, room.id, targetId);
     if (room.answersAllAgentId === targetId) await tx.update(conversations).set({ answersAllAgentId: null }).where(eq(conversations.id, room.id));
-    await publishRoomChanged(tx, publish, room, { leftIds: [targetId] });
+    await publishRoomChanged(ctx, tx, room, { leftIds: [targetId] });
   });
 }
 

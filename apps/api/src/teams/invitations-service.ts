@@ -53,7 +53,7 @@ const presentInvitation = (row: InvitationRow, inviter: string | null): TPending
  * invitation to the same address is revoked, so its link stops working.
  */
 export async function createInvitation(ctx: AppContext, handle: string, callerId: string, email: string): Promise<TPendingInvitation> {
-  return inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  return inTransaction(ctx.db, async (tx) => {
     const { team } = await assertTeamManager(tx, handle, callerId);
     await lockTeam(tx, team.id);
     if (await isActiveMemberByEmail(tx, team.id, email)) throw conflict(INVITATION_MESSAGES.alreadyMember, { email: INVITATION_MESSAGES.alreadyMember });
@@ -69,7 +69,7 @@ export async function createInvitation(ctx: AppContext, handle: string, callerId
     const inviter = await findAgentById(tx, callerId);
     const inviterName = inviter?.firstName || inviter?.username || 'A teammate';
     await enqueueMail(tx, email, invitationMail(inviterName, team.name, `${ctx.config.appUrl}/invite?token=${raw}`));
-    publish('mail.queued', {});
+    ctx.events.publish('mail.queued', {});
     return presentInvitation(row, inviter?.username ?? null);
   });
 }

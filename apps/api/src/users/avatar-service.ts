@@ -25,7 +25,7 @@ export async function deleteAvatarFile(ctx: AppContext, avatarUrl: string | unde
  * committed, and everyone who sees the agent hears of it (`agent.updated` with the new shape).
  */
 async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | undefined): Promise<AgentRow> {
-  const { row, previous } = await inTransaction(ctx.db, ctx.events, async (tx, publish) => {
+  const { row, previous } = await inTransaction(ctx.db, async (tx) => {
     const [current] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('update');
     if (!current) throw notFound(TEAM_ERRORS.agentNotFound);
     const { avatarUrl: old, ...rest } = current.biometric;
@@ -34,7 +34,7 @@ async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | 
       .set({ biometric: avatarUrl ? { ...rest, avatarUrl } : rest })
       .where(eq(agents.id, agentId))
       .returning();
-    publish('agent.updated', { agentId, agent: presentAgent(updated!) });
+    ctx.events.publish('agent.updated', { agentId, agent: presentAgent(updated!) });
     return { row: updated!, previous: old };
   });
   if (previous !== avatarUrl) await deleteAvatarFile(ctx, previous);
