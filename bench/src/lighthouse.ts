@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the built app as the API serves it (issue 14): /auth/login, /auth/register, the team
+ * Lighthouse on the built app as the API serves it: /auth/login, /auth/register, the team
  * page and a chat with 300 messages, mobile (the default preset, simulated throttling) and desktop,
  * each page `LH_RUNS` times (default 3); prints the median scores and metrics and the load average.
  *

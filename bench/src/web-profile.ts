@@ -1,5 +1,5 @@
 /**
- * The chat page's load on a phone's CPU (issue 14): the seeded chat of 300 messages loaded `WP_RUNS`
+ * The chat page's load on a phone's CPU: the seeded chat of 300 messages loaded `WP_RUNS`
  * times (default 5) in Chromium at `WP_CPU_SLOWDOWN`× (default 4, as Lighthouse's mobile preset) with
  * the V8 CPU profiler on. Prints each load's LCP and, as medians of the runs, the main thread's time
  * by package (through the build's source maps) and the time in tasks beyond 50 ms. Lighthouse's

@@ -70,7 +70,7 @@ const NO_MODEL_SETUP_HINT =
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(4);
 const LONG_URL = `https://example.com/${'a-very-long-path-segment-'.repeat(8)}end`;
 
-describe('rough edges of issue 12', () => {
+describe('rough edges found by walking the product', () => {
   let lena: SignedIn;
   let omar: SignedIn;
   let handle: string;

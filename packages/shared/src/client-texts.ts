@@ -3,7 +3,7 @@
  * server gives no message of its own, and form texts. Kept here so every text lives in one package.
  */
 
-/** Spec §8 fetch fallbacks for team and agent reads. */
+/** Fallbacks of team and agent reads, shown when the server gives no message. */
 export const TEAM_FETCH_ERRORS = {
   team: 'Failed to fetch team',
   agents: 'Failed to fetch team agents',
@@ -11,7 +11,7 @@ export const TEAM_FETCH_ERRORS = {
   agent: 'Failed to fetch agent',
 } as const;
 
-/** Fallbacks of the chat actions the spec does not list. */
+/** Fallbacks of the newer chat actions (reactions, edits, search…). */
 export const CHAT_ACTION_ERRORS = {
   editMessage: 'Failed to edit message',
   stopReply: 'Failed to stop the reply',
@@ -39,7 +39,7 @@ export const AUTH_FORM_TEXTS = {
   verificationCheckFailed: 'Could not check your verification status',
 } as const;
 
-/** Notifications (issue 12): the settings dialog, the unsubscribe page, toasts and browser notifications. */
+/** Notifications: the settings dialog, the unsubscribe page, toasts and browser notifications. */
 export const NOTIFICATION_TEXTS = {
   menuItem: 'Notifications',
   dialogTitle: 'Notifications',

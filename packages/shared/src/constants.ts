@@ -1,4 +1,4 @@
-/** Product-wide constants (spec §9). Both the API and the web client read them from here. */
+/** Product-wide constants (docs/product-rules.md#limits). Both the API and the web client read them from here. */
 export const PRODUCT_NAME = 'Agentroom';
 export const PAGE_TITLE_PREFIX = `${PRODUCT_NAME} (beta)`;
 export const AUTH_TOKEN_STORAGE_KEY = 'agentroom_auth_token';
@@ -29,7 +29,7 @@ export const DRAWER_MAX_AVATARS = 3;
 
 /**
  * A conversation is personal (1:1 outside a team), team-scoped (1:1 inside a team space) or a room
- * (a team's named conversation of any number of people and AI agents, issue 13).
+ * (a team's named conversation of any number of people and AI agents; decision 0011).
  */
 export const CONVERSATION_TYPES = ['personal', 'team-scoped', 'room'] as const;
 /** The types `POST /chat/conversations/:agentId/start` creates; rooms are created under /teams/:handle/rooms. */

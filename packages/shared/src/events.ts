@@ -18,7 +18,7 @@ import type {
 // No zod here: the web app's entry imports SOCKET_EVENTS, and a schema built at the top of this
 // module would bring all of zod into the sign-in page. The payload schemas are in schemas/socket-payloads.ts.
 
-/** Every Socket.IO event name, for both sides. The spec's names are kept as written. */
+/** Every Socket.IO event name, for both sides. The names the original client knew are kept as written. */
 export const SOCKET_EVENTS = {
   // client → server
   roomJoin: 'room:join',

@@ -1,4 +1,4 @@
-/** Every user-facing text the server and client share, exactly as spec §5 and §8 write them. */
+/** Every user-facing text the server and client share, word for word as the product shows them. */
 export const VALIDATION = {
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters long',
@@ -63,7 +63,7 @@ export const GENERIC_ERRORS = {
 } as const;
 
 /**
- * An AI agent with no language model (issue 12). Everyone sees the friendly line (stored as the
+ * An AI agent with no language model. Everyone sees the friendly line (stored as the
  * notice's text, and shown for every `no_model` notice, old ones included); the set-up hint is for
  * the owners of the agent's team only (and the server log), never every user.
  */

@@ -26,7 +26,7 @@ export function conversationIdOfRoom(roomId: string): string | undefined {
   return isUuid(id) ? id : undefined;
 }
 
-/** Strips one leading '@' so '@ada' and 'ada' name the same agent (spec §5). Here, not beside the auth schemas: the web's first load uses it and builds no schema. */
+/** Strips one leading '@' so '@ada' and 'ada' name the same agent. Here, not beside the auth schemas: the web's first load uses it and builds no schema. */
 export const stripAt = (value: string) => value.trim().replace(/^@/, '');
 
 export const NEXT_PATH_MAX_LENGTH = 512;

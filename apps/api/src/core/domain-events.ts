@@ -40,7 +40,7 @@ export interface DomainEvents {
    */
   'access.changed': { agentId: string; lostConversationIds: string[] };
   /**
-   * A room was created or changed, or people or AI agents joined or left it (issue 13). `audienceIds`
+   * A room was created or changed, or people or AI agents joined or left it. `audienceIds`
    * hear `rooms:changed`; the sockets of `joinedIds` join the room's socket room and those of
    * `leftIds` leave it, on every node; cached members of the room are forgotten everywhere.
    */

@@ -63,7 +63,7 @@ export const accounts = pgTable(
     emailVerifiedAt: tstz('email_verified_at'),
     passwordChangedAt: tstz('password_changed_at'),
     /**
-     * Minutes messages from others may stay unread before one email lists them (issue 12); null: Off.
+     * Minutes messages from others may stay unread before one email lists them; null: Off.
      * The unread-mail worker locks this row while it writes such a mail (one node per person at a time).
      */
     unreadMailDelayMinutes: integer('unread_mail_delay_minutes').default(DEFAULT_UNREAD_EMAIL_DELAY),
@@ -180,7 +180,7 @@ export const teamMembers = pgTable(
 
 
 /**
- * An emailed invitation to a team (issue 12). Only the token's sha256 is stored; the link is single
+ * An emailed invitation to a team. Only the token's sha256 is stored; the link is single
  * use and expires. One pending invitation per team and address: inviting again revokes the older one.
  */
 export const teamInvitations = pgTable(
@@ -218,7 +218,7 @@ export const conversations = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     lastMessageAt: tstz('last_message_at'),
     createdAt: createdAt(),
-    // ---- rooms only (type 'room'; issue 13). A room's pair_key is 'room:<id>'. ----
+    // ---- rooms only (type 'room'; decision 0011). A room's pair_key is 'room:<id>'. ----
     /** Channel-style name, unique in the team (lowercase letters, digits, hyphens): its address. */
     name: text('name'),
     topic: text('topic').notNull().default(''),
@@ -315,7 +315,7 @@ const { searchVector: _searchVector, ...readableMessageColumns } = getTableColum
 export const messageColumns = readableMessageColumns;
 
 /**
- * Who a message @mentions (issue 13): one row per mentioned member, written with the message. The
+ * Who a message @mentions: one row per mentioned member, written with the message. The
  * mention badge counts the rows past the member's read cursor; the AI reply jobs read them too.
  */
 export const messageMentions = pgTable(
@@ -410,7 +410,7 @@ export const replyJobs = pgTable(
     partialContent: text('partial_content').notNull().default(''),
     errorKind: text('error_kind'),
     error: text('error'),
-    // ---- rooms (issue 13): AI agents answering and asking each other after one message from a person ----
+    // ---- rooms (decision 0012): AI agents answering and asking each other after one message from a person ----
     /** The message from a person that started this chain of agent turns (null outside rooms). */
     chainRootMessageId: uuid('chain_root_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
     /** 1 for an answer to a person, 2+ for an answer another agent asked for by @mentioning. */

@@ -253,7 +253,7 @@ const ROWS: Row[] = [
     request: (k, api) => api.patch(`/api/v1/agents/${users.peer.agentId}`).send({ role: 'Boss' }),
     expected: by(403, 403, 403, 403, 403),
   },
-  // Avatars (issue 12): an AI agent's by its team's managers only, your own by anyone verified, the image by anyone
+  // Avatars: an AI agent's by its team's managers only, your own by anyone verified, the image by anyone
   {
     name: 'PUT /agents/:id/avatar (T’s AI agent)',
     request: async (k, api) => api.put(`/api/v1/agents/${ai.id}/avatar`).attach('avatar', await avatarPng, { filename: 'a.png', contentType: 'image/png' }),
@@ -438,7 +438,7 @@ const ROWS: Row[] = [
     expected: by(404, 404, 200, 404, 404),
   },
   { name: 'GET /chat/search', request: (k, api) => api.get('/api/v1/chat/search?q=minutes'), expected: by(200, 200, 200, 200, 200) },
-  // Team rooms (issue 13): the team rule first (403 outside the team), then the room's (a private room is 404 outside it)
+  // Team rooms: the team rule first (403 outside the team), then the room's (a private room is 404 outside it)
   { name: 'GET /teams/:handle/rooms', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/rooms`), expected: by(200, 200, 200, 403, 403) },
   {
     name: 'POST /teams/:handle/rooms',

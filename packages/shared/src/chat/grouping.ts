@@ -10,7 +10,7 @@ export interface MessageGroup<M extends GroupableMessage> {
   messages: M[];
 }
 
-/** Spec §4: consecutive messages from one sender, each within 60 s of the previous, form a group. */
+/** Consecutive messages from one sender, each within 60 s of the previous, form a group. */
 export function groupMessages<M extends GroupableMessage>(messages: readonly M[], windowMs = MESSAGE_GROUP_WINDOW_MS): MessageGroup<M>[] {
   const groups: MessageGroup<M>[] = [];
   let previous: M | undefined;

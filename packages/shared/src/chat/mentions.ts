@@ -1,5 +1,5 @@
 /**
- * @mentions (issue 13): `@username` of someone in the conversation, written anywhere a word may start.
+ * @mentions: `@username` of someone in the conversation, written anywhere a word may start.
  * The server reads them when a message is stored (who to notify, which AI agents answer); the web app
  * reads the same way to highlight them and to offer members as the composer's `@` completes.
  */

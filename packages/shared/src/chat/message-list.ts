@@ -3,7 +3,7 @@ import type { TMessageReactionEvent, TMessageSeenEvent, TTypingEvent } from '../
 import { applyReaction } from './reactions';
 import type { TChatMessage, TChatSender, TSeenAgent, TSeenStatus } from '../schemas/chat';
 
-/** A message as the list holds it: the server's copy, or a local echo still waiting (spec §3 flags). */
+/** A message as the list holds it: the server's copy, or a local echo still waiting (`pending`, `confirmed`). */
 export interface TListMessage extends TChatMessage {
   pending?: boolean;
   confirmed?: boolean;
@@ -69,7 +69,7 @@ export function createPendingMessage(input: {
   };
 }
 
-/** Spec §3: messages lacking id, sender or content are discarded. */
+/** Messages lacking id, sender or content are discarded. */
 export function isUsableMessage(value: unknown): value is TChatMessage {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Partial<TChatMessage>;
@@ -138,7 +138,7 @@ function withoutTyping(typing: ChatListState['typing'], agentId: string): ChatLi
   return rest;
 }
 
-/** Spec §4 chat rules as one pure reducer, shared by the web client and its tests. */
+/** The chat's list rules (docs/product-rules.md#chat) as one pure reducer, shared by the web client and its tests. */
 export function chatListReducer(state: ChatListState, action: ChatListAction): ChatListState {
   switch (action.type) {
     case 'loaded': {

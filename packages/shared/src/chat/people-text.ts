@@ -1,5 +1,5 @@
 /**
- * Who is doing something, as a sentence fragment (issue 13: rooms have many people and AI agents).
+ * Who is doing something, as a sentence fragment (rooms have many people and AI agents).
  * Up to three names are said in full; beyond that the first two and how many others:
  * "Maya", "Maya and Nova", "Maya, Nova and Sage", "Maya, Nova and 2 others".
  */

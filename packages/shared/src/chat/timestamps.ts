@@ -29,7 +29,7 @@ function formatterFor(shape: Shape, locale: string | undefined, timeZone: string
 }
 
 /**
- * Spec §4: under 24 hours show the time only; under 168 hours the weekday and time; otherwise the
+ * Under 24 hours show the time only; under 168 hours the weekday and time; otherwise the
  * month, day and time. A timestamp in the future (clock skew) counts as recent.
  */
 export function formatMessageTimestamp(

@@ -10,7 +10,7 @@ const firstMessage = (input: object) => {
   return result.success ? undefined : result.error.issues[0]?.message;
 };
 
-describe('registration rules (spec §5 order)', () => {
+describe('registration rules, in their order', () => {
   it('accepts a valid form and lower-cases the email', () => {
     const parsed = ZRegisterForm.parse({ ...valid, email: ' Ada@Example.COM ' });
     expect(parsed.email).toBe('ada@example.com');

@@ -20,7 +20,7 @@ const text = (max: number, requiredMessage: string) =>
 
 type Issue = { path: string; message: string };
 
-/** Password rules 2 and 3 of spec §5, in order; shared by registration and reset. */
+/** The password's length and complexity rules, in that order; shared by registration and reset. */
 function passwordIssues(password: string, path: string): Issue[] {
   if (password.length < PASSWORD_MIN_LENGTH) return [{ path, message: VALIDATION.passwordTooShort }];
   if (!COMPLEXITY_PATTERNS.every((pattern) => pattern.test(password)))
@@ -29,7 +29,7 @@ function passwordIssues(password: string, path: string): Issue[] {
 }
 
 /**
- * The registration rules in the order spec §5 lists them: passwords match, length, complexity,
+ * The registration rules in the order they are checked (docs/product-rules.md#accounts): passwords match, length, complexity,
  * username characters; then the required fields and the email shape. The first issue is what a
  * form shows first, so order matters and is tested.
  */
@@ -68,7 +68,7 @@ const registerFields = {
   next: ZNextPath.optional(),
 };
 
-/** What the API receives (spec §7: no confirmation field). */
+/** What the API receives (no confirmation field: matching is the form's check). */
 export const ZRegisterRequest = z.object(registerFields).superRefine((values, ctx) => {
   for (const issue of registrationIssues(values)) ctx.addIssue({ code: 'custom', ...issue, path: [issue.path] });
 });
@@ -117,7 +117,7 @@ export const ZSendResetRequest = z.object({
     .refine(isEmail, { error: VALIDATION.emailInvalid }),
 });
 
-/** A magic link may be asked for by email or username; blank gets the spec's message. */
+/** A magic link may be asked for by email or username; blank gets its own message. */
 export const ZSendMagicLinkRequest = z.object({
   email: safeString({ error: VALIDATION.magicLinkIdentifierRequired })
     .trim()

@@ -1,5 +1,5 @@
 /**
- * Uploaded avatars (issue 12): a person's own and an AI agent's. The server sniffs the bytes, accepts
+ * Uploaded avatars: a person's own and an AI agent's. The server sniffs the bytes, accepts
  * these image types only, and stores a square WebP served from our own origin (the CSP blocks outside
  * images, so external avatar URLs are not accepted anywhere).
  */

@@ -6,7 +6,7 @@ import { MAX_DISTINCT_REACTIONS } from '../chat/reactions';
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_PAGE_SIZE = 20;
 
-/** Texts the chat API answers with (the spec's client fallbacks live in CHAT_FALLBACKS). */
+/** Texts the chat API answers with (the client's own fallbacks live in CHAT_FALLBACKS). */
 export const CHAT_ERRORS = {
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
@@ -38,7 +38,7 @@ export const CHAT_ERRORS = {
 /** What a deleted message shows in its place, to everyone. */
 export const DELETED_MESSAGE_TEXT = 'This message was deleted';
 
-/** Spec §8 chat fallbacks, shown by the client when the server gives no message. */
+/** Chat fallbacks, shown by the client when the server gives no message (docs/product-rules.md#errors). */
 export const CHAT_FALLBACKS = {
   getConversations: 'Failed to get conversations',
   getOrCreateConversation: 'Failed to get or create conversation',

@@ -3,7 +3,7 @@ import { safeString } from './text';
 import { EMAIL_MAX_LENGTH } from '../constants';
 import { VALIDATION } from '../messages';
 
-/** Invite by email (issue 12): limits, messages and request shapes. */
+/** Invite by email: limits, messages and request shapes. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const INVITATION_MESSAGES = {

@@ -2,7 +2,7 @@
 // imports would bring all of zod into its first load (see events.ts). The schemas import them.
 
 /**
- * Notifications (issue 12): how long unread messages wait before one email lists them. The choices are
+ * Notifications: how long unread messages wait before one email lists them. The choices are
  * minutes; `null` is Off. Servers scale "one minute" with UNREAD_MAIL_MINUTE_MS (tests and demos only).
  */
 export const UNREAD_EMAIL_DELAYS = [5, 15, 60, 240] as const;

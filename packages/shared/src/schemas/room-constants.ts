@@ -2,7 +2,7 @@
 // imports would bring all of zod into its first load (see events.ts). The schemas import them.
 
 /**
- * Team rooms (issue 13): a team's named conversations of any number of people and AI agents. A room
+ * Team rooms (decision 0011): a team's named conversations of any number of people and AI agents. A room
  * is named like a channel (lowercase letters, digits and hyphens, unique in its team), so the name is
  * also its address: `/t/:handle/r/:room`.
  */
@@ -16,7 +16,7 @@ export const GENERAL_ROOM_NAME = 'general';
 export const ROOM_AGENT_TURN_LIMIT_DEFAULT = 4;
 export const ROOM_AGENT_TURN_LIMIT_MAX = 10;
 
-/** A room's members shown beside a message as seen markers before '+N' (spec §9). */
+/** A room's members shown beside a message as seen markers before '+N'. */
 export const ROOM_SEEN_MAX_AVATARS = 3;
 
 export const ROOM_MESSAGES = {

@@ -2,7 +2,7 @@
 // imports would bring all of zod into its first load (see events.ts). The schemas import them.
 import { AVATAR_ERRORS } from './avatars';
 
-/** Team and agent management (DESIGN §4, beyond the spec): limits, messages, request and response shapes. */
+/** Team and agent management: limits, messages, request and response shapes. */
 export const TEAM_HANDLE_MIN_LENGTH = 2;
 export const TEAM_HANDLE_MAX_LENGTH = 40;
 export const TEAM_NAME_MAX_LENGTH = 80;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A team's AI usage (issue 13): tokens per day by AI agent and by the person whose message started
+ * A team's AI usage: tokens per day by AI agent and by the person whose message started
  * the replies. Owners read it for the last `days` days (UTC), today included.
  */
 export const USAGE_DAYS_DEFAULT = 7;

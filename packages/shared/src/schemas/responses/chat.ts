@@ -8,7 +8,7 @@ export const ZChatSender = z
     id: z.uuid(),
     firstName: z.string(),
     lastName: z.string(),
-    /** 'user' for a human, 'agent' for an AI agent (spec §6). */
+    /** 'user' for a human, 'agent' for an AI agent. */
     role: z.enum(['user', 'agent']),
     avatarUrl: z.string(),
     isAgent: z.boolean(),

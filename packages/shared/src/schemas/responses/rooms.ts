@@ -3,7 +3,7 @@ import { ZIsoDateTime } from './users';
 import { ZConversation, ZRoomSettings } from './chat';
 
 /**
- * A room as the team's room list shows it (issue 13). `id` is the room's conversation id: messages,
+ * A room as the team's room list shows it. `id` is the room's conversation id: messages,
  * typing, seen markers, reactions and search use the chat routes and events with it.
  */
 export const ZRoom = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAgent, ZIsoDateTime } from './users';
 
-/** Spec §3: members as the drawer needs them. */
+/** Members as the teams drawer needs them (avatar and name). */
 export const ZTeamMemberPreview = z
   .strictObject({ id: z.uuid(), username: z.string(), agentName: z.string(), avatarUrl: z.string(), isHuman: z.boolean() })
   .meta({ id: 'TeamMemberPreview' });

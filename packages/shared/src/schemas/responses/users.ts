@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Response shapes of agents and signed-in users (spec §3). Types are inferred, so they cannot drift. */
+/** Response shapes of agents and signed-in users. Types are inferred, so they cannot drift. */
 export const ZIsoDateTime = z.iso.datetime();
 
 export const ZAgent = z
