@@ -1,33 +1,10 @@
 import type { TMessageReaction, TReactionAgent } from '../schemas/responses/chat';
 
+// The single-emoji rule is checked by the request schema too, which may not import chat rules.
+export { isReactionEmoji, MAX_DISTINCT_REACTIONS, REACTION_EMOJI_MAX_LENGTH } from '../schemas/reaction-rules';
+
 /** The reactions the picker offers first; any other single emoji is accepted too (checked by isReactionEmoji). */
 export const REACTION_PALETTE = ['👍', '❤️', '😂', '🎉', '😮', '👀'] as const;
-/** Different emojis one message can carry; reacting with one more is refused (409). */
-export const MAX_DISTINCT_REACTIONS = 20;
-/** UTF-16 code units of the longest emoji accepted (a family or a subdivision flag fits). */
-export const REACTION_EMOJI_MAX_LENGTH = 32;
-
-let rgiEmoji: RegExp | null | undefined;
-/** `\p{RGI_Emoji}` needs the `v` flag (Node 20, browsers since 2023); without it, one pictograph. */
-function emojiPattern(): RegExp | null {
-  if (rgiEmoji === undefined) {
-    try {
-      rgiEmoji = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
-    } catch {
-      rgiEmoji = null;
-    }
-  }
-  return rgiEmoji;
-}
-
-/** Exactly one emoji grapheme (👍, ❤️, 👩🏽‍💻, 🇫🇷, 1️⃣): no text, no two emojis, no bare digit or '#'. */
-export function isReactionEmoji(value: string): boolean {
-  if (!value || value.length > REACTION_EMOJI_MAX_LENGTH) return false;
-  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)];
-  if (graphemes.length !== 1) return false;
-  return emojiPattern()?.test(value) ?? /^\p{Extended_Pictographic}\uFE0F?$/u.test(value);
-}
-
 /** Whether `agentId` is among those who reacted with this emoji (the UI's "mine" state). */
 export const hasReacted = (reaction: TMessageReaction, agentId: string) => reaction.agents.some((a) => a.id === agentId);
 

@@ -1,7 +1,7 @@
 // No zod here: the web app imports these constants, and a schema built at the top of a module it
 // imports would bring all of zod into its first load (see events.ts). The schemas import them.
 import { MESSAGE_MAX_LENGTH } from '../constants';
-import { MAX_DISTINCT_REACTIONS } from '../chat/reactions';
+import { MAX_DISTINCT_REACTIONS } from './reaction-rules';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ import {
   ONE_TO_ONE_CONVERSATION_TYPES,
 } from '../constants';
 import { isUuid } from '../validation';
-import { isReactionEmoji, REACTION_EMOJI_MAX_LENGTH } from '../chat/reactions';
+import { isReactionEmoji, REACTION_EMOJI_MAX_LENGTH } from './reaction-rules';
 
 export type TConversationType = (typeof CONVERSATION_TYPES)[number];
 export type TOneToOneConversationType = (typeof ONE_TO_ONE_CONVERSATION_TYPES)[number];
