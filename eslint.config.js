@@ -3,6 +3,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** describe/it/test/suite, also as describe.concurrent.only or it.skipIf(…).only. */
+const TEST_FUNCTIONS = '/^(describe|it|test|suite)$/';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'migrations/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -12,6 +15,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // A committed `.only` silently runs one test of its file and reports the rest as skipped.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name="only"]:matches([object.name=${TEST_FUNCTIONS}], [object.object.name=${TEST_FUNCTIONS}], [object.callee.object.name=${TEST_FUNCTIONS}])`,
+          message: 'No .only in committed tests: it skips every other test of the file (CI fails on it too).',
+        },
+      ],
     },
   },
   {

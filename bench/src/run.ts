@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runProblems } from './quick-check';
 import { renderMarkdown, type BenchReport, type VariantResult } from './report';
 import { runConnections } from './scenarios/connections';
 import { runDelivery, runRelay } from './scenarios/delivery';
@@ -211,6 +212,7 @@ async function main() {
   if (loadBefore > 0.5) notes.push(`load average was ${loadBefore.toFixed(2)} when the run started: the machine was shared`);
 
   const report: BenchReport = { settings, variants: [], skipped: [], notes };
+  const relayFailures: string[] = [];
   if (args.scenarios.has('web')) {
     report.web = measureWebBundle(path.join(REPO_ROOT, 'apps/web/dist'));
     report.webFirstLoad = measureWebFirstLoad(path.join(REPO_ROOT, 'apps/web/dist'));
@@ -221,6 +223,7 @@ async function main() {
       report.relay = await runRelay(settings, log);
     } catch (error) {
       notes.push(`bare relay failed: ${error instanceof Error ? error.message : String(error)}`);
+      relayFailures.push('bare relay did not finish');
     }
   }
 
@@ -229,6 +232,7 @@ async function main() {
       report.roomRelay = await runRoomRelay(settings, log);
     } catch (error) {
       notes.push(`bare relay (room) failed: ${error instanceof Error ? error.message : String(error)}`);
+      relayFailures.push('bare relay (room) did not finish');
     }
   }
 
@@ -272,8 +276,9 @@ async function main() {
   const m = json.machine;
   console.log(`${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}; commit ${json.git.commit.slice(0, 10)}${json.git.dirty ? ' (dirty)' : ''}`);
   log(`results: ${path.relative(REPO_ROOT, path.join(runDir, 'result.json'))}`);
-  const failed = report.variants.some((v) => Object.keys(v.errors).length > 0);
-  process.exitCode = failed ? 1 : 0;
+  const problems = [...runProblems(report), ...(args.mode === 'quick' ? relayFailures : [])];
+  for (const problem of problems) log(`FAIL ${problem}`);
+  process.exitCode = problems.length > 0 ? 1 : 0;
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, CHAT_ERRORS, type TChatMessage } from '@agentroom/shared';
 import { tokenFromMail } from '@agentroom/testkit';
+import { expectOnlineUntilLastTabCloses } from '../support/presence-tabs';
 import { signUpVerified, uniqueUser, startTestServer, type TestServer } from '../support/test-server';
 import {
   auth,
@@ -236,25 +237,9 @@ describe('reconnect and presence', () => {
     expect((await next).seq).toBe(lastSeq + 4);
   });
 
-  it('broadcasts presence:changed to conversation partners and reports it through the conversation', async () => {
+  it('tells conversation partners a person is online, and offline only once their last tab closes', async () => {
     const { a, b, conversation } = await pair();
-    const socketB = await connectSocket(server.url, b.token);
-    const online = nextEvent(socketB, 'presence:changed', (e) => e.agentId === a.agentId && e.isOnline);
-    const socketA = await connectSocket(server.url, a.token);
-    await online;
-    const details = await server.api().get(`/api/v1/chat/conversations/${conversation.id}`).set(auth(b)).expect(200);
-    expect(details.body.data.conversation.otherAgent.isOnline).toBe(true);
-
-    // A second tab going away keeps A online; the last one going away turns A offline.
-    const secondTab = await connectSocket(server.url, a.token);
-    const events = recordEvents(socketB, 'presence:changed');
-    const offline = nextEvent(socketB, 'presence:changed', (e) => e.agentId === a.agentId && !e.isOnline);
-    secondTab.disconnect();
-    socketA.disconnect();
-    await offline;
-    expect(events.filter((e) => e.agentId === a.agentId).at(-1)).toEqual({ agentId: a.agentId, isOnline: false });
-    const later = await server.api().get(`/api/v1/chat/conversations/${conversation.id}`).set(auth(b)).expect(200);
-    expect(later.body.data.conversation.otherAgent.isOnline).toBe(false);
+    await expectOnlineUntilLastTabCloses({ person: a, observer: b, conversationId: conversation.id, nodes: { observer: server, firstTab: server, secondTab: server } });
   });
 });
 

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server';
+import { expectOnlineUntilLastTabCloses } from '../support/presence-tabs';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import {
   auth,
@@ -141,6 +142,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
     const aOnline = nextEvent(socketB2, 'presence:changed', (e) => e.agentId === a.agentId && e.isOnline);
     await connectSocket(node1.url, a.token);
     await aOnline;
+  });
+
+  it('keeps a person with a tab on each node online until the last tab closes', async () => {
+    const [person, observer] = await Promise.all([signUpVerified(node1, 'tp'), signUpVerified(node1, 'to')]);
+    const { id: conversationId } = await startConversation(node1, person, observer);
+    // The first tab's node then counts no socket of the person: only the other node's count keeps them online.
+    await expectOnlineUntilLastTabCloses({ person, observer, conversationId, nodes: { observer: node1, firstTab: node2, secondTab: node1 } });
   });
 
   it('closes a socket on node 1 when its session logs out through node 2', async () => {

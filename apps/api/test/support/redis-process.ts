@@ -1,24 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { freePort } from './free-port';
+import { redisProblem } from './services';
 
-/** Answers once a PING on a fresh connection gets PONG. */
-function pings(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+/** True once a PING on a fresh connection gets PONG. */
+const pings = async (port: number) => (await redisProblem(`redis://127.0.0.1:${port}`)) === undefined;
 
 /**
  * A redis-server of the test's own, on a free port, that the test may stop and start again (the
