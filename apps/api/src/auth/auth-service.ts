@@ -53,7 +53,7 @@ async function loadUser(db: DbOrTx, accountId: string): Promise<AccountWithAgent
 
 async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string, db: DbOrTx = ctx.db): Promise<TAuthResult> {
   const session = await createSession(db, row.account.id, ctx.config, userAgent);
-  const token = signAccessToken({ sessionId: session.id, accountId: row.account.id }, ctx.config);
+  const token = signAccessToken(ctx, { sessionId: session.id, accountId: row.account.id });
   return { user: presentUser(row.account, row.agent), token };
 }
 
@@ -125,12 +125,12 @@ export async function logout(ctx: AppContext, sessionId: string) {
 
 /** Exchanges a token (expired is fine) for a fresh one while its session is live. */
 export async function refresh(ctx: AppContext, token: string): Promise<TAuthResult> {
-  const claims = verifyAccessToken(token, ctx.config, true);
+  const claims = verifyAccessToken(ctx, token, true);
   const session = await findLiveSession(ctx.db, claims.sessionId, claims.accountId);
   if (!session) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');
   await extendSession(ctx.db, session.id, ctx.config);
   const row = await loadUser(ctx.db, claims.accountId);
-  return { user: presentUser(row.account, row.agent), token: signAccessToken(claims, ctx.config) };
+  return { user: presentUser(row.account, row.agent), token: signAccessToken(ctx, claims) };
 }
 
 /**

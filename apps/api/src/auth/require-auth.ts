@@ -50,7 +50,7 @@ const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
 /** Resolves a token to a live session and its account; shared by HTTP and the socket handshake. */
 export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthState> {
   if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
-  const claims = verifyAccessToken(token, ctx.config);
+  const claims = verifyAccessToken(ctx, token);
   if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
   const cached = cachedAuth(ctx.caches.sessions, claims.sessionId, claims.accountId);
   if (cached) return cached;

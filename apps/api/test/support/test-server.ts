@@ -112,6 +112,6 @@ export async function signUpVerified(server: TestServer, prefix = 'user') {
     return { account: account!, agent: agent! };
   });
   const session = await createSession(server.ctx.db, account.id, config);
-  const token = signAccessToken({ sessionId: session.id, accountId: account.id }, config);
+  const token = signAccessToken(server.ctx, { sessionId: session.id, accountId: account.id });
   return { ...input, token, user: presentUser(account, agent), agentId: agent.id };
 }
