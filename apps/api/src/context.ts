@@ -53,7 +53,7 @@ export interface ReplyJobQueue {
 }
 
 /** A team membership that began (a person or AI agent joined, or created the team). */
-export interface TeamJoin {
+interface TeamJoin {
   teamId: string;
   agentId: string;
   isHuman: boolean;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { hashPassword } from '../../src/auth/passwords';
-import { createSession } from '../../src/auth/sessions';
+import { createSession } from '../../src/auth/sessions-repo';
 import { signAccessToken } from '../../src/auth/tokens';
 import { accounts, agents } from '../../src/db/schema';
 import { presentUser } from '../../src/users/presenters';
