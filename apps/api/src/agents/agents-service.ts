@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { badRequest, forbidden, notFound } from '../core/app-error';
+import { publishAgentUpdated } from '../users/agent-updated';
 import { deleteAvatarFile, removeAvatar, replaceAvatar } from '../users/avatar-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
@@ -118,7 +119,7 @@ const presentWithPresence = async (ctx: AppContext, row: AgentRow): Promise<TAge
 export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
   const agent = await assertMayEditAiAgent(ctx, id, callerId);
   const updated = await updateAgent(ctx.db, agent.id, applyEdit(agent, input));
-  ctx.events.publish('agent.updated', { agentId: agent.id, agent: presentAgentCard(updated) });
+  publishAgentUpdated(ctx.events, updated);
   // Cleared (or set to a generated one): an uploaded image is no one's any more.
   if (updated.biometric.avatarUrl !== agent.biometric.avatarUrl) await deleteAvatarFile(ctx, agent.biometric.avatarUrl);
   return presentWithPresence(ctx, updated);

@@ -6,7 +6,7 @@ import type { AgentRow } from '../db/rows';
 import { notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { avatarFilePath, renderAvatar } from './avatar-images';
-import { presentAgent } from './presenters';
+import { publishAgentUpdated } from './agent-updated';
 import { lockAgent, setAgentBiometric } from './users-repo';
 
 /** Deletes an uploaded avatar's file, if the address is one; a file already gone is fine. */
@@ -29,7 +29,7 @@ async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | 
     if (!current) throw notFound(TEAM_ERRORS.agentNotFound);
     const { avatarUrl: old, ...rest } = current.biometric;
     const updated = await setAgentBiometric(tx, agentId, avatarUrl ? { ...rest, avatarUrl } : rest);
-    ctx.events.publish('agent.updated', { agentId, agent: presentAgent(updated) });
+    publishAgentUpdated(ctx.events, updated);
     return { row: updated, previous: old };
   });
   if (previous !== avatarUrl) await deleteAvatarFile(ctx, previous);
