@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
@@ -13,8 +14,16 @@ export interface AuthState {
   isVerified: boolean;
 }
 
+/** An access token's claims as verified, and when the token expires (ms since the epoch). */
+export interface VerifiedAccessToken {
+  claims: { sessionId: string; accountId: string };
+  expiresAt: number;
+}
+
 /** Per-node memory in front of the two reads on every request and send (see decision 0007). */
 export interface AppCaches {
+  /** The signing key made once from the secret, and the token strings it has verified (auth/tokens.ts). */
+  accessTokens: { key: KeyObject; verified: LRUCache<string, VerifiedAccessToken> };
   /** sessionId → its checked state, for a few seconds. */
   sessions: LRUCache<string, AuthState>;
   /** conversationId → its participants and their agents. */
@@ -43,6 +52,26 @@ export interface ReplyJobQueue {
   enqueue(tx: DbOrTx, stored: StoredMessage): Promise<boolean>;
 }
 
+/** A team membership that began (a person or AI agent joined, or created the team). */
+interface TeamJoin {
+  teamId: string;
+  agentId: string;
+  isHuman: boolean;
+  /** The agent created the team (it is also its #general's creator). */
+  isCreator?: boolean;
+}
+
+/**
+ * What the rest of the domain does when people join or leave a team, run by the teams module inside
+ * the membership's transaction (so a person who joins a team is in its #general in the same commit).
+ * Built in `server.ts` from rooms and chat, so teams imports neither (decision 0017).
+ */
+export interface TeamMembershipHooks {
+  joined(tx: DbOrTx, join: TeamJoin): Promise<void>;
+  /** The agents' memberships of the team ended (they left, were removed, or the team was deleted). */
+  left(tx: DbOrTx, teamId: string, agentIds: string[]): Promise<void>;
+}
+
 /**
  * What every service and route factory receives, built whole in `server.ts` (the composition root)
  * before anything uses it: no field is set later, and nothing here imports a domain module.
@@ -56,4 +85,5 @@ export interface AppContext {
   caches: AppCaches;
   presence: PresenceReader;
   replyJobs: ReplyJobQueue;
+  teamMembership: TeamMembershipHooks;
 }

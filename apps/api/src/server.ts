@@ -9,16 +9,18 @@ import { createModelRegistry } from './ai/model-registry';
 import { startReplyWorker, type ReplyWorker } from './ai/reply-worker';
 import { createApp } from './app';
 import { createSessionCache } from './auth/session-cache';
+import { createAccessTokenCache } from './auth/tokens';
 import { createConversationMembersCache } from './chat/conversation-members-cache';
 import { createMessageLimit } from './chat/message-limit';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
-import type { AppContext } from './context';
-import type { DomainEvents } from './core/domain-events';
+import type { AppContext, TeamMembershipHooks } from './context';
+import type { DomainEventBus, DomainEvents } from './core/domain-events';
 import { createEventBus } from './core/event-bus';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/demo-seed';
-import { backfillGeneralRooms } from './rooms/room-membership';
+import { backfillGeneralRooms, joinGeneralRoom, leaveTeamRooms } from './rooms/room-membership';
+import { teamMembershipChanged } from './chat/conversation-access-changes';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
@@ -75,9 +77,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     db: database.db,
     logger,
     events,
-    caches: { sessions: createSessionCache(), conversationMembers: createConversationMembersCache() },
+    caches: { accessTokens: createAccessTokenCache(config), sessions: createSessionCache(), conversationMembers: createConversationMembersCache() },
     presence: createCardPresence(presenceStore, () => models.isAvailable()),
     replyJobs: replyJobQueue,
+    teamMembership: teamMembershipHooks(events),
   };
 
   // Workers: they poll on their own and are woken by the events that queue their work.
@@ -134,6 +137,9 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       await unreadMail.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // No request or socket reads them any more: verified tokens and checked sessions go with the node.
+      ctx.caches.accessTokens.verified.clear();
+      ctx.caches.sessions.clear();
       // This node's presence leaves Redis before the connections do.
       await presenceStore.close().catch(() => undefined);
       await mail.stop();
@@ -141,6 +147,23 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       const clients = redis ? [redis.command, redis.pub, redis.sub] : [];
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
       await database.close();
+    },
+  };
+}
+
+/**
+ * What a team membership that begins or ends does to rooms and chat, inside its transaction (decision
+ * 0017): a person joins #general; whoever leaves leaves the team's rooms; both may change access.
+ */
+function teamMembershipHooks(events: DomainEventBus): TeamMembershipHooks {
+  return {
+    async joined(tx, { teamId, agentId, isHuman, isCreator }) {
+      await teamMembershipChanged(tx, events, agentId);
+      if (isHuman) await joinGeneralRoom(tx, events, teamId, agentId, { isCreator });
+    },
+    async left(tx, teamId, agentIds) {
+      const roomsLeft = await leaveTeamRooms(tx, events, teamId, agentIds);
+      for (const agentId of agentIds) await teamMembershipChanged(tx, events, agentId, roomsLeft.get(agentId));
     },
   };
 }

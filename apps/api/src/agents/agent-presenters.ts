@@ -3,8 +3,8 @@ import type { AgentRow, MembershipRow } from '../db/rows';
 import { presentAgent } from '../users/presenters';
 
 /**
- * Spec §3: without an account name, the username falls back to first and last name joined by an
- * underscore, lower-cased. Our agents always carry a username, but rows from imports may not.
+ * Without an account name, the username falls back to first and last name joined by an underscore,
+ * lower-cased. Our agents always carry a username, but rows from imports may not.
  */
 export const usernameOf = (agent: Pick<AgentRow, 'username' | 'firstName' | 'lastName'>) =>
   agent.username || [agent.firstName, agent.lastName].filter(Boolean).join('_').toLowerCase();

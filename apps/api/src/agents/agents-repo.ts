@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
-import { agents } from '../db/schema';
+import { agents, teamMembers } from '../db/schema';
 import type { AgentRow } from '../db/rows';
 import { conflict } from '../core/app-error';
-import { findActiveMembership } from '../teams/team-access';
 
 export async function findAgentByUsername(db: DbOrTx, username: string): Promise<AgentRow | undefined> {
   const [agent] = await db
@@ -29,7 +28,22 @@ export async function findAgentById(db: DbOrTx, id: string): Promise<AgentRow | 
 export async function canSeeAgent(db: DbOrTx, agent: AgentRow, viewerId: string): Promise<boolean> {
   if (agent.isHuman || agent.id === viewerId) return true;
   if (!agent.ownerTeamId) return false;
-  return Boolean(await findActiveMembership(db, agent.ownerTeamId, viewerId));
+  const [member] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, agent.ownerTeamId), eq(teamMembers.agentId, viewerId), isNull(teamMembers.leftAt)))
+    .limit(1);
+  return Boolean(member);
+}
+
+export async function insertAgent(db: DbOrTx, values: typeof agents.$inferInsert): Promise<AgentRow> {
+  const [agent] = await db.insert(agents).values(values).returning();
+  return agent!;
+}
+
+export async function updateAgent(db: DbOrTx, agentId: string, values: Partial<AgentRow>): Promise<AgentRow> {
+  const [agent] = await db.update(agents).set(values).where(eq(agents.id, agentId)).returning();
+  return agent!;
 }
 
 /** Whether `managerId` is an active owner or admin of the team that owns the (AI) agent. */

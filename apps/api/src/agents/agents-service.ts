@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   isUuid,
   stripAt,
@@ -7,25 +6,20 @@ import {
   TEAM_MESSAGES,
   USERNAME_MAX_LENGTH,
   type TAgent,
-  type TTeamAgent,
   type ZCreateAiAgentRequest,
   type ZUpdateAiAgentRequest,
 } from '@agentroom/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/pg-errors';
-import { agents } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../core/app-error';
-import { assertTeamManager } from '../teams/team-access';
-import { insertMembership } from '../teams/teams-repo';
-import { assertRoomForOneMore } from '../teams/teams-service';
+import { publishAgentUpdated } from '../users/agent-updated';
 import { deleteAvatarFile, removeAvatar, replaceAvatar } from '../users/avatar-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
 import type { AgentRow } from '../db/rows';
-import { presentAgentCard, presentTeamAgent } from './agent-presenters';
-import { canSeeAgent, findAgentById, findAgentByUsername, managesTeamOf } from './agents-repo';
+import { presentAgentCard } from './agent-presenters';
+import { canSeeAgent, findAgentById, findAgentByUsername, insertAgent, managesTeamOf, updateAgent } from './agents-repo';
 
 export type TCreateAiAgentInput = z.output<typeof ZCreateAiAgentRequest>;
 export type TUpdateAiAgentInput = z.output<typeof ZUpdateAiAgentRequest>;
@@ -46,7 +40,7 @@ export async function findVisibleAgent(ctx: AppContext, rawUsername: string, vie
   return presentAgentCard(agent, presence.get(agent.id) ?? null);
 }
 
-/** A username from the name, like the spec's fallback (first_last, lower-cased), made unique. */
+/** A username from the name, as a person's falls back to one (first_last, lower-cased), made unique. */
 function usernameBase(firstName: string, lastName: string): string {
   const base = [firstName, lastName]
     .filter(Boolean)
@@ -67,45 +61,23 @@ async function freeUsername(db: DbOrTx, base: string, attempt: number): Promise<
   }
 }
 
-/** POST /teams/:handle/agents: a manager creates an AI agent, owned by the team and joining it, in one transaction. */
-export async function createAiAgent(
-  ctx: AppContext,
-  handle: string,
-  callerId: string,
-  input: TCreateAiAgentInput,
-): Promise<TTeamAgent> {
-  const base = usernameBase(input.firstName, input.lastName ?? '');
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const created = await ctx.db.transaction(async (tx) => {
-        const { team } = await assertTeamManager(tx, handle, callerId);
-        await assertRoomForOneMore(tx, team);
-        const [agent] = await tx
-          .insert(agents)
-          .values({
-            username: await freeUsername(tx, base, attempt),
-            firstName: input.firstName,
-            middleName: input.middleName ?? '',
-            lastName: input.lastName ?? '',
-            role: input.role || DEFAULT_ROLE,
-            isHuman: false,
-            personality: input.personality || DEFAULT_PERSONALITY,
-            biometric: input.avatarUrl ? { avatarUrl: input.avatarUrl } : {},
-            model: input.model || null,
-            ownerTeamId: team.id,
-          })
-          .returning();
-        const membership = await insertMembership(tx, { teamId: team.id, agentId: agent!.id, role: 'member' });
-        return { agent: agent!, membership };
-      });
-      const presence = await readPresence(ctx, [created.agent]);
-      return presentTeamAgent(created.agent, created.membership, presence.get(created.agent.id) ?? null);
-    } catch (error) {
-      // A concurrent creation took the same generated name: try again with a fresh suffix.
-      if (isUniqueViolation(error) && attempt < 3) continue;
-      throw error;
-    }
-  }
+/**
+ * Stores a new AI agent owned by the team, inside the caller's transaction. Its username comes from
+ * its name; `attempt` > 0 (a concurrent creation took the name) always adds a fresh suffix.
+ */
+export async function insertAiAgent(tx: DbOrTx, teamId: string, input: TCreateAiAgentInput, attempt: number): Promise<AgentRow> {
+  return insertAgent(tx, {
+    username: await freeUsername(tx, usernameBase(input.firstName, input.lastName ?? ''), attempt),
+    firstName: input.firstName,
+    middleName: input.middleName ?? '',
+    lastName: input.lastName ?? '',
+    role: input.role || DEFAULT_ROLE,
+    isHuman: false,
+    personality: input.personality || DEFAULT_PERSONALITY,
+    biometric: input.avatarUrl ? { avatarUrl: input.avatarUrl } : {},
+    model: input.model || null,
+    ownerTeamId: teamId,
+  });
 }
 
 /** The stored row after applying an edit; blank role, personality, model or avatar fall back to defaults. */
@@ -146,11 +118,11 @@ const presentWithPresence = async (ctx: AppContext, row: AgentRow): Promise<TAge
 /** PATCH /agents/:id (assertMayEditAiAgent decides who). */
 export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
   const agent = await assertMayEditAiAgent(ctx, id, callerId);
-  const [updated] = await ctx.db.update(agents).set(applyEdit(agent, input)).where(eq(agents.id, agent.id)).returning();
-  ctx.events.publish('agent.updated', { agentId: agent.id, agent: presentAgentCard(updated!) });
+  const updated = await updateAgent(ctx.db, agent.id, applyEdit(agent, input));
+  publishAgentUpdated(ctx.events, updated);
   // Cleared (or set to a generated one): an uploaded image is no one's any more.
-  if (updated!.biometric.avatarUrl !== agent.biometric.avatarUrl) await deleteAvatarFile(ctx, agent.biometric.avatarUrl);
-  return presentWithPresence(ctx, updated!);
+  if (updated.biometric.avatarUrl !== agent.biometric.avatarUrl) await deleteAvatarFile(ctx, agent.biometric.avatarUrl);
+  return presentWithPresence(ctx, updated);
 }
 
 /** PUT /agents/:id/avatar, for an agent `assertMayEditAiAgent` let the caller edit before the upload was read. */

@@ -1,17 +1,17 @@
-import { and, count, eq, max } from 'drizzle-orm';
 import { AUTH_ERRORS, isSafeNextPath, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { accounts, agents, emailTokens, type TEmailTokenPurpose } from '../db/schema';
+import type { TEmailTokenPurpose } from '../db/schema';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import { AppError, conflict, unauthenticated } from '../core/app-error';
+import { inTransaction } from '../core/transaction';
 import { enqueueMail } from '../mail/outbox';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
 import { presentUser } from '../users/presenters';
-import { emailExists, findAccountByIdentifier, findAccountWithAgent, usernameExists } from '../users/users-repo';
-import { consumeEmailToken, issueEmailToken, peekEmailToken, revokeAllEmailTokens, spentTokenOf } from './email-tokens';
+import { emailExists, findAccountByIdentifier, findAccountWithAgent, insertPerson, lockAccount, updateAccount, usernameExists } from '../users/users-repo';
+import { consumeEmailToken, issueEmailToken, latestEmailToken, peekEmailToken, revokeAllEmailTokens, spentTokenOf } from './email-tokens-repo';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { createSession, extendSession, findLiveSession, revokeAllSessions, revokeSession } from './sessions';
+import { createSession, extendSession, findLiveSession, revokeAllSessions, revokeSession } from './sessions-repo';
 import { signAccessToken, verifyAccessToken } from './tokens';
 import { lockoutKeys, type LoginLockout } from './login-lockout';
 import { RetryLaterError } from './retry-later';
@@ -27,9 +27,9 @@ const LINKS: Record<TEmailTokenPurpose, { path: string; mail: (name: string, url
 const displayName = ({ agent }: AccountWithAgent) => agent.firstName || agent.username;
 
 /**
- * Issues a token and writes its mail in one transaction; the worker is kicked after commit. `next` (a
- * path of this app, checked by the request schema) rides along in the link, so the page the link
- * opens can continue there (e.g. back to an invitation).
+ * Issues a token and writes its mail in one transaction (the caller's, when it has one); the worker
+ * is woken once that commits. `next` (a path of this app, checked by the request schema) rides along
+ * in the link, so the page the link opens can continue there (e.g. back to an invitation).
  */
 async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: TEmailTokenPurpose, tx?: DbOrTx, next?: string) {
   const write = async (db: DbOrTx) => {
@@ -37,12 +37,9 @@ async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: TE
     const back = next && isSafeNextPath(next) ? `&next=${encodeURIComponent(next)}` : '';
     const url = `${ctx.config.appUrl}${LINKS[purpose].path}?token=${raw}${back}`;
     await enqueueMail(db, row.account.email, LINKS[purpose].mail(displayName(row), url));
-  };
-  if (tx) await write(tx);
-  else {
-    await ctx.db.transaction(write);
     ctx.events.publish('mail.queued', {});
-  }
+  };
+  await (tx ? write(tx) : inTransaction(ctx.db, write));
 }
 
 async function loadUser(db: DbOrTx, accountId: string): Promise<AccountWithAgent> {
@@ -53,7 +50,7 @@ async function loadUser(db: DbOrTx, accountId: string): Promise<AccountWithAgent
 
 async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string, db: DbOrTx = ctx.db): Promise<TAuthResult> {
   const session = await createSession(db, row.account.id, ctx.config, userAgent);
-  const token = signAccessToken({ sessionId: session.id, accountId: row.account.id }, ctx.config);
+  const token = signAccessToken(ctx, { sessionId: session.id, accountId: row.account.id });
   return { user: presentUser(row.account, row.agent), token };
 }
 
@@ -66,17 +63,15 @@ export async function register(ctx: AppContext, input: TRegisterRequest): Promis
   if (emailTaken) throw conflict(AUTH_ERRORS.emailTaken, { email: AUTH_ERRORS.emailTaken });
   const passwordHash = await hashPassword(input.password, ctx.config);
   try {
-    const row = await ctx.db.transaction(async (tx) => {
-      const [agent] = await tx
-        .insert(agents)
-        .values({ username: input.username, firstName: input.firstName, lastName: input.lastName, isHuman: true, role: 'Member' })
-        .returning();
-      const [account] = await tx.insert(accounts).values({ agentId: agent!.id, email: input.email, passwordHash }).returning();
-      const created = { account: account!, agent: agent! };
+    const row = await inTransaction(ctx.db, async (tx) => {
+      const created = await insertPerson(
+        tx,
+        { username: input.username, firstName: input.firstName, lastName: input.lastName },
+        { email: input.email, passwordHash },
+      );
       await sendTokenMail(ctx, created, 'verify_email', tx, input.next);
       return created;
     });
-    ctx.events.publish('mail.queued', {});
     return presentUser(row.account, row.agent);
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides, the loser gets a 409.
@@ -125,12 +120,12 @@ export async function logout(ctx: AppContext, sessionId: string) {
 
 /** Exchanges a token (expired is fine) for a fresh one while its session is live. */
 export async function refresh(ctx: AppContext, token: string): Promise<TAuthResult> {
-  const claims = verifyAccessToken(token, ctx.config, true);
+  const claims = verifyAccessToken(ctx, token, true);
   const session = await findLiveSession(ctx.db, claims.sessionId, claims.accountId);
   if (!session) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');
   await extendSession(ctx.db, session.id, ctx.config);
   const row = await loadUser(ctx.db, claims.accountId);
-  return { user: presentUser(row.account, row.agent), token: signAccessToken(claims, ctx.config) };
+  return { user: presentUser(row.account, row.agent), token: signAccessToken(ctx, claims) };
 }
 
 /**
@@ -140,19 +135,15 @@ export async function refresh(ctx: AppContext, token: string): Promise<TAuthResu
  * so two racing requests cannot both pass the check.
  */
 export async function sendVerification(ctx: AppContext, accountId: string, next?: string) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+  await inTransaction(ctx.db, async (tx) => {
+    await lockAccount(tx, accountId);
     const row = await loadUser(tx, accountId);
     if (row.account.emailVerifiedAt) throw conflict(AUTH_ERRORS.alreadyVerified);
-    const [latest] = await tx
-      .select({ at: max(emailTokens.createdAt), issued: count() })
-      .from(emailTokens)
-      .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, 'verify_email')));
-    const waitMs = latest?.at && latest.issued > 1 ? latest.at.getTime() + RESEND_COOLDOWN_S * 1000 - Date.now() : 0;
+    const latest = await latestEmailToken(tx, accountId, 'verify_email');
+    const waitMs = latest.at && latest.issued > 1 ? latest.at.getTime() + RESEND_COOLDOWN_S * 1000 - Date.now() : 0;
     if (waitMs > 0) throw new RetryLaterError(AUTH_ERRORS.verificationCooldown, Math.ceil(waitMs / 1000));
     await sendTokenMail(ctx, row, 'verify_email', tx, next);
   });
-  ctx.events.publish('mail.queued', {});
 }
 
 function tokenFailure(status: 'expired' | 'invalid', expiredMessage: string, invalidMessage: string): AppError {
@@ -176,15 +167,15 @@ async function spentVerificationLink(tx: DbOrTx, token: string): Promise<AppErro
 
 /** The token is spent and the account verified in one transaction: both happen or neither. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<TUser> {
-  const accountId = await ctx.db.transaction(async (tx) => {
+  const accountId = await inTransaction(ctx.db, async (tx) => {
     const result = await consumeEmailToken(tx, token, 'verify_email');
     if (result.status === 'invalid') throw await spentVerificationLink(tx, token);
     if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.verificationLinkExpired, AUTH_ERRORS.invalidToken);
-    await tx.update(accounts).set({ emailVerifiedAt: new Date() }).where(eq(accounts.id, result.accountId));
+    await updateAccount(tx, result.accountId, { emailVerifiedAt: new Date() });
+    // Sessions remembered as unverified must see the change now.
+    ctx.events.publish('session.changed', { accountId: result.accountId });
     return result.accountId;
   });
-  // Sessions remembered as unverified must see the change now.
-  ctx.events.publish('session.changed', { accountId });
   return currentUser(ctx, accountId);
 }
 
@@ -196,22 +187,19 @@ export async function sendPasswordReset(ctx: AppContext, email: string) {
 
 /** The token is checked before the new password is hashed: a guessed token must not cost an argon2 hash. */
 export async function resetPassword(ctx: AppContext, lockout: LoginLockout, token: string, newPassword: string): Promise<TUser> {
-  const accountId = await ctx.db.transaction(async (tx) => {
+  const accountId = await inTransaction(ctx.db, async (tx) => {
     const result = await consumeEmailToken(tx, token, 'reset_password');
     if (result.status !== 'ok') throw tokenFailure(result.status, AUTH_ERRORS.resetLinkExpired, AUTH_ERRORS.invalidResetLinkLong);
     const passwordHash = await hashPassword(newPassword, ctx.config);
     const now = new Date();
     // The mail reached its owner, so the address is proven too.
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, result.accountId));
-    await tx
-      .update(accounts)
-      .set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: account?.emailVerifiedAt ?? now })
-      .where(eq(accounts.id, result.accountId));
+    const found = await findAccountWithAgent(tx, result.accountId);
+    await updateAccount(tx, result.accountId, { passwordHash, passwordChangedAt: now, emailVerifiedAt: found?.account.emailVerifiedAt ?? now });
     await revokeAllSessions(tx, result.accountId);
     await revokeAllEmailTokens(tx, result.accountId);
+    ctx.events.publish('session.revoked', { accountId: result.accountId });
     return result.accountId;
   });
-  ctx.events.publish('session.revoked', { accountId });
   const row = await loadUser(ctx.db, accountId);
   // Whoever can read the mailbox owns the account: a lock from someone else's guesses ends here.
   await lockout.clear(accountLockoutKeys(row));
@@ -226,19 +214,17 @@ export async function sendMagicLink(ctx: AppContext, identifier: string, next?: 
 
 /** Token spent, address proven and session created in one transaction. Password lockout does not apply. */
 export async function verifyMagicLink(ctx: AppContext, token: string, userAgent?: string): Promise<TAuthResult> {
-  const { result, newlyVerified } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const consumed = await consumeEmailToken(tx, token, 'magic_link');
     if (consumed.status !== 'ok') throw tokenFailure(consumed.status, AUTH_ERRORS.magicLinkExpired, AUTH_ERRORS.magicLinkFailed);
     const row = await loadUser(tx, consumed.accountId);
-    const verifying = !row.account.emailVerifiedAt;
-    if (verifying) {
+    if (!row.account.emailVerifiedAt) {
       row.account.emailVerifiedAt = new Date();
-      await tx.update(accounts).set({ emailVerifiedAt: row.account.emailVerifiedAt }).where(eq(accounts.id, row.account.id));
+      await updateAccount(tx, row.account.id, { emailVerifiedAt: row.account.emailVerifiedAt });
+      ctx.events.publish('session.changed', { accountId: row.account.id });
     }
-    return { result: await startSession(ctx, row, userAgent, tx), newlyVerified: verifying ? row.account.id : undefined };
+    return startSession(ctx, row, userAgent, tx);
   });
-  if (newlyVerified) ctx.events.publish('session.changed', { accountId: newlyVerified });
-  return result;
 }
 
 /** Whether a reset link still works, so the page can say 'Invalid Reset Link' before any typing. */

@@ -3,11 +3,8 @@ import { AUTH_ERRORS, isUuid } from '@agentroom/shared';
 import type { AppContext, AuthState } from '../context';
 import { AppError, unauthenticated } from '../core/app-error';
 import { verifyAccessToken } from './tokens';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { preparedQuery } from '../db/prepared';
+import { findLiveSessionAuth } from './sessions-repo';
 import { cachedAuth, rememberAuth } from './session-cache';
-import { accounts, sessions } from '../db/schema';
-
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -25,32 +22,10 @@ export function bearerToken(req: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      accountId: accounts.id,
-      agentId: accounts.agentId,
-      verifiedAt: accounts.emailVerifiedAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.accountId, sql.placeholder('accountId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1),
-);
-
 /** Resolves a token to a live session and its account; shared by HTTP and the socket handshake. */
 export async function authenticateToken(ctx: AppContext, token: string | undefined): Promise<AuthState> {
   if (!token) throw unauthenticated(AUTH_ERRORS.authRequired);
-  const claims = verifyAccessToken(token, ctx.config);
+  const claims = verifyAccessToken(ctx, token);
   if (!isUuid(claims.sessionId) || !isUuid(claims.accountId)) throw unauthenticated(AUTH_ERRORS.authRequired);
   const cached = cachedAuth(ctx.caches.sessions, claims.sessionId, claims.accountId);
   if (cached) return cached;

@@ -1,8 +1,9 @@
-import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import { AUTH_ERRORS } from '@agentroom/shared';
 import type { AppConfig } from '../config';
+import type { AppCaches, AppContext, VerifiedAccessToken } from '../context';
 import { unauthenticated } from '../core/app-error';
 
 const ALGORITHM = 'HS256' as const;
@@ -13,20 +14,27 @@ export interface AccessClaims {
   accountId: string;
 }
 
-// A string secret makes jsonwebtoken probe it as a public key on every call (~0.5 ms); a KeyObject
-// made once per secret costs microseconds. Measured by the delivery benchmark.
-const keys = new Map<string, KeyObject>();
-function signingKey(config: AppConfig): KeyObject {
-  let key = keys.get(config.jwtSecret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
-    keys.set(config.jwtSecret, key);
-  }
-  return key;
+type AccessTokenCache = AppCaches['accessTokens'];
+type TokenContext = Pick<AppContext, 'config' | 'caches'>;
+const VERIFIED_MAX = 20_000;
+
+/**
+ * Built once per server (server.ts). A string secret makes jsonwebtoken probe it as a public key on
+ * every call (~0.5 ms); a KeyObject made once costs microseconds (measured by the delivery benchmark).
+ * Tokens already verified are remembered until they expire: a busy client sends the same token with
+ * every request, and verifying it again (an HMAC, base64 and JSON decoding, claim checks) was a few
+ * percent of a send's CPU. Only a token string that verified before can hit, and expiry is still
+ * checked on every use; whether its session is live is the session cache's concern.
+ */
+export function createAccessTokenCache(config: AppConfig): AccessTokenCache {
+  return {
+    key: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')),
+    verified: new LRUCache<string, VerifiedAccessToken>({ max: VERIFIED_MAX }),
+  };
 }
 
-export function signAccessToken(claims: AccessClaims, config: AppConfig): string {
-  return jwt.sign({ sub: claims.accountId }, signingKey(config), {
+export function signAccessToken({ config, caches }: TokenContext, claims: AccessClaims): string {
+  return jwt.sign({ sub: claims.accountId }, caches.accessTokens.key, {
     algorithm: ALGORITHM,
     expiresIn: config.jwtTtlSeconds,
     jwtid: claims.sessionId,
@@ -34,34 +42,12 @@ export function signAccessToken(claims: AccessClaims, config: AppConfig): string
   });
 }
 
-/** A verified token's claims and when it expires (ms since the epoch). */
-interface VerifiedToken {
-  claims: AccessClaims;
-  expiresAt: number;
-}
-
-/**
- * Tokens already verified with a key, remembered until they expire: a busy client sends the same
- * token with every request, and verifying it again (an HMAC, base64 and JSON decoding, claim
- * checks) was a few percent of a send's CPU. Only a token string that verified before can hit, and
- * expiry is still checked on every use; whether its session is live is the session cache's concern.
- */
-const verifiedByKey = new WeakMap<KeyObject, LRUCache<string, VerifiedToken>>();
-const VERIFIED_MAX = 20_000;
-
-function verifiedCache(key: KeyObject): LRUCache<string, VerifiedToken> {
-  let cache = verifiedByKey.get(key);
-  if (!cache) verifiedByKey.set(key, (cache = new LRUCache<string, VerifiedToken>({ max: VERIFIED_MAX })));
-  return cache;
-}
-
 /**
  * Verifies signature, algorithm (allow-list of one) and issuer. `allowExpired` is for refresh only:
  * an expired token may be exchanged while its session row is still live.
  */
-export function verifyAccessToken(token: string, config: AppConfig, allowExpired = false): AccessClaims {
-  const key = signingKey(config);
-  const cache = verifiedCache(key);
+export function verifyAccessToken({ caches }: TokenContext, token: string, allowExpired = false): AccessClaims {
+  const { key, verified: cache } = caches.accessTokens;
   const known = cache.get(token);
   if (known) {
     if (!allowExpired && Date.now() >= known.expiresAt) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');

@@ -3,7 +3,7 @@ import { CHAT_ERRORS, isUuid } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
 import { notFound } from '../core/app-error';
-import { isActiveMemberSql } from '../teams/team-access';
+import { isActiveMemberSql } from '../teams/teams-sql';
 
 /**
  * SQL: the team part of the conversation rule, for a participant `agentId` (a value or a column) of

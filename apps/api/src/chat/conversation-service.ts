@@ -3,7 +3,8 @@ import { CHAT_ERRORS, isUuid, type TConversation, type TConversationPage, type T
 import type { AppContext } from '../context';
 import { conversationParticipants, conversations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../core/app-error';
-import { assertTeamMember, findActiveMembership } from '../teams/team-access';
+import { assertTeamMember } from '../teams/team-access';
+import { findActiveMembership } from '../teams/teams-repo';
 import { canSeeAgent } from '../agents/agents-repo';
 import { assertConversationParticipant } from './chat-access';
 import { findAgent } from './chat-repo';

@@ -3,7 +3,8 @@ import type { AppConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { accounts, agents, conversations, teamMembers, teams } from '../db/schema';
-import { addRoomParticipants, ensureGeneralRoom, roomValues } from '../rooms/room-membership';
+import { ensureGeneralRoom } from '../rooms/room-membership';
+import { addRoomParticipants, roomValues } from '../rooms/rooms-repo';
 
 export const DEMO_LOGIN = { username: 'demo', email: 'demo@agentroom.local', password: 'Agentroom1' } as const;
 const DEMO_COLLEAGUE = { username: 'maya', email: 'maya@agentroom.local', password: 'Agentroom1' } as const;

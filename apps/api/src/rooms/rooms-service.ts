@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   isTeamManagerRole,
   isUuid,
@@ -16,14 +15,26 @@ import { inTransaction } from '../core/transaction';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import type { ConversationRow, MembershipRow, TeamRow } from '../db/rows';
-import { conversations } from '../db/schema';
 import { findAgent, findLastReadSeqs } from '../chat/chat-repo';
 import { unreadAfter } from '../chat/chat-views';
 import { presentConversationRows } from '../chat/chat-views';
 import { assertTeamMember } from '../teams/team-access';
-import { addRoomParticipants, isRoomMember, roomAudience, roomValues } from './room-membership';
+import { publishRoomChanged } from './room-events';
 import { presentRoom } from './room-presenters';
-import { countRoomMembers, findActiveTeamAgents, findRoomByName, findVisibleRooms, lockRoom, removeRoomParticipant } from './rooms-repo';
+import {
+  addRoomParticipants,
+  countRoomMembers,
+  findActiveTeamAgents,
+  findRoomById,
+  findRoomByName,
+  findVisibleRooms,
+  insertRoom,
+  isRoomMember,
+  lockRoom,
+  removeRoomParticipant,
+  roomValues,
+  updateRoomSettings,
+} from './rooms-repo';
 
 type TCreateRoomInput = z.output<typeof ZCreateRoomRequest>;
 type TUpdateRoomInput = z.output<typeof ZUpdateRoomRequest>;
@@ -76,25 +87,12 @@ async function presentRooms(db: DbOrTx, team: TeamRow, membership: MembershipRow
 
 /** One room, with its conversation for a member. */
 async function roomResponse(ctx: AppContext, team: TeamRow, membership: MembershipRow, roomId: string): Promise<TRoomResponse> {
-  const [room] = await ctx.db.select().from(conversations).where(eq(conversations.id, roomId));
+  const room = await findRoomById(ctx.db, roomId);
   if (!room) throw roomNotFound();
   const isMember = await isRoomMember(ctx.db, room.id, membership.agentId);
   const [presented] = await presentRooms(ctx.db, team, membership, [{ room, isMember }]);
   const conversation = isMember ? ((await presentConversationRows(ctx, [room], membership.agentId))[0] ?? null) : null;
   return { room: presented!, conversation };
-}
-
-/** Announces a change of the room after commit, to those who see the room (see roomAudience). */
-async function publishRoomChanged(
-  ctx: AppContext,
-  tx: DbOrTx,
-  room: Pick<ConversationRow, 'id' | 'teamId' | 'isPrivate'>,
-  change: { joinedIds?: string[]; leftIds?: string[]; wasOpen?: boolean } = {},
-) {
-  const joinedIds = change.joinedIds ?? [];
-  const leftIds = change.leftIds ?? [];
-  const audienceIds = await roomAudience(tx, { ...room, isPrivate: room.isPrivate && !change.wasOpen }, leftIds);
-  ctx.events.publish('room.changed', { teamId: room.teamId!, roomId: room.id, audienceIds, joinedIds, leftIds });
 }
 
 /** GET /teams/:handle/rooms: the rooms the caller is in, then the open rooms they could join. */
@@ -122,13 +120,11 @@ export async function createRoom(ctx: AppContext, handle: string, agentId: strin
       const found = await findActiveTeamAgents(tx, team.id, memberIds);
       if (found.length !== memberIds.length) throw notATeamMember('memberIds');
       if (await findRoomByName(tx, team.id, input.name)) throw nameTaken();
-      const [room] = await tx
-        .insert(conversations)
-        .values(roomValues({ teamId: team.id, name: input.name, topic: input.topic, isPrivate: input.isPrivate, createdBy: agentId }))
-        .returning();
-      const joinedIds = await addRoomParticipants(tx, room!.id, [agentId, ...memberIds]);
-      await publishRoomChanged(ctx, tx, room!, { joinedIds });
-      return { team, membership, roomId: room!.id };
+      const values = roomValues({ teamId: team.id, name: input.name, topic: input.topic, isPrivate: input.isPrivate, createdBy: agentId });
+      const room = await insertRoom(tx, values);
+      const joinedIds = await addRoomParticipants(tx, room.id, [agentId, ...memberIds]);
+      await publishRoomChanged(tx, ctx.events, room, { joinedIds });
+      return { team, membership, roomId: room.id };
     });
     return await roomResponse(ctx, team, membership, roomId);
   } catch (error) {
@@ -156,18 +152,14 @@ export async function updateRoom(ctx: AppContext, handle: string, roomParam: str
           throw badRequest(ROOM_MESSAGES.answersAllMustBeAiMember, { answersAllAgentId: ROOM_MESSAGES.answersAllMustBeAiMember });
       }
       if (input.name !== undefined && input.name !== room.name && (await findRoomByName(tx, team.id, input.name))) throw nameTaken();
-      const [updated] = await tx
-        .update(conversations)
-        .set({
-          name: input.name,
-          topic: input.topic,
-          isPrivate: input.isPrivate,
-          answersAllAgentId: input.answersAllAgentId,
-          agentTurnLimit: input.agentTurnLimit,
-        })
-        .where(eq(conversations.id, room.id))
-        .returning();
-      await publishRoomChanged(ctx, tx, updated!, { wasOpen: !room.isPrivate });
+      const updated = await updateRoomSettings(tx, room.id, {
+        name: input.name,
+        topic: input.topic,
+        isPrivate: input.isPrivate,
+        answersAllAgentId: input.answersAllAgentId,
+        agentTurnLimit: input.agentTurnLimit,
+      });
+      await publishRoomChanged(tx, ctx.events, updated, { wasOpen: !room.isPrivate });
       return { team, membership, roomId: room.id };
     });
     return roomResponse(ctx, team, membership, roomId);
@@ -182,7 +174,7 @@ export async function joinRoom(ctx: AppContext, handle: string, roomParam: strin
   const { team, membership, roomId } = await inTransaction(ctx.db, async (tx) => {
     const { team, membership, room } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
     const joinedIds = await addRoomParticipants(tx, room.id, [agentId]);
-    if (joinedIds.length) await publishRoomChanged(ctx, tx, room, { joinedIds });
+    if (joinedIds.length) await publishRoomChanged(tx, ctx.events, room, { joinedIds });
     return { team, membership, roomId: room.id };
   });
   return roomResponse(ctx, team, membership, roomId);
@@ -194,7 +186,7 @@ export async function leaveRoom(ctx: AppContext, handle: string, roomParam: stri
     const { room, isMember } = await assertRoomVisible(tx, handle, roomParam, agentId, { lock: true });
     if (room.isGeneral) throw conflict(ROOM_MESSAGES.generalCannotBeLeft);
     if (!isMember || !(await removeRoomParticipant(tx, room.id, agentId))) throw conflict(ROOM_MESSAGES.notInRoom);
-    await publishRoomChanged(ctx, tx, room, { leftIds: [agentId] });
+    await publishRoomChanged(tx, ctx.events, room, { leftIds: [agentId] });
   });
 }
 
@@ -210,7 +202,7 @@ export async function addRoomMember(ctx: AppContext, handle: string, roomParam: 
     if (!target) throw notATeamMember('agentId');
     const joinedIds = await addRoomParticipants(tx, room.id, [target.id]);
     if (!joinedIds.length) throw conflict(ROOM_MESSAGES.alreadyInRoom, { agentId: ROOM_MESSAGES.alreadyInRoom });
-    await publishRoomChanged(ctx, tx, room, { joinedIds });
+    await publishRoomChanged(tx, ctx.events, room, { joinedIds });
     return { team, membership, roomId: room.id };
   });
   return roomResponse(ctx, team, membership, roomId);
@@ -231,8 +223,8 @@ export async function removeRoomMember(ctx: AppContext, handle: string, roomPara
     if (targets.isHuman && room.isGeneral) throw conflict(ROOM_MESSAGES.generalCannotBeLeft);
     if (targets.isHuman && targetId !== agentId && !manager) throw forbidden(ROOM_MESSAGES.managersOnly);
     await removeRoomParticipant(tx, room.id, targetId);
-    if (room.answersAllAgentId === targetId) await tx.update(conversations).set({ answersAllAgentId: null }).where(eq(conversations.id, room.id));
-    await publishRoomChanged(ctx, tx, room, { leftIds: [targetId] });
+    if (room.answersAllAgentId === targetId) await updateRoomSettings(tx, room.id, { answersAllAgentId: null });
+    await publishRoomChanged(tx, ctx.events, room, { leftIds: [targetId] });
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accounts, agents, teamInvitations, teamMembers, teams } from '../db/schema';
-import { isActiveMemberSql } from './team-access';
+import { isActiveMemberSql } from './teams-sql';
 
 export type InvitationRow = typeof teamInvitations.$inferSelect;
 

@@ -13,14 +13,13 @@ import { AppError, conflict, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { findAgentById } from '../agents/agents-repo';
 import { generateEmailToken, sha256 } from '../auth/tokens';
-import { teamMembershipChanged } from '../chat/conversation-access-changes';
 import { enqueueMail } from '../mail/outbox';
 import { invitationMail } from '../mail/templates';
 import { presentAgent } from '../users/presenters';
-import { assertTeamManager, findActiveMembership } from './team-access';
+import { assertTeamManager } from './team-access';
+import { joinTeam } from './team-membership';
 import { presentTeam } from './team-presenters';
-import { findActiveMembersOf, insertMembership, lockTeam } from './teams-repo';
-import { announceRoomChanges, joinGeneralRoom } from '../rooms/room-membership';
+import { findActiveMembersOf, findActiveMembership, lockTeam } from './teams-repo';
 import { assertRoomForOneMore } from './teams-service';
 import {
   findInvitationAddressedTo,
@@ -81,7 +80,7 @@ export async function listInvitations(ctx: AppContext, handle: string, callerId:
 }
 
 export async function cancelInvitation(ctx: AppContext, handle: string, callerId: string, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const { team } = await assertTeamManager(tx, handle, callerId);
     if (!isUuid(id)) throw notFound(INVITATION_MESSAGES.notFound);
     await lockTeam(tx, team.id);
@@ -128,7 +127,7 @@ async function joinThroughInvitation(
   find: (tx: DbOrTx) => Promise<InvitationWithTeam | undefined>,
   errors: { unusable: () => AppError },
 ): Promise<TAcceptedInvitationResponse> {
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     const seen = await find(tx);
     if (!seen) throw errors.unusable();
     await lockTeam(tx, seen.team.id);
@@ -139,16 +138,11 @@ async function joinThroughInvitation(
     if (state === 'expired') throw expiredLink();
     if (state !== 'valid') throw errors.unusable();
     await assertRoomForOneMore(tx, team);
-    const membership = await insertMembership(tx, { teamId: team.id, agentId: callerId, role: 'member' });
+    // A person joining a team joins its #general in the same transaction (team-membership).
+    const membership = await joinTeam(ctx, tx, { teamId: team.id, agent: { id: callerId, isHuman: true }, role: 'member' });
     await markInvitationAccepted(tx, invitation.id, callerId);
-    // A person joining a team joins its #general in the same transaction.
-    const general = await joinGeneralRoom(tx, team.id, callerId);
-    return { team, membership, joined: true, rooms: [general] };
+    return { team, membership, joined: true };
   });
-  if (outcome.joined) {
-    await teamMembershipChanged(ctx, callerId);
-    await announceRoomChanges(ctx, ('rooms' in outcome && outcome.rooms) || []);
-  }
   const members = await findActiveMembersOf(ctx.db, [outcome.team.id]);
   return { team: presentTeam(outcome.team, members.get(outcome.team.id) ?? [], outcome.membership), joined: outcome.joined };
 }

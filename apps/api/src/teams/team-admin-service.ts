@@ -6,12 +6,12 @@ import type { TeamRow } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
-import { teamMembershipChanged } from '../chat/conversation-access-changes';
-import { announceRoomChanges, leaveTeamRooms, type RoomChange } from '../rooms/room-membership';
+import { inTransaction } from '../core/transaction';
 import { assertTeamManager, assertTeamOwner } from './team-access';
 import { revokeAllPending } from './invitations-repo';
+import { endTeam, leaveTeamAs } from './team-membership';
 import { presentTeam } from './team-presenters';
-import { endAllMemberships, findActiveMembersOf, lockTeam, markMembershipLeft, setMembershipRole, updateTeamDetails } from './teams-repo';
+import { findActiveMembersOf, lockTeam, setMembershipRole, updateTeamDetails } from './teams-repo';
 
 type TChangeRoleInput = z.output<typeof ZChangeMemberRoleRequest>;
 type TUpdateTeamInput = z.output<typeof ZUpdateTeamRequest>;
@@ -38,7 +38,7 @@ export async function changeMemberRole(
   targetId: string,
   input: TChangeRoleInput,
 ): Promise<TTeamAgent> {
-  const target = await ctx.db.transaction(async (tx) => {
+  const target = await inTransaction(ctx.db, async (tx) => {
     const { team, membership: mine } = await assertTeamManager(tx, handle, callerId);
     const target = await findTargetMember(tx, team, callerId, targetId);
     if (!target.agent.isHuman && input.role !== 'member') throw conflict(TEAM_MESSAGES.aiAgentKeepsMemberRole);
@@ -56,14 +56,12 @@ export async function changeMemberRole(
  * at once, and leave its rooms in the same transaction.
  */
 export async function removeMember(ctx: AppContext, handle: string, callerId: string, targetId: string): Promise<void> {
-  const rooms = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const { team, membership: mine } = await assertTeamManager(tx, handle, callerId);
     const target = await findTargetMember(tx, team, callerId, targetId);
     if (isOwnerRole(target.membership.role) && !isOwnerRole(mine.role)) throw forbidden(TEAM_MESSAGES.ownersManageOwners);
-    await markMembershipLeft(tx, target.membership.id);
-    return leaveTeamRooms(tx, team.id, [targetId]);
+    await leaveTeamAs(ctx, tx, target.membership);
   });
-  await announceEndedMemberships(ctx, [targetId], rooms);
 }
 
 /** PATCH /teams/:handle: owners rename and describe their team. */
@@ -81,24 +79,10 @@ export async function updateTeam(ctx: AppContext, handle: string, callerId: stri
  * a mailed link cannot join an empty team. The handle stays taken.
  */
 export async function deleteTeam(ctx: AppContext, handle: string, callerId: string): Promise<void> {
-  const ended = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const { team } = await assertTeamOwner(tx, handle, callerId);
     await lockTeam(tx, team.id);
     await revokeAllPending(tx, team.id);
-    const agentIds = await endAllMemberships(tx, team.id);
-    return { agentIds, rooms: await leaveTeamRooms(tx, team.id, agentIds) };
+    await endTeam(ctx, tx, team.id);
   });
-  await announceEndedMemberships(ctx, ended.agentIds, ended.rooms);
-}
-
-/**
- * After commit: the ended memberships' access changes, and the team's rooms they left (their
- * sockets leave those rooms on every node too, see realtime/fan-out).
- */
-export async function announceEndedMemberships(ctx: AppContext, agentIds: string[], rooms: RoomChange[] = []): Promise<void> {
-  for (const agentId of agentIds) {
-    const left = rooms.filter((room) => room.leftIds.includes(agentId)).map((room) => room.roomId);
-    await teamMembershipChanged(ctx, agentId, left);
-  }
-  await announceRoomChanges(ctx, rooms);
 }

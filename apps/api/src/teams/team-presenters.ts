@@ -8,7 +8,7 @@ function presentMemberPreview({ agent }: MemberWithAgent): TTeamMemberPreview {
   return { id: card.id, username: card.username, agentName: card.fullName, avatarUrl: card.avatarUrl, isHuman: card.isHuman };
 }
 
-/** Spec §3 team plus memberCount (active memberships) and members, and what the caller may do. */
+/** A team as the API shows it, plus memberCount (active memberships) and members, and what the caller may do. */
 export function presentTeam(team: TeamRow, members: MemberWithAgent[], myMembership: MembershipRow): TTeam {
   return {
     id: team.id,

@@ -1,14 +1,37 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agents, teamMembers, teams } from '../db/schema';
 import type { AgentRow, MembershipRow, TeamRow } from '../db/rows';
+
+const HANDLE_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
+
+export async function findTeamByHandle(db: DbOrTx, handle: string): Promise<TeamRow | undefined> {
+  // A handle that could never exist is simply not found, without a query.
+  if (!HANDLE_SHAPE.test(handle)) return undefined;
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(sql`lower(${teams.handle}) = lower(${handle})`)
+    .limit(1);
+  return team;
+}
+
+/** The agent's active membership (left_at null) of the team, if any. */
+export async function findActiveMembership(db: DbOrTx, teamId: string, agentId: string): Promise<MembershipRow | undefined> {
+  const [membership] = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.agentId, agentId), isNull(teamMembers.leftAt)))
+    .limit(1);
+  return membership;
+}
 
 export interface MemberWithAgent {
   membership: MembershipRow;
   agent: AgentRow;
 }
 
-/** The agent's active teams with its own membership, oldest team first (spec §2 drawer order). */
+/** The agent's active teams with its own membership, oldest team first (the order of the team drawer). */
 export async function findActiveTeamsOf(db: DbOrTx, agentId: string) {
   return db
     .select({ team: teams, membership: teamMembers })

@@ -7,7 +7,7 @@ import {
   ZCreateTeamRequest,
   ZUpdateTeamRequest,
 } from '@agentroom/shared';
-import { createAiAgent } from '../agents/agents-service';
+import { createAiAgent } from './team-agents-service';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { sendData } from '../http/envelope';

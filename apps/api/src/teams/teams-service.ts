@@ -14,22 +14,12 @@ import { conflict, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
 import { assertMayJoinTeam, canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
-import { teamMembershipChanged } from '../chat/conversation-access-changes';
-import { assertTeamManager, assertTeamMember, findActiveMembership, findTeamByHandle } from './team-access';
+import { inTransaction } from '../core/transaction';
+import { assertTeamManager, assertTeamMember } from './team-access';
 import type { TeamRow } from '../db/rows';
+import { endTeam, joinTeam, leaveTeamAs } from './team-membership';
 import { presentTeam } from './team-presenters';
-import {
-  countActiveMembers,
-  findActiveMembersOf,
-  findActiveTeamsOf,
-  endAllMemberships,
-  insertMembership,
-  insertTeam,
-  lockTeam,
-  markMembershipLeft,
-} from './teams-repo';
-import { announceEndedMemberships } from './team-admin-service';
-import { announceRoomChanges, joinGeneralRoom, leaveTeamRooms } from '../rooms/room-membership';
+import { countActiveMembers, findActiveMembersOf, findActiveMembership, findActiveTeamsOf, findTeamByHandle, insertTeam, lockTeam } from './teams-repo';
 
 export type TCreateTeamInput = z.output<typeof ZCreateTeamRequest>;
 export type TAddMemberInput = z.output<typeof ZAddMemberRequest>;
@@ -59,15 +49,14 @@ export async function listTeamAgents(ctx: AppContext, handle: string, agentId: s
 export async function createTeam(ctx: AppContext, agentId: string, input: TCreateTeamInput): Promise<TTeam> {
   if (await findTeamByHandle(ctx.db, input.handle)) throw handleTaken();
   try {
-    const { team, membership } = await ctx.db.transaction(async (tx) => {
+    const { team, membership } = await inTransaction(ctx.db, async (tx) => {
       const team = await insertTeam(tx, {
         name: input.name,
         handle: input.handle,
         description: input.description,
         isPrivate: input.isPrivate,
       });
-      const membership = await insertMembership(tx, { teamId: team.id, agentId, role: 'owner' });
-      await joinGeneralRoom(tx, team.id, agentId, { isCreator: true });
+      const membership = await joinTeam(ctx, tx, { teamId: team.id, agent: { id: agentId, isHuman: true }, role: 'owner', isCreator: true });
       return { team, membership };
     });
     const members = await findActiveMembersOf(ctx.db, [team.id]);
@@ -99,19 +88,15 @@ export async function assertRoomForOneMore(tx: DbOrTx, team: TeamRow): Promise<v
  */
 export async function addMember(ctx: AppContext, handle: string, callerId: string, input: TAddMemberInput): Promise<TTeamAgent> {
   try {
-    const added = await ctx.db.transaction(async (tx) => {
+    const added = await inTransaction(ctx.db, async (tx) => {
       const { team } = await assertTeamManager(tx, handle, callerId);
       const agent = await findAgentByUsername(tx, input.username);
       if (!agent || !(await canSeeAgent(tx, agent, callerId))) throw notFound(TEAM_ERRORS.agentNotFound);
       assertMayJoinTeam(agent, team.id);
       await assertRoomForOneMore(tx, team);
       if (await findActiveMembership(tx, team.id, agent.id)) throw alreadyMember();
-      const membership = await insertMembership(tx, { teamId: team.id, agentId: agent.id, role: input.role });
-      const rooms = agent.isHuman ? [await joinGeneralRoom(tx, team.id, agent.id)] : [];
-      return { agent, membership, rooms };
+      return { agent, membership: await joinTeam(ctx, tx, { teamId: team.id, agent, role: input.role }) };
     });
-    await teamMembershipChanged(ctx, added.agent.id);
-    await announceRoomChanges(ctx, added.rooms);
     const presence = await readPresence(ctx, [added.agent]);
     return presentTeamAgent(added.agent, added.membership, presence.get(added.agent.id) ?? null);
   } catch (error) {
@@ -124,25 +109,20 @@ const alreadyMember = () => conflict(TEAM_MESSAGES.alreadyMember, { username: TE
 
 /**
  * DELETE /teams/:handle/members/me: sets left_at; the person loses the team's conversations and AI
- * agents at once (see teamMembershipChanged), and leaves the team's rooms. The last owner must hand ownership on first (409) while
+ * agents at once, and leaves the team's rooms (team-membership). The last owner must hand ownership on first (409) while
  * other people remain; the last person out ends the team's remaining (AI) memberships too, so an
  * empty team is the same as a deleted one.
  */
 export async function leaveTeam(ctx: AppContext, handle: string, agentId: string): Promise<void> {
-  const ended = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const { team, membership } = await assertTeamMember(tx, handle, agentId);
     await lockTeam(tx, team.id);
     const others = ((await findActiveMembersOf(tx, [team.id])).get(team.id) ?? []).filter((m) => m.agent.id !== agentId);
     const people = others.filter((m) => m.agent.isHuman);
-    if (!people.length) {
-      const agentIds = await endAllMemberships(tx, team.id);
-      return { agentIds, rooms: await leaveTeamRooms(tx, team.id, agentIds) };
-    }
+    if (!people.length) return endTeam(ctx, tx, team.id);
     const isOwner = membership.role.toLowerCase() === 'owner';
     if (isOwner && !people.some((m) => m.membership.role.toLowerCase() === 'owner'))
       throw conflict(TEAM_MESSAGES.lastOwnerCannotLeave);
-    await markMembershipLeft(tx, membership.id);
-    return { agentIds: [agentId], rooms: await leaveTeamRooms(tx, team.id, [agentId]) };
+    await leaveTeamAs(ctx, tx, membership);
   });
-  await announceEndedMemberships(ctx, ended.agentIds, ended.rooms);
 }

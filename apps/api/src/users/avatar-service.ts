@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import { TEAM_ERRORS, uploadedAvatarIdOf, uploadedAvatarUrl } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { AgentRow } from '../db/rows';
-import { agents } from '../db/schema';
 import { notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { avatarFilePath, renderAvatar } from './avatar-images';
-import { presentAgent } from './presenters';
+import { publishAgentUpdated } from './agent-updated';
+import { lockAgent, setAgentBiometric } from './users-repo';
 
 /** Deletes an uploaded avatar's file, if the address is one; a file already gone is fine. */
 export async function deleteAvatarFile(ctx: AppContext, avatarUrl: string | undefined): Promise<void> {
@@ -26,16 +25,12 @@ export async function deleteAvatarFile(ctx: AppContext, avatarUrl: string | unde
  */
 async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | undefined): Promise<AgentRow> {
   const { row, previous } = await inTransaction(ctx.db, async (tx) => {
-    const [current] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('update');
+    const current = await lockAgent(tx, agentId);
     if (!current) throw notFound(TEAM_ERRORS.agentNotFound);
     const { avatarUrl: old, ...rest } = current.biometric;
-    const [updated] = await tx
-      .update(agents)
-      .set({ biometric: avatarUrl ? { ...rest, avatarUrl } : rest })
-      .where(eq(agents.id, agentId))
-      .returning();
-    ctx.events.publish('agent.updated', { agentId, agent: presentAgent(updated!) });
-    return { row: updated!, previous: old };
+    const updated = await setAgentBiometric(tx, agentId, avatarUrl ? { ...rest, avatarUrl } : rest);
+    publishAgentUpdated(ctx.events, updated);
+    return { row: updated, previous: old };
   });
   if (previous !== avatarUrl) await deleteAvatarFile(ctx, previous);
   return row;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { AccountRow, AgentRow } from '../db/rows';
 import { accounts, agents } from '../db/schema';
 
 export async function findAccountWithAgent(db: DbOrTx, accountId: string) {
@@ -37,4 +38,40 @@ export async function usernameExists(db: DbOrTx, username: string): Promise<bool
 export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
   return Boolean(row);
+}
+
+/** A person: their agent and the account that signs in as it, in the caller's transaction. */
+export async function insertPerson(
+  db: DbOrTx,
+  agent: Pick<typeof agents.$inferInsert, 'username' | 'firstName' | 'lastName'>,
+  account: Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash'>,
+): Promise<{ account: AccountRow; agent: AgentRow }> {
+  const [agentRow] = await db.insert(agents).values({ ...agent, isHuman: true, role: 'Member' }).returning();
+  const [accountRow] = await db.insert(accounts).values({ ...account, agentId: agentRow!.id }).returning();
+  return { account: accountRow!, agent: agentRow! };
+}
+
+/** Locks the account row: checks and writes on one account run one at a time. */
+export async function lockAccount(db: DbOrTx, accountId: string): Promise<AccountRow | undefined> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  return account;
+}
+
+export async function updateAccount(
+  db: DbOrTx,
+  accountId: string,
+  values: Partial<Pick<AccountRow, 'emailVerifiedAt' | 'passwordHash' | 'passwordChangedAt'>>,
+): Promise<void> {
+  await db.update(accounts).set(values).where(eq(accounts.id, accountId));
+}
+
+/** Locks the agent row, so two racing changes of it each see what the other left. */
+export async function lockAgent(db: DbOrTx, agentId: string): Promise<AgentRow | undefined> {
+  const [agent] = await db.select().from(agents).where(eq(agents.id, agentId)).for('update');
+  return agent;
+}
+
+export async function setAgentBiometric(db: DbOrTx, agentId: string, biometric: AgentRow['biometric']): Promise<AgentRow> {
+  const [agent] = await db.update(agents).set({ biometric }).where(eq(agents.id, agentId)).returning();
+  return agent!;
 }

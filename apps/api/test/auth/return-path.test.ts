@@ -4,7 +4,7 @@ import { tokenFromMail } from '@agentroom/testkit';
 import { startTestServer, uniqueUser, type TestServer } from '../support/test-server';
 
 /**
- * Issue 12: registering (or signing in by mail) from an invitation returns to it. The request names
+ * Registering (or signing in by mail) from an invitation returns to it. The request names
  * `next`, a path of this app; the mailed link carries it back, and nothing else is accepted.
  */
 let server: TestServer;

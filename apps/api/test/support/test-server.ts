@@ -3,7 +3,7 @@ import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { hashPassword } from '../../src/auth/passwords';
-import { createSession } from '../../src/auth/sessions';
+import { createSession } from '../../src/auth/sessions-repo';
 import { signAccessToken } from '../../src/auth/tokens';
 import { accounts, agents } from '../../src/db/schema';
 import { presentUser } from '../../src/users/presenters';
@@ -112,6 +112,6 @@ export async function signUpVerified(server: TestServer, prefix = 'user') {
     return { account: account!, agent: agent! };
   });
   const session = await createSession(server.ctx.db, account.id, config);
-  const token = signAccessToken({ sessionId: session.id, accountId: account.id }, config);
+  const token = signAccessToken(server.ctx, { sessionId: session.id, accountId: account.id });
   return { ...input, token, user: presentUser(account, agent), agentId: agent.id };
 }

@@ -18,7 +18,7 @@ const row = (overrides: Partial<AgentRow> = {}): AgentRow => ({
   ...overrides,
 });
 
-describe('agent presenter fallbacks', () => {
+describe('agent presenter fallbacks (username from the name, generated avatar)', () => {
   it('joins first, middle and last name into the full name', () => {
     expect(presentAgentCard(row()).fullName).toBe('Ada King Lovelace');
     expect(presentAgentCard(row({ middleName: '' })).fullName).toBe('Ada Lovelace');

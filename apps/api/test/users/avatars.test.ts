@@ -187,6 +187,15 @@ describe("an AI agent's avatar", () => {
     expect(agent).toMatchObject({ id: ai.id, firstName: 'Nova', isOnline: null });
   });
 
+  it("tells the agent's team-mates at once when a manager edits it, in the shape the edit answers", async () => {
+    const socket = await connectSocket(server.url, member.token);
+    const heard = nextEvent(socket, 'agent:updated', ({ agent }) => agent.id === ai.id && agent.role === 'Archivist');
+    const res = await server.api().patch(`/api/v1/agents/${ai.id}`).set(bearer(owner.token)).send({ role: 'Archivist' }).expect(200);
+    const { agent } = await heard;
+    const { isOnline: _answered, ...answered } = agentOf(res);
+    expect(agent).toMatchObject({ ...answered, isOnline: null });
+  });
+
   it("tells the user's own other tabs when they change their avatar", async () => {
     const socket = await connectSocket(server.url, member.token);
     const heard = nextEvent(socket, 'agent:updated', ({ agent }) => agent.id === member.agentId);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, max } from 'drizzle-orm';
 import { MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { emailTokens, type TEmailTokenPurpose } from '../db/schema';
@@ -88,4 +88,13 @@ export async function revokeAllEmailTokens(db: DbOrTx, accountId: string) {
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.accountId, accountId), isNull(emailTokens.usedAt)));
+}
+
+/** When the account's newest token of the purpose was issued, and how many it was issued in all. */
+export async function latestEmailToken(db: DbOrTx, accountId: string, purpose: TEmailTokenPurpose) {
+  const [latest] = await db
+    .select({ at: max(emailTokens.createdAt), issued: count() })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, purpose)));
+  return { at: latest?.at ?? null, issued: latest?.issued ?? 0 };
 }

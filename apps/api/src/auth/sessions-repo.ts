@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
-import { sessions } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
+import { accounts, sessions } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,3 +49,26 @@ export async function revokeAllSessions(db: DbOrTx, accountId: string) {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
 }
+
+/** A live session with what it belongs to, in one prepared query: every request without a cached session runs it. */
+export const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      accountId: accounts.id,
+      agentId: accounts.agentId,
+      verifiedAt: accounts.emailVerifiedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.accountId, sql.placeholder('accountId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1),
+);
