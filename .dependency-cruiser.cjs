@@ -42,6 +42,19 @@ module.exports = {
       to: { path: '-routes\\.ts$' },
     },
     {
+      name: 'only-the-composition-root-and-adapters-import-workers',
+      severity: 'error',
+      comment:
+        'A worker is a file named *-worker.ts or anything in a workers/ folder: it runs jobs the domain queues. ' +
+        'The domain reaches one only through a port in context.ts (ReplyRunner); server.ts and app.ts build it, ' +
+        'route files may hand it on, and a worker may import its own parts.',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: ['-worker\\.ts$', '^apps/api/src/[^/]+/workers/', '-routes\\.ts$', '^apps/api/src/(app|server|main)\\.ts$'],
+      },
+      to: { path: ['-worker\\.ts$', '^apps/api/src/[^/]+/workers/'] },
+    },
+    {
       name: 'routes-never-import-the-schema',
       severity: 'error',
       comment: 'A route file parses, calls a service and answers: no database access.',

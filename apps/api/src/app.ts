@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { LeasedRateLimit } from './http/rate-limit';
 import { aiRoutes } from './ai/ai-routes';
 import { usageRoutes } from './ai/usage-routes';
-import type { ReplyWorker } from './ai/reply-worker';
+import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
 import { apiDocsPage, openApiRoutes } from './contract/contract-routes';

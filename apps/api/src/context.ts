@@ -73,6 +73,19 @@ export interface TeamMembershipHooks {
 }
 
 /**
+ * What the domain may ask of this node's reply runner (started in server.ts and handed to the AI
+ * routes): the reply service wakes, stops and reads replies through this, never through the runner.
+ */
+export interface ReplyRunner {
+  /** Look for due reply jobs now (after a commit that queued one) instead of at the next poll. */
+  kick(): void;
+  /** Stops a reply this node is writing at once; false when it is not writing it (the node that is notices the stop at its next checkpoint). */
+  abortLocal(jobId: string): boolean;
+  /** The text so far of a reply this node is writing, and the attempt writing it. */
+  liveText(jobId: string): { text: string; attempt: number } | undefined;
+}
+
+/**
  * What every service and route factory receives, built whole in `server.ts` (the composition root)
  * before anything uses it: no field is set later, and nothing here imports a domain module.
  */

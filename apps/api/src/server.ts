@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { replyJobQueue } from './ai/reply-service';
 import { createModelRegistry } from './ai/model-registry';
-import { startReplyWorker, type ReplyWorker } from './ai/reply-worker';
+import { startReplyWorker, type ReplyWorker } from './ai/workers/reply-worker';
 import { createApp } from './app';
 import { createSessionCache } from './auth/session-cache';
 import { createAccessTokenCache } from './auth/tokens';

@@ -4,7 +4,7 @@ import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { sendData } from '../http/envelope';
 import { createRateLimit } from '../http/rate-limit';
-import type { ReplyWorker } from './reply-worker';
+import type { ReplyWorker } from './workers/reply-worker';
 import { activeReplies, regenerateReply, stopChain, stopReply } from './reply-service';
 
 /** AI reply controls, under /api/v1/chat: stop, regenerate, and the replies in progress. */

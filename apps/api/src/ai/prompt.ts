@@ -15,7 +15,7 @@ export interface HistoryMessage {
   content: string;
 }
 
-/** A room the agent answers in (issue 13): its name and topic, its team, and the other members. */
+/** A room the agent answers in: its name and topic, its team, and the other members. */
 export interface RoomSetting {
   name: string;
   topic: string;

@@ -31,8 +31,8 @@ export async function enqueueReplyJob(
 export async function claimReplyJobs(db: Db, limit: number, perAgent: number, leaseMs: number): Promise<ReplyJobRow[]> {
   const now = new Date();
   const busy = sql`(select count(*) from ${replyJobs} as r where r.agent_id = ${replyJobs.agentId} and r.status = 'running' and r.lease_until > now())`;
-  // Rooms take turns: a room's job (one of a chain) waits for every earlier one of that room to end,
-  // so agents answer one after another, each seeing the answers before it (ids are time-ordered).
+  // One job at a time per room (room-turns, rule 4): a room's job (one of a chain) waits for every
+  // earlier one of that room to end, so agents answer one after another (ids are time-ordered).
   const earlierInRoom = sql`exists (
     select 1 from ${replyJobs} as e
     where e.conversation_id = ${replyJobs.conversationId} and e.chain_root_message_id is not null

@@ -20,7 +20,7 @@ export function replyNoticeText(code: TReplyNoticeCode, agent: Pick<AgentRow, 'f
   return code === NO_MODEL_NOTICE_CODE ? noModelNotice(agent.firstName || agent.username) : REPLY_NOTICES[code];
 }
 
-/** A chain of AI agents asking each other stopped (issue 13); the notice is written as the agent that does not answer. */
+/** A chain of AI agents asking each other stopped (the turn limit or the loop brake, room-turns); the notice is written as the agent that does not answer. */
 export type TChainNoticeCode = 'chain_limit' | 'chain_loop';
 
 export function chainNoticeText(code: TChainNoticeCode, asker: Pick<AgentRow, 'firstName' | 'username'>, asked: Pick<AgentRow, 'firstName' | 'username'>, turnLimit: number): string {

@@ -1,14 +1,36 @@
 import { findMentions } from '@agentroom/shared';
-import type { AgentRow, ConversationRow } from '../db/rows';
+import type { AppContext, StoredMessage } from '../context';
+import type { Tx } from '../db/client';
+import type { AgentRow, ConversationRow, MessageRow, ReplyJobRow } from '../db/rows';
+import { writeMessage, type SendTarget } from './chat-link';
+import { findAgentTurnLimit } from './reply-context-repo';
+import { enqueueReplyJob, findChainJobs } from './reply-jobs-repo';
+import { chainNoticeText, type TChainNoticeCode } from './reply-notices';
 
-/**
- * Turn-taking of AI agents in a room (issue 13, decision 0012). A message from a person is answered
- * by the AI agents it @mentions, in the order they are first mentioned, then by the room's agent
- * that answers everything (if it was not mentioned); at most the room's turn limit of them. They
- * answer one after another (the reply queue runs a room's jobs in order), each seeing the answers
- * before it.
+/*
+ * Who answers a message, and how the AI agents of a room take turns (decision 0012). All of it:
+ * 1. Outside rooms, a person's message is answered by the AI agent it is addressed to; an AI agent
+ *    never answers another AI agent there.
+ * 2. In a room, a person's message is answered by the AI agents it @mentions, in the order they are
+ *    first mentioned, then by the room's agent that answers everything (when not mentioned); at most
+ *    the room's turn limit of them. The message starts a chain: it is the root, each of them turn 1.
+ * 3. A finished room reply that @mentions other AI agents of the room asks them: each answers next
+ *    (turn + 1, asked by the reply's writer, for the same person), unless the chain already has the
+ *    room's turn limit of turns, or the loop brake holds (another agent already asked it once in this
+ *    chain: a pair asking back and forth repeats). A stopped turn is said by a notice for everyone.
+ * 4. One at a time per room: a room's job waits until every earlier job of the room's chains has
+ *    ended, so each agent sees the answers before it. `claimReplyJobs` (reply-jobs-repo) holds this
+ *    when it leases jobs.
  */
-export function roomResponders(room: ConversationRow, content: string, recipients: AgentRow[]): AgentRow[] {
+
+/** Rule 1 and 2: the AI agents that answer a stored message, in the order they answer. */
+export function whoAnswers({ conversation, sender, recipients }: Omit<StoredMessage, 'message'>, content: string): AgentRow[] {
+  if (!sender.isHuman) return [];
+  if (conversation.type === 'room') return roomResponders(conversation, content, recipients);
+  return recipients.filter((r) => !r.isHuman);
+}
+
+function roomResponders(room: ConversationRow, content: string, recipients: AgentRow[]): AgentRow[] {
   const aiMembers = recipients.filter((r) => !r.isHuman);
   const mentioned = content.includes('@') ? findMentions(content, aiMembers) : [];
   const answersAll = room.answersAllAgentId ? aiMembers.find((a) => a.id === room.answersAllAgentId) : undefined;
@@ -16,25 +38,74 @@ export function roomResponders(room: ConversationRow, content: string, recipient
   return responders.slice(0, room.agentTurnLimit);
 }
 
-/** What a chain's jobs so far say about asking `agentId` once more for the same message from a person. */
-export type ChainDecision = 'answer' | 'already-queued' | 'limit' | 'loop';
+/** The reply job of one agent answering a person's message (rule 2: in a room, turn 1 of the message's chain). */
+export function firstTurnJob({ conversation, message, sender }: StoredMessage, agent: AgentRow) {
+  const isRoom = conversation.type === 'room';
+  return {
+    conversationId: conversation.id,
+    agentId: agent.id,
+    triggerMessageId: message.id,
+    teamId: conversation.teamId,
+    // Several agents may answer one message in a room: one job each.
+    dedupeKey: isRoom ? `reply:${message.id}:${agent.id}` : `reply:${message.id}`,
+    requestedByAgentId: sender.id,
+    ...(isRoom ? { chainRootMessageId: message.id, chainTurn: 1 } : {}),
+  };
+}
 
-/**
- * An AI reply @mentioned another AI agent of the room. It answers, unless:
- * - it is already waiting to answer this chain (it will see the mention anyway): nothing more;
- * - the chain already has the room's turn limit of agent turns: stopped, with a notice;
- * - another agent already asked it once in this chain (the loop brake: a pair asking back and forth
- *   repeats): stopped, with a notice.
- * An agent never answers its own mention (its own reply's mentions never include it).
- */
-export function decideChainTurn(
-  chainJobs: { agentId: string; status: string; askedByAgentId: string | null }[],
-  agentId: string,
-  turnLimit: number,
-): ChainDecision {
+/** What a chain's jobs so far say about asking `agentId` once more for the same message from a person. */
+type ChainDecision = 'answer' | 'already-queued' | 'limit' | 'loop';
+
+/** Rule 3. An agent already waiting in this chain will see the mention anyway: nothing more. */
+function decideChainTurn(chainJobs: { agentId: string; status: string; askedByAgentId: string | null }[], agentId: string, turnLimit: number): ChainDecision {
   const own = chainJobs.filter((j) => j.agentId === agentId);
   if (own.some((j) => j.status === 'queued')) return 'already-queued';
   if (chainJobs.length >= turnLimit) return 'limit';
   if (own.some((j) => j.askedByAgentId !== null)) return 'loop';
   return 'answer';
+}
+
+/**
+ * Rule 3, inside the transaction that stores the room reply `reply` of `job`: so a reply is never
+ * stored without the turns it starts, or twice with them. `target` is the reply's send target.
+ */
+export async function continueChain(ctx: AppContext, tx: Tx, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
+  const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
+  if (asked.length === 0 || !job.chainRootMessageId) return;
+  // The room's setting as it is now (the send path's copy of the room may be a few seconds old).
+  const limit = (await findAgentTurnLimit(tx, job.conversationId)) ?? target.conversation.agentTurnLimit;
+  const chain = await findChainJobs(tx, job.chainRootMessageId);
+  for (const agent of asked) {
+    const decision = decideChainTurn(chain, agent.id, limit);
+    if (decision === 'already-queued') continue;
+    if (decision === 'answer') {
+      const next = await enqueueReplyJob(tx, {
+        conversationId: job.conversationId,
+        agentId: agent.id,
+        triggerMessageId: reply.id,
+        teamId: job.teamId,
+        dedupeKey: `reply:${reply.id}:${agent.id}`,
+        requestedByAgentId: job.requestedByAgentId,
+        chainRootMessageId: job.chainRootMessageId,
+        chainTurn: job.chainTurn + 1,
+        askedByAgentId: job.agentId,
+      });
+      if (next) chain.push({ agentId: agent.id, status: 'queued', askedByAgentId: job.agentId });
+    } else {
+      await writeChainNotice(ctx, tx, target, reply, agent, decision === 'limit' ? 'chain_limit' : 'chain_loop', limit);
+    }
+  }
+}
+
+/** A stopped turn, said for everyone by the agent that does not answer. */
+async function writeChainNotice(ctx: AppContext, tx: Tx, target: SendTarget, reply: MessageRow, agent: AgentRow, code: TChainNoticeCode, limit: number) {
+  const asker = target.sender;
+  const noticeTarget: SendTarget = { conversation: target.conversation, sender: agent, recipients: [asker, ...target.recipients.filter((r) => r.id !== agent.id)] };
+  await writeMessage(
+    ctx,
+    tx,
+    noticeTarget,
+    { content: chainNoticeText(code, asker, agent, limit), clientMessageId: `chain-notice:${reply.id}:${agent.id}` },
+    { messageType: 'notice', meta: { notice: { code, retryable: false }, replyToMessageId: reply.id } },
+  );
 }

@@ -1,8 +1,8 @@
 import type { TTeamUsageResponse, TUsageRow, TUsageSubject } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { findAgentsByIds } from '../chat/chat-repo';
+import { findAgentsByIds } from './chat-link';
 import { assertTeamOwner } from '../teams/team-access';
-import { teamUsageRows } from './usage';
+import { teamUsageRows } from './usage-repo';
 
 /** GET /teams/:handle/usage (owners): tokens per day by AI agent and by the person who asked. */
 export async function teamUsage(ctx: AppContext, agentId: string, handle: string, days: number): Promise<TTeamUsageResponse> {

@@ -46,9 +46,11 @@ describe('OpenAI-compatible provider over real HTTP/SSE', () => {
     expect(stalled).toBeInstanceOf(ProviderError);
     expect(stalled.kind).toBe('timeout');
 
+    // The abort half waits on no clock: a stall this short could be a busy machine's first chunk.
+    const patient = createOpenAiProvider({ baseUrl: llm.baseUrl, model: 'fake-model', timeoutMs: 60_000 });
     llm.script({ chunks: ['a', 'b'], hangAfter: 1 });
     const controller = new AbortController();
-    const iterator = provider.stream([{ role: 'user', content: 'x' }], { signal: controller.signal })[Symbol.asyncIterator]();
+    const iterator = patient.stream([{ role: 'user', content: 'x' }], { signal: controller.signal })[Symbol.asyncIterator]();
     const first = await iterator.next();
     controller.abort();
     const error = await iterator.next().catch((e) => e);

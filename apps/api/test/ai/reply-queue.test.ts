@@ -125,8 +125,14 @@ describe('limits', () => {
 
 describe('a node killed mid-reply', () => {
   // Spawning a second OS process through tsx is slow on a busy 2-core machine: a generous bound, not a speed check.
-  it('the reply is written again after restart, once, and the client sees the new attempt', { timeout: 120_000 }, async () => {
+  it('the reply is written again after restart, once, and the client sees the new attempt', { timeout: 180_000 }, async () => {
     const { env, drop } = await databaseForTwoLives(llm.baseUrl, 'agentroom-crash-');
+    // Every model call after the first waits until the client below has joined, so it sees every event
+    // of the attempt that writes the reply. That includes one the first life may start itself before it
+    // dies: its hung call streams nothing, so its 1 s lease can run out and be claimed again meanwhile.
+    let resume!: () => void;
+    const joined = new Promise<void>((r) => (resume = r));
+    llm.setDefault({ chunks: ['Hello from ', 'the second life.'], pauseAfter: 0, resume: joined });
     // First life: a separate process, so it can really die.
     const first = await spawnApiProcess(env);
     let server: TestServer | undefined;
@@ -134,13 +140,11 @@ describe('a node killed mid-reply', () => {
       llm.script({ chunks: ['never ', 'finished'], hangAfter: 1 });
       const setup = await arrangeOnProcess(first.url);
       await setup.streamStarted;
-      // The retry's stream waits until the client below has joined, so it sees every event of attempt 2.
-      let resume!: () => void;
-      llm.script({ chunks: ['Hello from ', 'the second life.'], pauseAfter: 0, resume: new Promise<void>((r) => (resume = r)) });
       await first.kill();
 
-      // Second life: in-process, on the same database; the dead node's lease runs out and the job is retried.
-      server = await startTestServer(env);
+      // Second life: in-process, on the same database; the dead node's lease runs out and the job is
+      // retried. Its own lease outlasts the wait for the client, so it does not claim its job again.
+      server = await startTestServer({ ...env, AI_LEASE_MS: '60000' });
       const socket = await connectSocket(server.url, setup.token);
       await joinConversation(socket, setup.conversationId);
       const stream = collectStream(socket);
@@ -148,13 +152,16 @@ describe('a node killed mid-reply', () => {
       resume();
       const stored = await reply;
       expect(stored.content).toBe('Hello from the second life.');
+      const [job] = await server.ctx.db.select().from(replyJobs).where(eq(replyJobs.conversationId, setup.conversationId));
+      expect(job).toMatchObject({ status: 'done', replyMessageId: stored.id });
+      expect(job!.attempts).toBeGreaterThan(1);
+      // The client's stream starts over at the attempt that wrote the reply.
       const events = await stream.done;
-      expect(events[0]).toMatchObject({ offset: 0, attempt: 2 });
+      expect(events[0]).toMatchObject({ offset: 0, attempt: job!.attempts });
       const replies = await server.ctx.db.select().from(messages).where(eq(messages.senderAgentId, setup.agentId));
       expect(replies).toHaveLength(1);
-      const [job] = await server.ctx.db.select().from(replyJobs).where(eq(replyJobs.conversationId, setup.conversationId));
-      expect(job).toMatchObject({ status: 'done', attempts: 2, replyMessageId: stored.id });
     } finally {
+      llm.setDefault({ chunks: ['Hello ', 'from the ', 'fake model.'] });
       await first.kill().catch(() => undefined);
       await server?.stop();
       await drop();

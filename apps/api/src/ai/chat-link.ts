@@ -1,0 +1,10 @@
+/**
+ * Everything the AI domain uses of chat, in one place: the access checks, storing a message (an AI
+ * reply, a notice) in the caller's transaction, who is in a conversation, and how chat presents an
+ * agent. No other AI module imports chat, so a change of chat's names touches this file only.
+ */
+export { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
+export { presentReactionAgent, presentSeenAgent } from '../chat/chat-presenters';
+export { findAgent, findAgentsByIds, findParticipants } from '../chat/chat-repo';
+export { resolveSendTarget, writeMessage, type SendTarget } from '../chat/message-service';
+export { markMessageSeen } from '../chat/read-service';

@@ -1,0 +1,69 @@
+import { and, desc, eq, isNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { agents, conversations, messages, teamMembers, teams } from '../db/schema';
+
+/** The team a conversation belongs to (null outside teams). */
+export async function findConversationTeamId(db: DbOrTx, conversationId: string): Promise<string | null> {
+  const [row] = await db.select({ teamId: conversations.teamId }).from(conversations).where(eq(conversations.id, conversationId));
+  return row?.teamId ?? null;
+}
+
+/** The first team an agent joined that it is still in. */
+export async function findFirstTeamIdOf(db: DbOrTx, agentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.agentId, agentId), isNull(teamMembers.leftAt)))
+    .orderBy(teamMembers.joinedAt)
+    .limit(1);
+  return row?.teamId ?? null;
+}
+
+/** A room's turn limit as it is now (undefined when the conversation is gone). */
+export async function findAgentTurnLimit(db: DbOrTx, conversationId: string): Promise<number | undefined> {
+  const [row] = await db.select({ agentTurnLimit: conversations.agentTurnLimit }).from(conversations).where(eq(conversations.id, conversationId));
+  return row?.agentTurnLimit;
+}
+
+/** Name, topic, type and team name of a conversation (a room's setting for the persona prompt). */
+export async function findConversationSetting(db: DbOrTx, conversationId: string) {
+  const [row] = await db
+    .select({ type: conversations.type, name: conversations.name, topic: conversations.topic, teamName: teams.name })
+    .from(conversations)
+    .leftJoin(teams, eq(teams.id, conversations.teamId))
+    .where(eq(conversations.id, conversationId));
+  return row;
+}
+
+export async function findMessageSeq(db: DbOrTx, messageId: string): Promise<number | undefined> {
+  const [row] = await db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, messageId));
+  return row?.seq;
+}
+
+/**
+ * The newest `limit` messages of a conversation up to `maxSeq` (all when undefined), newest first,
+ * with their sender's name; deleted ones are left out (their text is gone anyway).
+ */
+export async function findRecentMessages(db: DbOrTx, conversationId: string, maxSeq: number | undefined, limit: number) {
+  return db
+    .select({
+      sender: messages.senderAgentId,
+      content: messages.content,
+      type: messages.messageType,
+      firstName: agents.firstName,
+      lastName: agents.lastName,
+      username: agents.username,
+      isHuman: agents.isHuman,
+    })
+    .from(messages)
+    .innerJoin(agents, eq(agents.id, messages.senderAgentId))
+    .where(and(eq(messages.conversationId, conversationId), lte(messages.seq, maxSeq ?? Number.MAX_SAFE_INTEGER), isNull(messages.deletedAt)))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+}
+
+/** The id of a conversation's newest message. */
+export async function findLatestMessageId(db: DbOrTx, conversationId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.seq)).limit(1);
+  return row?.id;
+}

@@ -1,0 +1,88 @@
+import type { ReplyJobRow } from '../../db/rows';
+import { findAgent } from '../chat-link';
+import { storeNotice, storeReply } from '../finish-reply';
+import { ProviderError } from '../provider';
+import { replyContext, teamOf } from '../reply-context';
+import { finishReplyJob, requeueReplyJob } from '../reply-jobs-repo';
+import { teamTokensToday } from '../usage-repo';
+import { callModel } from './model-step';
+import { publishStream, publishTyping } from './reply-signals';
+import { recordSpend, type LiveReply, type ReplyTurn, type RunnerEnv, type StepResult } from './reply-turn';
+
+/**
+ * Writes one claimed job to its end: typing on, the steps of the reply (the model streams into the
+ * room), the reply stored as a message in the transaction that ends the job, typing off. Every
+ * failure ends in a visible notice, never in silence; a node shutting down hands the job back.
+ */
+export async function runReply(env: RunnerEnv, job: ReplyJobRow, live: LiveReply): Promise<void> {
+  const ready = await preflight(env, job);
+  if (!ready) return;
+  const { ctx } = env;
+  await publishTyping(ctx, job, ready.agent, true);
+  const context = await replyContext(ctx, job, ready.agent);
+  const turn: ReplyTurn = { ...ready, job, live, context, spent: { promptTokens: 0, completionTokens: 0 }, spendRecorded: false, seen: false };
+  try {
+    if ((await runSteps(turn, env)) === 'written') {
+      await recordSpend(env, turn);
+      await storeReply(ctx, job, live.text.trim() || '…', 'done', {});
+    }
+  } catch (error) {
+    await recordSpend(env, turn);
+    await settleFailure(env, turn, error);
+  } finally {
+    publishStream(ctx, turn, '', true);
+    await publishTyping(ctx, job, turn.agent, false).catch(() => undefined);
+    await recordSpend(env, turn); // a reply lost to another node still spent what it spent
+  }
+}
+
+/** Runs the reply's steps, each handing on to the next, until it is written or lost. */
+async function runSteps(turn: ReplyTurn, env: RunnerEnv): Promise<'written' | 'lost'> {
+  let next: StepResult = callModel;
+  while (typeof next === 'function') next = await next(turn, env);
+  return next;
+}
+
+/**
+ * What must hold before the model is called: the agent still exists, nobody stopped the job, it has
+ * attempts left, a model is configured, the team has budget left. Undefined when the job ended here.
+ */
+async function preflight(env: RunnerEnv, job: ReplyJobRow) {
+  const { ctx } = env;
+  const agent = await findAgent(ctx.db, job.agentId);
+  if (!agent) return void (await finishReplyJob(ctx.db, job, { status: 'failed', error: 'agent gone' }));
+  if (job.cancelRequested) return void (await finishReplyJob(ctx.db, job, { status: 'cancelled' }));
+  if (job.attempts > ctx.config.ai.maxAttempts) return void (await storeNotice(ctx, job, agent, 'interrupted'));
+  const provider = await env.models.provider();
+  if (!provider) {
+    // How to fix it goes to the log (and to the team's owners in the chat), not to every user.
+    ctx.logger.warn(
+      { agentId: agent.id, jobId: job.id },
+      'AI agent has no language model: set LLM_BASE_URL to an OpenAI-compatible server, or run Ollama locally',
+    );
+    return void (await storeNotice(ctx, job, agent, 'no_model'));
+  }
+  const teamId = await teamOf(ctx, job);
+  if (teamId && (await teamTokensToday(ctx.db, teamId)) >= ctx.config.ai.teamDailyTokenBudget)
+    return void (await storeNotice(ctx, job, agent, 'budget_exhausted'));
+  return { agent, provider, teamId };
+}
+
+/**
+ * A step threw. Shutting down: the job goes back to the queue, for the next node (or this one
+ * restarted) to write. Stopped by a member: what was written so far is kept. Anything else: a notice.
+ */
+async function settleFailure(env: RunnerEnv, turn: ReplyTurn, error: unknown) {
+  const { ctx } = env;
+  const { job, agent, live } = turn;
+  if (env.stopping()) return void (await requeueReplyJob(ctx.db, job, 0, 'interrupted', 'server stopped'));
+  const kind = error instanceof ProviderError ? error.kind : 'provider_error';
+  if (kind === 'cancelled') {
+    if (live.text.trim()) await storeReply(ctx, job, live.text, 'cancelled', { stopped: true });
+    else await finishReplyJob(ctx.db, job, { status: 'cancelled' });
+    return;
+  }
+  ctx.logger.warn({ err: error, jobId: job.id }, 'AI reply failed');
+  env.metrics?.modelErrors.inc({ kind });
+  await storeNotice(ctx, job, agent, kind, error instanceof Error ? error.message : String(error));
+}
