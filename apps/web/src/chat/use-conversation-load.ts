@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_FALLBACKS, MESSAGE_PAGE_SIZE, type TConversation, type TMessagePage, type TStartConversationRequest } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
@@ -57,9 +58,11 @@ export function useConversationLoad(
     refetchOnReconnect: false,
   });
   const failed = !fromOpen && query.isError && !query.isFetching;
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     loaded: fromOpen ? (opened === 'pending' ? undefined : opened) : query.data,
     loadError: failed ? errorMessage(query.error, CHAT_FALLBACKS.initializeConversation) : undefined,
-    retry: () => void query.refetch(),
+    retry,
   };
 }

@@ -108,7 +108,9 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
     dispatch({ type: 'loaded', messages: page.messages, hasMore: page.pagination.hasMore, seenStatus: page.seenStatus });
   }, [conversationId, dispatch, getState]);
 
-  const seenStatus = useMemo(() => seenStatusOf(state), [state]);
+  // From the read cursors alone: a typing event or a new message leaves the seen markers as they are.
+  const { seen } = state;
+  const seenStatus = useMemo(() => seenStatusOf({ ...createChatListState(selfAgentId), seen }), [seen, selfAgentId]);
   const getMessages = useCallback(() => getState().messages, [getState]);
 
   return { conversation, state, seenStatus, dispatch, getMessages, fillGap, loadOlder, loadingOlder, loadNewer, loadingNewer, jumpToLatest };
