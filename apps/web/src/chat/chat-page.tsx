@@ -26,8 +26,8 @@ function agentFromState(state: unknown, username: string): TAgent | undefined {
 }
 
 /**
- * Spec §2 chat page (/p/:username and, team-scoped, /t/:handle/p/:username). The conversation is the
- * main column and the spec's profile pane a collapsible side panel of about 30 % (decision 0009).
+ * The chat page (/p/:username and, team-scoped, /t/:handle/p/:username). The conversation is the
+ * main column and the agent's profile a collapsible side panel of about 30 % (decision 0009).
  */
 export default function ChatPage() {
   usePageTitle('Profile');

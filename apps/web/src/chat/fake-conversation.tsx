@@ -17,7 +17,7 @@ const noop = () => {};
 const later = async () => {};
 
 /** For component tests: a conversation session made of the given values (no API, no socket). */
-function fakeConversation(values: FakeConversationValues = {}): ConversationSession {
+export function fakeConversation(values: FakeConversationValues = {}): ConversationSession {
   const selfId = values.selfId ?? '';
   const conversation = values.conversation;
   return {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { IndexLocationWithAlign, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { MessageSquare } from 'lucide-react';
 import { MESSAGE_PAGE_SIZE, NOTIFICATION_TEXTS, type TListMessage } from '@agentroom/shared';
@@ -73,6 +73,16 @@ function useVirtualFrom(items: readonly ListItem[], prepended: number, hasNewer:
   return virtualFrom;
 }
 
+/** 'Load more messages' above the list and 'Load newer messages' below it. */
+function useEdges(): EdgeContext {
+  const { hasMore, loadingOlder, hasNewer, loadingNewer } = useConversationList();
+  const { loadOlder, loadNewer } = useConversationActions();
+  return useMemo(
+    () => ({ hasMore, loadingOlder, onLoadOlder: loadOlder, hasNewer, loadingNewer, onLoadNewer: loadNewer }),
+    [hasMore, loadingOlder, loadOlder, hasNewer, loadingNewer, loadNewer],
+  );
+}
+
 /** The read cursor follows what is on screen: the newest message from someone else there. */
 function useReadOnScreen(messages: readonly TListMessage[], selfId: string, atBottom: { readonly current: boolean }) {
   const { markRead } = useConversationActions();
@@ -108,9 +118,9 @@ function useReadOnScreen(messages: readonly TListMessage[], selfId: string, atBo
  */
 export function MessageList() {
   const { selfId } = useConversationInfo();
-  const { messages, hasMore, loadingOlder, hasNewer, loadingNewer, focusMessageId } = useConversationList();
+  const { messages, hasNewer, focusMessageId } = useConversationList();
   const streams = useStreamingReplies();
-  const { loadOlder, loadNewer } = useConversationActions();
+  const edges = useEdges();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const tail = useRef<TailListHandle>(null);
   const atBottom = useRef(true);
@@ -124,7 +134,7 @@ export function MessageList() {
   const { readNewest, readRange } = useReadOnScreen(messages, selfId, atBottom);
   const regenerable = latest && !latest.pending && latest.sender.isAgent && streams.length === 0 ? latest.id : undefined;
   const lastItem = items.at(-1);
-  const ownMessageLast = lastItem?.kind === 'message' && lastItem.message.pending;
+  const ownMessageLast = lastItem?.kind === 'message' && lastItem.message.pending === true;
 
   // One's own message brings the plain list down to it (the virtual list does so through followOutput).
   const lastKey = lastItem?.key;
@@ -144,11 +154,6 @@ export function MessageList() {
     setNewBelow(false);
     readNewest();
   };
-
-  const edges = useMemo<EdgeContext>(
-    () => ({ hasMore, loadingOlder, onLoadOlder: loadOlder, hasNewer, loadingNewer, onLoadNewer: loadNewer }),
-    [hasMore, loadingOlder, loadOlder, hasNewer, loadingNewer, loadNewer],
-  );
 
   const renderItem = (item: ListItem) =>
     item.kind === 'stream' ? (
@@ -170,52 +175,24 @@ export function MessageList() {
     <div className="relative flex min-h-0 flex-1 flex-col" data-at-bottom={isAtBottom}>
       <MessageClock>
         {virtualFrom ? (
-          <Suspense fallback={<Spinner label="Loading messages..." className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}>
-            <VirtualList
-              ref={virtuoso}
-              className="flex-1"
-              // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
-              role="region"
-              aria-label="Messages"
-              data={items}
-              context={edges}
-              components={listComponents}
-              firstItemIndex={firstItemIndex}
-              initialTopMostItemIndex={virtualFrom}
-              computeItemKey={(_index, item) => item.key}
-              // About one short bubble: the first render fills the screen at once instead of rendering one
-              // item to measure it first, then the rest.
-              defaultItemHeight={72}
-              // Stick to the bottom for new messages when already there, and always for one's own message.
-              followOutput={(isAtBottom) => (!hasNewer && (ownMessageLast || isAtBottom) ? 'auto' : false)}
-              atBottomThreshold={80}
-              atBottomStateChange={onAtBottomChange}
-              // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
-              totalListHeightChanged={() => {
-                if (atBottom.current && !hasNewer) virtuoso.current?.autoscrollToBottom();
-              }}
-              rangeChanged={(range) => readRange(range, items, firstItemIndex)}
-              // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
-              increaseViewportBy={{ top: 400, bottom: 0 }}
-              itemContent={(_index, item) => renderItem(item)}
-            />
-          </Suspense>
+          <VirtualMessages
+            handle={virtuoso}
+            items={items}
+            edges={edges}
+            firstItemIndex={firstItemIndex}
+            from={virtualFrom}
+            follow={!hasNewer}
+            ownMessageLast={ownMessageLast}
+            atBottom={atBottom}
+            onAtBottomChange={onAtBottomChange}
+            onRange={(range) => readRange(range, items, firstItemIndex)}
+            renderItem={renderItem}
+          />
         ) : (
           <TailList ref={tail} items={items} renderItem={renderItem} header={<LoadMoreHeader context={edges} />} onAtBottomChange={onAtBottomChange} />
         )}
       </MessageClock>
-      {newBelow && (
-        <button
-          type="button"
-          onClick={showNewest}
-          className={cn(
-            'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-indigo-600 px-3.5 py-1.5 text-xs font-medium text-white shadow-lg hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-600',
-            focusRing,
-          )}
-        >
-          {NOTIFICATION_TEXTS.newMessagesPill}
-        </button>
-      )}
+      {newBelow && <NewMessagesPill onClick={showNewest} />}
     </div>
   );
 }
@@ -228,5 +205,81 @@ function NoMessages({ edges }: { edges: EdgeContext }) {
       <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">No messages yet</p>
       <p className="text-sm text-zinc-500 dark:text-zinc-400">Start the conversation!</p>
     </div>
+  );
+}
+
+function NewMessagesPill({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full bg-indigo-600 px-3.5 py-1.5 text-xs font-medium text-white shadow-lg hover:bg-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-600',
+        focusRing,
+      )}
+    >
+      {NOTIFICATION_TEXTS.newMessagesPill}
+    </button>
+  );
+}
+
+/** The list virtualised (react-virtuoso), loaded on demand: a long history, older pages, a window around an older message. */
+function VirtualMessages({
+  handle,
+  items,
+  edges,
+  firstItemIndex,
+  from,
+  follow,
+  ownMessageLast,
+  atBottom,
+  onAtBottomChange,
+  onRange,
+  renderItem,
+}: {
+  handle: RefObject<VirtuosoHandle | null>;
+  items: readonly ListItem[];
+  edges: EdgeContext;
+  firstItemIndex: number;
+  from: IndexLocationWithAlign;
+  /** The list reaches the newest message (no window around an older one): it may follow new ones. */
+  follow: boolean;
+  ownMessageLast: boolean;
+  atBottom: { readonly current: boolean };
+  onAtBottomChange: (atBottom: boolean) => void;
+  onRange: (range: ListRange) => void;
+  renderItem: (item: ListItem) => ReactNode;
+}) {
+  return (
+    <Suspense fallback={<Spinner label="Loading messages..." className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}>
+      <VirtualList
+        ref={handle}
+        className="flex-1"
+        // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
+        role="region"
+        aria-label="Messages"
+        data={items}
+        context={edges}
+        components={listComponents}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={from}
+        computeItemKey={(_index, item) => item.key}
+        // About one short bubble: the first render fills the screen at once instead of rendering one
+        // item to measure it first, then the rest.
+        defaultItemHeight={72}
+        // Stick to the bottom for new messages when already there, and always for one's own message.
+        followOutput={(isAtBottom) => (follow && (ownMessageLast || isAtBottom) ? 'auto' : false)}
+        atBottomThreshold={80}
+        atBottomStateChange={onAtBottomChange}
+        // A streaming reply grows in place: keep its newest line in view while the reader is at the bottom.
+        totalListHeightChanged={() => {
+          if (atBottom.current && follow) handle.current?.autoscrollToBottom();
+        }}
+        rangeChanged={onRange}
+        // Nothing rendered below the viewport: rangeChanged then lists what is on screen (for the read cursor).
+        increaseViewportBy={{ top: 400, bottom: 0 }}
+        itemContent={(_index, item) => renderItem(item)}
+      />
+    </Suspense>
   );
 }

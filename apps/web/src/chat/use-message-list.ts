@@ -26,7 +26,7 @@ const withList = (current: SeededList, list: ChatListState): SeededList => (list
 
 /**
  * The message list of one conversation. Every change, local or from the server, is an action of
- * the shared chatListReducer (spec §4): this hook only fetches and dispatches.
+ * the shared chatListReducer: this hook only fetches and dispatches.
  */
 export function useMessageList(selfAgentId: string, loaded: LoadedConversation | undefined) {
   // The list remembers which load seeded it: the conversation is handed on only together with its

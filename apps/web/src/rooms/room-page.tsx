@@ -99,7 +99,7 @@ function useFollowRename(roomId: string | undefined, gone: boolean) {
 }
 
 /**
- * /t/:handle/r/:room (issue 13): a room of the team. Members get the conversation and its members;
+ * /t/:handle/r/:room: a room of the team. Members get the conversation and its members;
  * an open room I am not in shows its name, topic and 'Join room'; a private room I am not in, or one
  * that is gone, is "Room not found" — also when that happens while it is open (`rooms:changed`).
  */
