@@ -13,9 +13,8 @@ import { cn } from '../ui/cn';
 import { AgentProfilePane } from './agent-profile-pane';
 import { ChatHeader } from './chat-header';
 import { chatOpenQuery } from './chat-open';
-import { useConversationList, useConversationStatus, useShownConnection } from './conversation-context';
+import { ConversationProvider, useConversationList, useConversationStatus, useShownConnection } from './conversation-context';
 import { ConversationPane } from './conversation-pane';
-import { ConversationProvider } from './conversation-provider';
 import { ErrorLine } from './error-line';
 import type { OpenedConversation } from './use-conversation-load';
 

@@ -1,8 +1,10 @@
 import { createContext, use, useMemo, type Context, type ReactNode } from 'react';
 import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
 import type { ConversationActions, ConversationInfo, ConversationList, ConversationSession, ConversationStatus } from './conversation-slices';
+import type { ConversationSource } from './conversation-source';
 import type { StreamingReply } from './stream-assembly';
 import type { ConnectionState } from './use-chat-socket';
+import { useConversationSession } from './use-conversation-session';
 
 /*
  * One context per slice of the conversation (conversation-slices.ts), not one for the whole: React
@@ -23,7 +25,16 @@ function useSlice<T>(context: Context<T | null>): T {
   return value;
 }
 
-/** Hands a conversation's slices to the components below (ConversationProvider makes them from a source). */
+/**
+ * Opens the conversation of `source` for the components below: they read it through the hooks of
+ * conversation-context.tsx. The session's state lives here; what is passed in as children is not
+ * rendered again when it changes, only the readers of the slices that did.
+ */
+export function ConversationProvider({ source, children }: { source: ConversationSource; children: ReactNode }) {
+  return <ConversationContexts session={useConversationSession(source)}>{children}</ConversationContexts>;
+}
+
+/** Hands a conversation's slices to the components below (ConversationProvider makes them from a source; tests, from values). */
 export function ConversationContexts({ session, children }: { session: ConversationSession; children: ReactNode }) {
   return (
     <InfoContext value={session.info}>

@@ -1,16 +1,24 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { WifiOff } from 'lucide-react';
-import type { TListMessage } from '@agentroom/shared';
+import { OctagonX, WifiOff } from 'lucide-react';
+import { typingText, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { fullNameOf } from './agent-names';
 import { Composer } from './composer';
-import { useConversationActions, useConversationInfo, useConversationList, useConversationStatus } from './conversation-context';
-import { ConversationActivity } from './conversation-activity';
+import {
+  useConversationActions,
+  useConversationInfo,
+  useConversationList,
+  useConversationStatus,
+  useStreamingReplies,
+  useTypingAgents,
+} from './conversation-context';
 import { ErrorLine } from './error-line';
 import { usePreloadMarkdownWhenIdle } from './markdown-loader';
 import { MessageList } from './message-list';
+import { TypingDots } from './typing-dots';
 
 /**
  * A conversation under its header, the same for a 1:1 chat and a team room: connection and load
@@ -117,5 +125,44 @@ function ConversationComposer({ disabled }: { disabled: boolean }) {
       draftKey={conversation && user ? `${user.agentId}/${conversation.id}` : undefined}
       mentionCandidates={mentionCandidates}
     />
+  );
+}
+
+/** The line under the messages: who is typing and, in a room while AI agents write, 'Stop all replies'. */
+function ConversationActivity() {
+  return (
+    <div className="flex min-h-6 items-center gap-2 px-4 text-xs text-zinc-500 dark:text-zinc-400">
+      <div aria-live="polite" className="flex min-w-0 flex-1 items-center gap-2">
+        <TypingIndicator />
+      </div>
+      <StopAllReplies />
+    </div>
+  );
+}
+
+function TypingIndicator() {
+  const typingAgents = useTypingAgents();
+  if (typingAgents.length === 0) return null;
+  return (
+    <>
+      <TypingDots />
+      <span data-testid="typing-indicator" className="min-w-0 leading-tight">
+        {typingText(typingAgents.map((a) => fullNameOf(a)))}
+      </span>
+    </>
+  );
+}
+
+/** Rooms: while any AI agent writes, anyone can stop every reply and the agents asking each other. */
+function StopAllReplies() {
+  const { conversation } = useConversationInfo();
+  const streams = useStreamingReplies();
+  const { stopChain } = useConversationActions();
+  if (!conversation?.room || !streams.some((reply) => !reply.done)) return null;
+  return (
+    <Button size="sm" variant="secondary" className="my-1 h-7 shrink-0 px-2.5" onClick={stopChain}>
+      <OctagonX aria-hidden="true" className="size-3.5" />
+      Stop all replies
+    </Button>
   );
 }

@@ -4,7 +4,7 @@ import { DELETED_MESSAGE_TEXT, type TListMessage } from '@agentroom/shared';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
-import { BubbleFrame } from './bubble-frame';
+import { BubbleFrame, fullTimeOf, MessageSeenBy } from './bubble-parts';
 import { useConversationActions, useConversationInfo } from './conversation-context';
 import { mentionMarksOf } from './conversation-members';
 import { MessageAttachments } from './message-attachments';
@@ -12,8 +12,6 @@ import { MessageEditForm } from './message-edit-form';
 import { MessageHoverActions } from './message-hover-actions';
 import { MessageMarkdown } from './message-markdown';
 import { ReactionChips } from './message-reactions';
-import { MessageSeenBy } from './message-seen-by';
-import { fullTimeOf } from './message-time';
 import { NoticeBubble } from './notice-bubble';
 
 export interface MessageBubbleProps {

@@ -5,10 +5,10 @@ import { MESSAGE_PAGE_SIZE, NOTIFICATION_TEXTS, type TListMessage } from '@agent
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
+import { MessageClock } from './bubble-parts';
 import { useConversationActions, useConversationInfo, useConversationList, useStreamingReplies } from './conversation-context';
 import { LoadNewerFooter, initialItemOf, type NewerContext } from './list-window';
 import { MessageBubble } from './message-bubble';
-import { MessageClock } from './message-time';
 import { StreamingBubble } from './streaming-bubble';
 import { TailList, type TailListHandle } from './tail-list';
 import { keyOf, useFirstItemIndex, useListItems, type ListItem } from './use-list-items';

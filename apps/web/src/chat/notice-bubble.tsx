@@ -2,10 +2,9 @@ import { CircleAlert, RefreshCw } from 'lucide-react';
 import { NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage } from '@agentroom/shared';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
+import { MessageSeenBy, MessageTimeText } from './bubble-parts';
 import { useConversationActions, useConversationInfo } from './conversation-context';
 import { MessageMarkdown } from './message-markdown';
-import { MessageSeenBy } from './message-seen-by';
-import { MessageTimeText } from './message-time';
 import { shownContent } from './shown-content';
 
 /** An AI agent could not answer: why, and 'Try again' on the newest one when it may work next time. */

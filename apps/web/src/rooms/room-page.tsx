@@ -5,7 +5,7 @@ import { errorMessage, isApiError } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
 import { ConversationPane } from '../chat/conversation-pane';
-import { ConversationProvider } from '../chat/conversation-provider';
+import { ConversationProvider } from '../chat/conversation-context';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
 import { roomPath } from '../shell/use-shell-location';
