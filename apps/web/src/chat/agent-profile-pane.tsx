@@ -51,7 +51,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
   );
 }
 
-/** The right pane (spec §2): the agent's profile and 'Agent Activity: {username}'. */
+/** The right pane of a 1:1 chat: the agent's profile and 'Agent Activity: {username}'. */
 export function AgentProfilePane({
   agent,
   username,

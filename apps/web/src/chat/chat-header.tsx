@@ -13,7 +13,7 @@ const iconButton = cn(
 );
 
 /**
- * What the connection dot means, read aloud; its title stays the spec's 'Connected' or
+ * What the connection dot means, read aloud; its title stays the plain 'Connected' or
  * 'Disconnected' (the avatar's own dot is the agent's presence: 'Online', 'Offline', 'Status unknown').
  */
 const connectionLabel: Record<ConnectionState, string> = {
@@ -22,7 +22,7 @@ const connectionLabel: Record<ConnectionState, string> = {
   disconnected: 'Disconnected',
 };
 
-/** Spec §2 agent header: back, avatar, full name, role, and the socket's connection dot. */
+/** A 1:1 chat's header: back, avatar, full name, role, and the socket's connection dot. */
 export function ChatHeader({
   agent,
   agentOnline,

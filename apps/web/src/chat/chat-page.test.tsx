@@ -22,7 +22,7 @@ const conversation = makeChat(me, maya);
 const hello = chatMessage(1, 'Hello from Maya', senderOf(maya));
 const firstPage = messagePage([hello]);
 /**
- * The separate calls of spec §4. POST /chat/open is not among them, so it answers 404 and the page
+ * The separate calls: the agent, the conversation, page 1. POST /chat/open is not among them, so it answers 404 and the page
  * falls back to them: the tests below cover that path, 'renders the chat from…' the single call.
  */
 const routes = (extra: Record<string, ReturnType<typeof ok>> = {}) =>

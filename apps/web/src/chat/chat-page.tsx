@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { SearchX } from 'lucide-react';
+import { SearchX, UserRound } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_FALLBACKS, stripAt, type TAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
@@ -11,10 +11,12 @@ import { useSidePanel } from '../lib/use-side-panel';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AgentProfilePane } from './agent-profile-pane';
-import { ChatPane } from './chat-pane';
+import { ChatHeader } from './chat-header';
 import { chatOpenQuery } from './chat-open';
+import { ConversationProvider, useConversationList, useConversationStatus, useShownConnection } from './conversation-context';
+import { ConversationPane } from './conversation-pane';
+import { ErrorLine } from './error-line';
 import type { OpenedConversation } from './use-conversation-load';
-import { useChatSession } from './use-chat-session';
 
 /** The agent handed over by a team card (navigation state), when it is the one in the URL. */
 function agentFromState(state: unknown, username: string): TAgent | undefined {
@@ -23,8 +25,8 @@ function agentFromState(state: unknown, username: string): TAgent | undefined {
 }
 
 /**
- * Spec §2 chat page (/p/:username and, team-scoped, /t/:handle/p/:username). The conversation is the
- * main column and the spec's profile pane a collapsible side panel of about 30 % (decision 0009).
+ * The chat page (/p/:username and, team-scoped, /t/:handle/p/:username). The conversation is the
+ * main column and the agent's profile a collapsible side panel of about 30 % (decision 0009).
  */
 export default function ChatPage() {
   usePageTitle('Profile');
@@ -105,35 +107,62 @@ function ChatScreen({
   onBack: () => void;
 }) {
   const profile = useSidePanel(PROFILE_PANEL_KEY);
-  const session = useChatSession(isSelf ? undefined : agent, teamHandle, { opened });
-  const agentOnline = session.agentOnline ?? agent?.isOnline ?? null;
   const chatHidden = profile.open && !profile.beside;
   return (
-    <div className="flex h-full min-h-0">
-      <ChatPane
-        session={session}
-        agent={agent}
-        agentOnline={agentOnline}
-        isSelf={isSelf}
-        agentError={agentError}
-        profileOpen={profile.open}
-        onToggleProfile={profile.toggle}
-        onBack={onBack}
-        className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
-      />
-      {profile.open && (
-        <AgentProfilePane
-          agent={agent}
-          username={username}
-          agentOnline={agentOnline}
-          messages={session.messages}
-          onBackToChat={profile.beside ? undefined : profile.backToChat}
-          className={cn(
-            'min-h-0',
-            profile.beside ? 'w-[30%] max-w-md min-w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
-          )}
+    // One's own profile opens no conversation: the pane says so instead.
+    <ConversationProvider source={{ kind: 'direct', agent: isSelf ? undefined : agent, teamHandle, opened }}>
+      <div className="flex h-full min-h-0">
+        <ConversationPane
+          header={<AgentChatHeader agent={agent} onBack={onBack} profileOpen={profile.open} onToggleProfile={profile.toggle} />}
+          blocked={blockedView(agentError, isSelf)}
+          className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
         />
-      )}
+        {profile.open && (
+          <ConversationAgentProfile
+            agent={agent}
+            username={username}
+            onBackToChat={profile.beside ? undefined : profile.backToChat}
+            className={cn(
+              'min-h-0',
+              profile.beside ? 'w-[30%] max-w-md min-w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
+            )}
+          />
+        )}
+      </div>
+    </ConversationProvider>
+  );
+}
+
+/** The agent of a 1:1 chat is online: as the socket last said, else as the agent was loaded. */
+function useAgentOnline(agent: TAgent | undefined): boolean | null {
+  return useConversationStatus().agentOnline ?? agent?.isOnline ?? null;
+}
+
+function AgentChatHeader({ agent, ...panel }: { agent: TAgent | undefined; onBack: () => void; profileOpen: boolean; onToggleProfile: () => void }) {
+  return <ChatHeader agent={agent} agentOnline={useAgentOnline(agent)} connection={useShownConnection()} {...panel} />;
+}
+
+function ConversationAgentProfile({
+  agent,
+  ...pane
+}: {
+  agent: TAgent | undefined;
+  username: string;
+  onBackToChat: (() => void) | undefined;
+  className: string;
+}) {
+  return <AgentProfilePane agent={agent} agentOnline={useAgentOnline(agent)} messages={useConversationList().messages} {...pane} />;
+}
+
+/** What the pane shows instead of a conversation: the agent could not be loaded, or it is oneself. */
+function blockedView(agentError: string | undefined, isSelf: boolean) {
+  if (agentError) return <ErrorLine message={agentError} />;
+  if (!isSelf) return undefined;
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
+      <UserRound aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
+      <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">This is your profile</p>
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">Open a teammate or an AI agent from a team to start chatting.</p>
     </div>
   );
 }

@@ -132,7 +132,9 @@ describe('sending over the open socket (message:send)', () => {
     const input = screen.getByPlaceholderText('Type a message...');
     await waitFor(() => expect(input).toHaveValue('are you there?'));
     expect(screen.getByRole('alert')).toHaveTextContent(text);
-    expect(screen.queryAllByTestId('message').filter((m) => m.textContent?.includes('are you there?'))).toHaveLength(0);
+    // The plain list draws a change of its items in a deferred render (tail-list.tsx): the pending
+    // message goes in the render after the one that brings the text back, not necessarily before this check.
+    await waitFor(() => expect(screen.queryAllByTestId('message').filter((m) => m.textContent?.includes('are you there?'))).toHaveLength(0));
     expect(api.callsTo(SEND)).toHaveLength(0);
     // The text is kept as this chat's draft for the page load: the next test starts blank.
     await userEvent.clear(input);

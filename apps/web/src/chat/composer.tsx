@@ -40,7 +40,7 @@ export function checkFiles(current: readonly File[], chosen: readonly File[]): {
   return { files, problems };
 }
 
-/** Spec §2 composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip. */
+/** The composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip. */
 export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates }: ComposerProps) {
   const [text, setText] = useState(() => readDraft(draftKey));
   // The conversation is known only once it has started: its draft is loaded then.

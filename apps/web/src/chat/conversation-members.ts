@@ -1,9 +1,9 @@
 import { findMentions, type TAgent, type TConversation } from '@agentroom/shared';
 
 /**
- * The people and AI agents of a conversation with more than two of them (a team room, issue 13),
+ * The people and AI agents of a conversation with more than two of them (a team room),
  * as the shared chat components need them: who sent what, who is mentioned, who may be mentioned.
- * A 1:1 conversation has none of this: its chat stays as spec §2 describes it.
+ * A 1:1 conversation has none of this: no AI marks, no @mentions, seen markers only under one's own messages.
  */
 export interface ConversationMembers {
   /** The reader. */

@@ -41,7 +41,7 @@ interface Completion {
 }
 
 /**
- * Composer @mention completion (issue 13): typing `@` offers the conversation's members (people and
+ * Composer @mention completion (rooms): typing `@` offers the conversation's members (people and
  * AI agents), filtered as one types; arrows move, Enter or Tab inserts `@username `, Escape closes.
  * The textarea keeps the focus (it stays a textbox: a textarea cannot take the combobox role), and
  * points at the highlighted option with aria-activedescendant.

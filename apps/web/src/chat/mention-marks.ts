@@ -58,7 +58,7 @@ function mark(node: HastNode, marks: MentionMarks, onAccent: boolean): void {
 }
 
 /**
- * A rehype plugin marking the @usernames of `marks` (issue 13): `<span data-mention="me|member">`.
+ * A rehype plugin marking the @usernames of `marks` (the members of a room): `<span data-mention="me|member">`.
  * It runs after rehype-sanitize, on text the sanitizer already let through, so it adds only these
  * spans with classes of its own.
  */

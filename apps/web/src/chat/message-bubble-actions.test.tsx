@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TListMessage } from '@agentroom/shared';
-import { MessageBubble, type MessageBubbleProps } from './message-bubble';
+import { FakeConversation } from './fake-conversation';
+import { MessageBubble } from './message-bubble';
 
 const SELF = '0193a0c4-0000-7000-8000-0000000000a1';
 const MAYA = '0193a0c4-0000-7000-8000-0000000000b2';
@@ -21,34 +22,27 @@ const message = (overrides: Partial<TListMessage> = {}): TListMessage => ({
   ...overrides,
 });
 
-function renderBubble(props: Partial<MessageBubbleProps> = {}) {
-  const handlers = { onReact: vi.fn(), onDelete: vi.fn(async () => {}), onEdit: vi.fn(async () => {}), onRegenerate: vi.fn() };
+/** One bubble, first in its group, in a 1:1 chat read by Ada (SELF). */
+function renderBubble(of: TListMessage = message()) {
+  const actions = { react: vi.fn(), deleteMessage: vi.fn(async () => {}), edit: vi.fn(async () => {}), regenerate: vi.fn() };
   render(
-    <MessageBubble
-      message={message()}
-      own
-      firstInGroup
-      seenBy={[]}
-      canRegenerate={false}
-      now={Date.now()}
-      selfAgentId={SELF}
-      {...handlers}
-      {...props}
-    />,
+    <FakeConversation values={{ selfId: SELF, ...actions }}>
+      <MessageBubble message={of} firstInGroup canRegenerate={false} />
+    </FakeConversation>,
   );
-  return handlers;
+  return actions;
 }
 
 describe('reactions on a bubble', () => {
   it('shows one chip per emoji with its count and who reacted; a chip toggles the reader’s own reaction', async () => {
-    const { onReact } = renderBubble({
-      message: message({
+    const { react } = renderBubble(
+      message({
         reactions: [
           { emoji: '👍', count: 2, agents: [{ id: MAYA, firstName: 'Maya', lastName: 'Chen' }, { id: SELF, firstName: 'Ada', lastName: 'Lovelace' }] },
           { emoji: '🎉', count: 1, agents: [{ id: MAYA, firstName: 'Maya', lastName: 'Chen' }] },
         ],
       }),
-    });
+    );
     const chips = within(screen.getByRole('list', { name: 'Reactions' })).getAllByRole('button');
     expect(chips.map((chip) => [chip.textContent, chip.getAttribute('aria-pressed')])).toEqual([
       ['👍2', 'true'],
@@ -56,16 +50,17 @@ describe('reactions on a bubble', () => {
     ]);
     expect(chips[0]).toHaveAccessibleName('Maya Chen and Ada Lovelace reacted with 👍 (2)');
     await userEvent.click(chips[0]!);
-    expect(onReact).toHaveBeenLastCalledWith(message().id, '👍', false);
+    expect(react).toHaveBeenLastCalledWith(message().id, '👍', false);
     await userEvent.click(chips[1]!);
-    expect(onReact).toHaveBeenLastCalledWith(message().id, '🎉', true);
+    expect(react).toHaveBeenLastCalledWith(message().id, '🎉', true);
   });
 
   it('adds a reaction from the palette', async () => {
-    const { onReact } = renderBubble({ own: false, message: message({ sender: { id: MAYA, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false } }) });
+    // Someone else's message (Maya's): the bubble is not the reader's own.
+    const { react } = renderBubble(message({ sender: { id: MAYA, firstName: 'Maya', lastName: 'Chen', role: 'user', avatarUrl: '', isAgent: false } }));
     await userEvent.click(screen.getByRole('button', { name: 'Add reaction' }));
     await userEvent.click(await screen.findByRole('button', { name: 'React with ❤️' }));
-    expect(onReact).toHaveBeenCalledWith(message().id, '❤️', true);
+    expect(react).toHaveBeenCalledWith(message().id, '❤️', true);
     // Someone else's message: no edit, no delete.
     expect(screen.queryByRole('button', { name: 'Delete message' })).not.toBeInTheDocument();
   });
@@ -73,21 +68,21 @@ describe('reactions on a bubble', () => {
 
 describe('deleting a message', () => {
   it('asks first, then deletes; cancelling keeps it', async () => {
-    const { onDelete } = renderBubble();
+    const { deleteMessage } = renderBubble();
     await userEvent.click(screen.getByRole('button', { name: 'Delete message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
     expect(dialog).toHaveTextContent('Everyone in the conversation will see “This message was deleted” instead');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(onDelete).not.toHaveBeenCalled();
+    expect(deleteMessage).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete message' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(onDelete).toHaveBeenCalledWith(message().id);
+    expect(deleteMessage).toHaveBeenCalledWith(message().id);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows a deleted message as "This message was deleted", with no actions and no reactions', () => {
-    renderBubble({ message: message({ content: '', deleted: true }) });
+    renderBubble(message({ content: '', deleted: true }));
     expect(screen.getByTestId('message')).toHaveTextContent('This message was deleted');
     expect(screen.queryByText('Shipped it')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

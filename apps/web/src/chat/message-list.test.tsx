@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
-import { MessageList, type MessageListProps } from './message-list';
+import { FakeConversation, type FakeConversationValues } from './fake-conversation';
+import { MessageList } from './message-list';
 import { SeenBy } from './seen-by';
 import { loadVirtualList } from './virtual-list';
 
@@ -69,27 +70,33 @@ vi.mock('react-virtuoso', async () => {
   };
 });
 
-function listProps(props: Partial<MessageListProps>): MessageListProps {
+function listValues(values: FakeConversationValues) {
   return {
-    selfAgentId: SELF,
-    messages: [],
-    streams: [],
+    selfId: SELF,
     agent: person('maya', 'Maya'),
-    hasMore: false,
-    loadingOlder: false,
-    seenStatus: {},
-    onLoadOlder: vi.fn(),
-    onEdit: vi.fn(async () => {}),
-    onRegenerate: vi.fn(),
-    onStop: vi.fn(),
-    onVisible: vi.fn(),
-    ...props,
+    loadOlder: vi.fn(async () => {}),
+    edit: vi.fn(async () => {}),
+    regenerate: vi.fn(),
+    stopReply: vi.fn(),
+    markRead: vi.fn(),
+    ...values,
   };
 }
 
-function renderList(props: Partial<MessageListProps>) {
-  const all = listProps(props);
-  render(<MessageList {...all} />);
+/** The list of a 1:1 chat with Maya, with these values. */
+const listOf = (values: FakeConversationValues) => (
+  <FakeConversation values={listValues(values)}>
+    <MessageList />
+  </FakeConversation>
+);
+
+function renderList(values: FakeConversationValues) {
+  const all = listValues(values);
+  render(
+    <FakeConversation values={all}>
+      <MessageList />
+    </FakeConversation>,
+  );
   return all;
 }
 
@@ -117,18 +124,18 @@ beforeAll(() => loadVirtualList());
 describe('MessageList', () => {
   it('opens as a plain list; an older page hands over to the virtual list at the message that was on top, which then never jumps', () => {
     const page1 = [message('m3', NOW + 3000), message('m4', NOW + 4000)];
-    const { rerender } = render(<MessageList {...listProps({ messages: page1 })} />);
+    const { rerender } = render(listOf({ messages: page1 }));
     expect(virtualList()).toBeNull();
     expect(screen.getAllByTestId('message')).toHaveLength(2);
 
     const withOlder = [message('m1', NOW + 1000), message('m2', NOW + 2000), ...page1];
-    rerender(<MessageList {...listProps({ messages: withOlder })} />);
+    rerender(listOf({ messages: withOlder }));
     expect(initialItem()).toEqual({ index: 2, align: 'start' });
     const start = firstItemIndex();
     // A newer message leaves firstItemIndex alone; an older one moves it down by one (nothing on screen jumps).
-    rerender(<MessageList {...listProps({ messages: [...withOlder, message('m5', NOW + 5000)] })} />);
+    rerender(listOf({ messages: [...withOlder, message('m5', NOW + 5000)] }));
     expect(firstItemIndex()).toBe(start);
-    rerender(<MessageList {...listProps({ messages: [message('m0', NOW), ...withOlder, message('m5', NOW + 5000)] })} />);
+    rerender(listOf({ messages: [message('m0', NOW), ...withOlder, message('m5', NOW + 5000)] }));
     expect(firstItemIndex()).toBe(start - 1);
   });
 
@@ -139,10 +146,10 @@ describe('MessageList', () => {
 
   it('a live chat outgrowing the plain list moves to the virtual list only while the reader is at the newest message', () => {
     const history = longHistory();
-    const { rerender } = render(<MessageList {...listProps({ messages: history.slice(0, -1) })} />);
+    const { rerender } = render(listOf({ messages: history.slice(0, -1) }));
     expect(virtualList()).toBeNull();
     scrollPlainList(-500);
-    rerender(<MessageList {...listProps({ messages: history })} />);
+    rerender(listOf({ messages: history }));
     expect(virtualList()).toBeNull();
     scrollPlainList(0);
     expect(initialItem()).toEqual({ index: 'LAST', align: 'end' });
@@ -151,11 +158,11 @@ describe('MessageList', () => {
   it('reads what arrives while scrolled up only once the reader is back at the newest message', () => {
     const onVisible = vi.fn();
     const first = [message('a', NOW, 'maya'), message('b', NOW + 1000)];
-    const { rerender } = render(<MessageList {...listProps({ messages: first, onVisible })} />);
+    const { rerender } = render(listOf({ messages: first, markRead: onVisible }));
     expect(onVisible).toHaveBeenLastCalledWith(first[0]);
     scrollPlainList(-500);
     const later = message('c', NOW + 2000, 'maya');
-    rerender(<MessageList {...listProps({ messages: [...first, later], onVisible })} />);
+    rerender(listOf({ messages: [...first, later], markRead: onVisible }));
     expect(onVisible).not.toHaveBeenCalledWith(later);
     scrollPlainList(-20);
     expect(onVisible).toHaveBeenLastCalledWith(later);
@@ -163,9 +170,9 @@ describe('MessageList', () => {
 
   it('one’s own message brings the plain list down to it', () => {
     const first = [message('a', NOW, 'maya')];
-    const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
+    const { rerender } = render(listOf({ messages: first }));
     const region = scrollPlainList(-500);
-    rerender(<MessageList {...listProps({ messages: [...first, message('b', NOW + 1000, SELF, { pending: true })] })} />);
+    rerender(listOf({ messages: [...first, message('b', NOW + 1000, SELF, { pending: true })] }));
     expect(region.scrollTop).toBe(0);
   });
 
@@ -173,13 +180,13 @@ describe('MessageList', () => {
     const onVisible = vi.fn();
     const theirs = message('m2', NOW + 2000, 'maya');
     const streaming = { streamId: 's1', agentId: 'maya', text: 'Thinking', attempt: 0, done: false };
-    const { rerender } = render(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), theirs], streams: [streaming], onVisible })} />);
+    const { rerender } = render(listOf({ messages: [message('m1', NOW + 1000), theirs], streams: [streaming], markRead: onVisible }));
     expect(onVisible).toHaveBeenLastCalledWith(theirs);
     const reply = message('m3', NOW + 3000, 'maya');
-    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), theirs, reply], onVisible })} />);
+    rerender(listOf({ messages: [message('m1', NOW + 1000), theirs, reply], markRead: onVisible }));
     expect(onVisible).toHaveBeenLastCalledWith(reply);
     // My own message is no reason to move my read cursor.
-    rerender(<MessageList {...listProps({ messages: [message('m1', NOW + 1000), theirs, reply, message('m4', NOW + 4000)], onVisible })} />);
+    rerender(listOf({ messages: [message('m1', NOW + 1000), theirs, reply, message('m4', NOW + 4000)], markRead: onVisible }));
     expect(onVisible).toHaveBeenLastCalledWith(reply);
   });
 
@@ -259,12 +266,12 @@ describe('MessageList', () => {
       ],
     });
     await user.click(screen.getByRole('button', { name: 'Load more messages' }));
-    expect(props.onLoadOlder).toHaveBeenCalled();
+    expect(props.loadOlder).toHaveBeenCalled();
     expect(screen.getByText('edited')).toBeInTheDocument();
     expect(screen.getByText('Stopped')).toBeInTheDocument();
     // The newest message is the AI reply: it can be regenerated.
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
-    expect(props.onRegenerate).toHaveBeenCalledWith('b');
+    expect(props.regenerate).toHaveBeenCalledWith('b');
   });
 
   it('shows a notice with Try again when it is retryable, and lets me edit my own message (Escape cancels)', async () => {
@@ -278,7 +285,7 @@ describe('MessageList', () => {
     const props = renderList({ messages: [message('mine', NOW), notice] });
     expect(screen.getByRole('note')).toHaveTextContent('The model did not answer in time.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(props.onRegenerate).toHaveBeenCalledWith('n');
+    expect(props.regenerate).toHaveBeenCalledWith('n');
 
     await user.click(screen.getByRole('button', { name: 'Edit message' }));
     const box = screen.getByRole('textbox', { name: 'Edit message' });
@@ -287,7 +294,7 @@ describe('MessageList', () => {
     await user.click(screen.getByRole('button', { name: 'Edit message' }));
     await user.clear(screen.getByRole('textbox', { name: 'Edit message' }));
     await user.type(screen.getByRole('textbox', { name: 'Edit message' }), 'changed{Enter}');
-    expect(props.onEdit).toHaveBeenCalledWith('mine', 'changed');
+    expect(props.edit).toHaveBeenCalledWith('mine', 'changed');
   });
 
   it('shows a streaming reply with Stop generating, and dots before the first token', async () => {
@@ -303,7 +310,7 @@ describe('MessageList', () => {
     expect(first).toHaveTextContent('Half an ans');
     expect(second).not.toHaveTextContent('Half');
     await user.click(within(first!).getByRole('button', { name: 'Stop generating' }));
-    expect(props.onStop).toHaveBeenCalledWith('s1');
+    expect(props.stopReply).toHaveBeenCalledWith('s1');
   });
 
   describe('"New messages ↓"', () => {
@@ -313,11 +320,11 @@ describe('MessageList', () => {
     it('appears when someone else’s message arrives while the list is scrolled up; clicking it scrolls to the newest and hides it', async () => {
       const user = userEvent.setup();
       const first = [message('a', NOW, 'maya'), message('b', NOW + 1000)];
-      const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
+      const { rerender } = render(listOf({ messages: first }));
       const region = scrolledUp();
       expect(pill()).not.toBeInTheDocument();
 
-      rerender(<MessageList {...listProps({ messages: [...first, message('c', NOW + 2000, 'maya')] })} />);
+      rerender(listOf({ messages: [...first, message('c', NOW + 2000, 'maya')] }));
       await user.click(pill()!);
       expect(region.scrollTop).toBe(0);
       expect(pill()).not.toBeInTheDocument();
@@ -327,9 +334,9 @@ describe('MessageList', () => {
       const user = userEvent.setup();
       virtuoso.scrollToIndex = [];
       const history = longHistory();
-      const { rerender } = render(<MessageList {...listProps({ messages: history })} />);
+      const { rerender } = render(listOf({ messages: history }));
       act(() => virtuoso.atBottomStateChange?.(false));
-      rerender(<MessageList {...listProps({ messages: [...history, message('new', NOW + 1000, 'maya')] })} />);
+      rerender(listOf({ messages: [...history, message('new', NOW + 1000, 'maya')] }));
       await user.click(pill()!);
       expect(virtuoso.scrollToIndex).toEqual([{ index: 'LAST', align: 'end', behavior: 'smooth' }]);
       expect(pill()).not.toBeInTheDocument();
@@ -337,9 +344,9 @@ describe('MessageList', () => {
 
     it('disappears when the reader scrolls to the bottom', () => {
       const first = [message('a', NOW, 'maya')];
-      const { rerender } = render(<MessageList {...listProps({ messages: first })} />);
+      const { rerender } = render(listOf({ messages: first }));
       scrolledUp();
-      rerender(<MessageList {...listProps({ messages: [...first, message('b', NOW + 1000, 'maya')] })} />);
+      rerender(listOf({ messages: [...first, message('b', NOW + 1000, 'maya')] }));
       expect(pill()).toBeInTheDocument();
       scrollPlainList(0);
       expect(pill()).not.toBeInTheDocument();
@@ -347,15 +354,15 @@ describe('MessageList', () => {
 
     it('stays away at the bottom, for older pages, and for one’s own messages', () => {
       const page = [message('b', NOW + 1000, 'maya')];
-      const { rerender } = render(<MessageList {...listProps({ messages: page })} />);
-      rerender(<MessageList {...listProps({ messages: [...page, message('c', NOW + 2000, 'maya')] })} />);
+      const { rerender } = render(listOf({ messages: page }));
+      rerender(listOf({ messages: [...page, message('c', NOW + 2000, 'maya')] }));
       expect(pill()).not.toBeInTheDocument();
 
       scrolledUp();
       const withOlder = [message('a', NOW, 'maya'), ...page, message('c', NOW + 2000, 'maya')];
-      rerender(<MessageList {...listProps({ messages: withOlder })} />);
-      rerender(<MessageList {...listProps({ messages: [...withOlder, message('d', NOW + 3000, SELF, { pending: true })] })} />);
-      rerender(<MessageList {...listProps({ messages: [...withOlder, message('d', NOW + 3000, SELF)] })} />);
+      rerender(listOf({ messages: withOlder }));
+      rerender(listOf({ messages: [...withOlder, message('d', NOW + 3000, SELF, { pending: true })] }));
+      rerender(listOf({ messages: [...withOlder, message('d', NOW + 3000, SELF)] }));
       expect(pill()).not.toBeInTheDocument();
     });
   });

@@ -17,7 +17,7 @@ const nova = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b3', usernam
 const CONVERSATION_ID = '0193a0c4-0000-7000-8000-0000000000c2';
 const conversation = makeChat(me, nova, { id: CONVERSATION_ID });
 
-/** A notice stored before issue 12, with the set-up details in its text: the client says it kindly anyway. */
+/** A notice stored by an older server, with the set-up details in its text: the client says it kindly anyway. */
 const notice = chatMessage(
   1,
   'This agent has no model configured, so it cannot answer yet. Set LLM_BASE_URL (or run Ollama locally) and try again.',

@@ -7,9 +7,9 @@ import { AuthContext } from '../auth/auth-context';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { fakeAuth } from '../test/render';
 import { kai, makeAgent, makeRoomConversation, maya, me, nova, ROOM_ID, roomMessage, sage } from '../test/room-fixtures';
-import { ChatConversation } from './chat-pane';
+import { ConversationPane } from './conversation-pane';
+import { FakeConversation, type FakeConversationValues } from './fake-conversation';
 import type { StreamingReply } from './stream-assembly';
-import type { ChatSession } from './use-chat-session';
 import { useReplyStreams } from './use-reply-streams';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
@@ -18,50 +18,25 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn(), message: v
 
 const typist = (agent: { id: string; firstName: string; avatarUrl: string }): TSeenAgent => ({ id: agent.id, firstName: agent.firstName, lastName: '', avatarUrl: agent.avatarUrl });
 
-function session(conversation: TConversation, overrides: Partial<ChatSession> = {}): Omit<ChatSession, 'stopChain'> {
-  const noop = () => {};
-  const later = async () => {};
-  return {
-    conversation,
-    loadError: undefined,
-    retryLoad: noop,
-    messages: [roomMessage(maya, 'Morning all')],
-    hasMore: false,
-    hasNewer: false,
-    loadNewer: later,
-    loadingNewer: false,
-    focusMessageId: undefined,
-    listKey: 'latest',
-    react: noop,
-    deleteMessage: later,
-    seenStatus: {},
-    typingAgents: [],
-    streams: [],
-    connection: 'connected',
-    offline: false,
-    socketError: undefined,
-    reconnect: noop,
-    agentOnline: null,
-    sendError: undefined,
-    send: later,
-    edit: later,
-    loadOlder: later,
-    loadingOlder: false,
-    markRead: noop,
-    setTyping: noop,
-    stopReply: noop,
-    regenerate: noop,
-    ...overrides,
-  };
+type RoomValues = Omit<FakeConversationValues, 'stopChain'>;
+
+/** The reader's view of a conversation: loaded, connected, one message from Maya. */
+function session(conversation: TConversation, overrides: RoomValues = {}): RoomValues {
+  return { selfId: me.agentId, conversation, messages: [roomMessage(maya, 'Morning all')], ...overrides };
 }
 
-/** What a room page does with the chat session: the conversation, its stop-chain through the reply streams hook. */
-function RoomChat({ value }: { value: Omit<ChatSession, 'stopChain'> }) {
-  const replies = useReplyStreams(undefined, () => value.messages, value.messages);
-  return <ChatConversation session={{ ...value, stopChain: () => replies.stopChain(value.conversation!.id) }} />;
+/** What a room's session does to stop the chain: through the reply streams hook, to the API. */
+function RoomChat({ value }: { value: RoomValues }) {
+  const messages = value.messages ?? [];
+  const replies = useReplyStreams(undefined, () => messages, messages);
+  return (
+    <FakeConversation values={{ ...value, stopChain: () => replies.stopChain(value.conversation!.id) }}>
+      <ConversationPane />
+    </FakeConversation>
+  );
 }
 
-function renderRoom(value: Omit<ChatSession, 'stopChain'>) {
+function renderRoom(value: RoomValues) {
   const auth = fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' });
   const view = render(
     <AuthContext.Provider value={auth}>
@@ -69,7 +44,7 @@ function renderRoom(value: Omit<ChatSession, 'stopChain'>) {
     </AuthContext.Provider>,
   );
   return {
-    rerender: (next: Omit<ChatSession, 'stopChain'>) =>
+    rerender: (next: RoomValues) =>
       view.rerender(
         <AuthContext.Provider value={auth}>
           <RoomChat value={next} />

@@ -5,7 +5,8 @@ import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
 import { kai, makeAgent, makeRoomConversation, maya, me, nova, roomMessage, sage } from '../test/room-fixtures';
 import { conversationMembers } from './conversation-members';
 import { loadMarkdownPipeline } from './markdown-loader';
-import { MessageList, type MessageListProps } from './message-list';
+import { FakeConversation, type FakeConversationValues } from './fake-conversation';
+import { MessageList } from './message-list';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
 vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
@@ -16,25 +17,24 @@ beforeAll(() => loadMarkdownPipeline());
 const members = conversationMembers(makeRoomConversation(), me.agentId)!;
 const seenAgent = (agent: { id: string; firstName: string; avatarUrl: string }): TSeenAgent => ({ id: agent.id, firstName: agent.firstName, lastName: '', avatarUrl: agent.avatarUrl });
 
-function renderRoom(messages: TListMessage[], extra: Partial<MessageListProps> = {}) {
-  const props: MessageListProps = {
-    selfAgentId: me.agentId,
+function renderRoom(messages: TListMessage[], extra: FakeConversationValues = {}) {
+  const values = {
+    selfId: me.agentId,
     messages,
-    streams: [],
-    agent: undefined,
     members,
-    hasMore: false,
-    loadingOlder: false,
-    seenStatus: {},
-    onLoadOlder: vi.fn(),
-    onEdit: vi.fn(async () => {}),
-    onRegenerate: vi.fn(),
-    onStop: vi.fn(),
-    onVisible: vi.fn(),
+    loadOlder: vi.fn(async () => {}),
+    edit: vi.fn(async () => {}),
+    regenerate: vi.fn(),
+    stopReply: vi.fn(),
+    markRead: vi.fn(),
     ...extra,
   };
-  render(<MessageList {...props} />);
-  return props;
+  render(
+    <FakeConversation values={values}>
+      <MessageList />
+    </FakeConversation>,
+  );
+  return values;
 }
 
 const groupHeaders = () =>
@@ -130,6 +130,6 @@ describe('a room’s messages', () => {
     expect(first).toHaveTextContent(/^NovaAI/);
     expect(second).toHaveTextContent(/^SageAI/);
     await user.click(within(second!).getByRole('button', { name: 'Stop generating' }));
-    expect(props.onStop).toHaveBeenCalledWith('s2');
+    expect(props.stopReply).toHaveBeenCalledWith('s2');
   });
 });

@@ -4,7 +4,7 @@ import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 
 /**
- * Spec §2/§9: who has read up to this message (their read cursor sits here), up to three avatars
+ * Who has read up to this message (their read cursor sits here), up to three avatars
  * then '+N'. Said aloud as "Seen by Maya, Nova and 2 others"; hovering lists everyone.
  */
 export function SeenBy({

@@ -1,30 +1,23 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Square } from 'lucide-react';
-import type { TSeenAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
 import { AiBadge } from './ai-badge';
-import { mentionMarksOf, type ConversationMembers } from './conversation-members';
+import { useConversationActions, useConversationInfo } from './conversation-context';
+import { mentionMarksOf } from './conversation-members';
 import { MessageMarkdown } from './message-markdown';
 import type { StreamingReply } from './stream-assembly';
 import { TypingDots } from './typing-dots';
 
 /**
  * An AI reply as it is written: dots until the first token, then the text so far and 'Stop generating'.
- * In a room (`members`) the reply names its own agent, marked as AI, and marks the @mentions it writes.
+ * In a room the reply names its own agent, marked as AI, and marks the @mentions it writes; in a 1:1
+ * chat it is the chat's agent. A delta renders its own reply's bubble only.
  */
-export function StreamingBubble({
-  reply,
-  agent,
-  onStop,
-  members,
-}: {
-  reply: StreamingReply;
-  agent: TSeenAgent | undefined;
-  onStop: (streamId: string) => void;
-  members?: ConversationMembers;
-}) {
+export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply: StreamingReply }) {
+  const { members, agent } = useConversationInfo();
+  const { stopReply } = useConversationActions();
   const writer = members?.byId.get(reply.agentId) ?? agent;
   const name = writer ? fullNameOf(writer) : 'Agent';
   const mentions = useMemo(() => (members ? mentionMarksOf(reply.text, null, members) : undefined), [members, reply.text]);
@@ -42,7 +35,7 @@ export function StreamingBubble({
           {reply.text ? <MessageMarkdown content={reply.text} mentions={mentions} /> : <TypingDots />}
         </div>
         {!reply.done && (
-          <Button size="sm" variant="secondary" className="mt-1.5 h-7 px-2.5" onClick={() => onStop(reply.streamId)}>
+          <Button size="sm" variant="secondary" className="mt-1.5 h-7 px-2.5" onClick={() => stopReply(reply.streamId)}>
             <Square aria-hidden="true" className="size-3 fill-current" />
             Stop generating
           </Button>
@@ -50,4 +43,4 @@ export function StreamingBubble({
       </div>
     </div>
   );
-}
+});

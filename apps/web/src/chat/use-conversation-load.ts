@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_FALLBACKS, MESSAGE_PAGE_SIZE, type TConversation, type TMessagePage, type TStartConversationRequest } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
@@ -22,7 +23,7 @@ const scopeOf = (teamHandle: string | undefined): TStartConversationRequest =>
 export type OpenedConversation = LoadedConversation | 'pending' | undefined;
 
 /**
- * Spec §4 order: start (or find) the conversation with the agent (a room's: read it by id), then its page 1 (or, with
+ * In this order: start (or find) the conversation with the agent (a room's: read it by id), then its page 1 (or, with
  * `aroundSeq`, the page around that message). Page 1 normally comes with the chat's single open
  * call (`opened`); a jump, or an open that failed, loads here. Loaded once per visit: from then on
  * the socket and the gap-fill keep the list current, and a refetch would throw the older pages
@@ -57,9 +58,11 @@ export function useConversationLoad(
     refetchOnReconnect: false,
   });
   const failed = !fromOpen && query.isError && !query.isFetching;
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
   return {
     loaded: fromOpen ? (opened === 'pending' ? undefined : opened) : query.data,
     loadError: failed ? errorMessage(query.error, CHAT_FALLBACKS.initializeConversation) : undefined,
-    retry: () => void query.refetch(),
+    retry,
   };
 }

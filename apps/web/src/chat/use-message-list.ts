@@ -26,7 +26,7 @@ const withList = (current: SeededList, list: ChatListState): SeededList => (list
 
 /**
  * The message list of one conversation. Every change, local or from the server, is an action of
- * the shared chatListReducer (spec §4): this hook only fetches and dispatches.
+ * the shared chatListReducer: this hook only fetches and dispatches.
  */
 export function useMessageList(selfAgentId: string, loaded: LoadedConversation | undefined) {
   // The list remembers which load seeded it: the conversation is handed on only together with its
@@ -108,7 +108,9 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
     dispatch({ type: 'loaded', messages: page.messages, hasMore: page.pagination.hasMore, seenStatus: page.seenStatus });
   }, [conversationId, dispatch, getState]);
 
-  const seenStatus = useMemo(() => seenStatusOf(state), [state]);
+  // From the read cursors alone: a typing event or a new message leaves the seen markers as they are.
+  const { seen } = state;
+  const seenStatus = useMemo(() => seenStatusOf({ ...createChatListState(selfAgentId), seen }), [seen, selfAgentId]);
   const getMessages = useCallback(() => getState().messages, [getState]);
 
   return { conversation, state, seenStatus, dispatch, getMessages, fillGap, loadOlder, loadingOlder, loadNewer, loadingNewer, jumpToLatest };

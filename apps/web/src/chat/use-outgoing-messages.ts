@@ -8,7 +8,7 @@ import { useRealtime } from '../realtime/realtime-context';
 import { canSendOver, sendOverSocket } from './send-over-socket';
 
 /**
- * Sending (spec §4: a pending echo at once, replaced by the confirmed message or removed on
+ * Sending (a pending echo at once, replaced by the confirmed message or removed on
  * failure; attachments uploaded first) and editing our own messages. A send goes over the open
  * socket (`message:send`, decision 0013) when it is connected, and over HTTP when it is not, when
  * the ack does not come in time or says the way failed: with the same clientMessageId, so a message

@@ -11,8 +11,11 @@ import {
   withoutDone,
   withoutStored,
   type StreamState,
+  type StreamingReply,
 } from './stream-assembly';
 import { useSyncedState } from './use-synced-state';
+
+const NO_STREAMS: readonly StreamingReply[] = [];
 
 /**
  * AI replies being written, assembled from `message:stream` deltas (see stream-assembly). A reply
@@ -79,7 +82,11 @@ export function useReplyStreams(agentId: string | undefined, getMessages: () => 
     [agentId, update],
   );
 
-  const visible = useMemo(() => visibleStreams(streams, storedStreamIds(messages)), [streams, messages]);
+  // None is always the same empty list: a new message does not look like a change of the streams.
+  const visible = useMemo(() => {
+    const shown = visibleStreams(streams, storedStreamIds(messages));
+    return shown.length === 0 ? NO_STREAMS : shown;
+  }, [streams, messages]);
 
   return { streams: visible, refreshActive, onStored, onStreamEvent, stopReply, stopChain, regenerate };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { TYPING_IDLE_MS } from '@agentroom/shared';
 
 /**
- * Spec §4: typing-started on the first character, typing-stopped after 2 s without a keystroke, on
+ * The typing signal: typing-started on the first character, typing-stopped after 2 s without a keystroke, on
  * submit (call `stop`), when the text is cleared, and on leaving (unmount).
  */
 export function useTypingSignal(onTypingChange: (isTyping: boolean) => void) {

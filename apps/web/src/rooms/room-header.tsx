@@ -1,6 +1,6 @@
 import { ArrowLeft, Lock, Settings, Users } from 'lucide-react';
 import type { TConversationParticipant, TRoom } from '@agentroom/shared';
-import type { ConnectionState } from '../chat/use-chat-socket';
+import { useShownConnection } from '../chat/conversation-context';
 import { AgentAvatar } from '../teams/agent-avatar';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -16,7 +16,6 @@ const SHOWN_AVATARS = 3;
 export function RoomHeader({
   room,
   members,
-  connection,
   membersOpen,
   onToggleMembers,
   onOpenSettings,
@@ -24,12 +23,12 @@ export function RoomHeader({
 }: {
   room: TRoom;
   members: readonly TConversationParticipant[];
-  connection: ConnectionState;
   membersOpen: boolean;
   onToggleMembers: () => void;
   onOpenSettings: () => void;
   onBack: () => void;
 }) {
+  const connection = useShownConnection();
   const connected = connection === 'connected';
   const count = members.length || room.memberCount;
   const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members`;

@@ -4,8 +4,8 @@ import type { TConversation, TRoom } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
-import { ChatPane } from '../chat/chat-pane';
-import { useChatSession } from '../chat/use-chat-session';
+import { ConversationPane } from '../chat/conversation-pane';
+import { ConversationProvider } from '../chat/conversation-context';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
 import { roomPath } from '../shell/use-shell-location';
@@ -22,61 +22,53 @@ import { RoomNotFound, RoomPreview } from './room-states';
 
 const MEMBERS_PANEL_KEY = 'agentroom.room-members-open';
 
-/** A room I am in: its conversation (the chat components, driven by the room's conversation id) and its members. */
+/** A room I am in: its conversation (the chat's conversation pane, read by the room's conversation id) and its members. */
 function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConversation }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const teamPath = `/t/${encodeURIComponent(room.team.handle)}`;
-  const session = useChatSession(undefined, room.team.handle, { roomConversationId: room.id });
   const teamAgents = useTeamAgents(room.team.handle);
   const members = useSidePanel(MEMBERS_PANEL_KEY);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const participants = conversation.participants;
   const chatHidden = members.open && !members.beside;
   return (
-    <div className="flex h-full min-h-0">
-      <ChatPane
-        session={session}
-        agent={undefined}
-        agentOnline={null}
-        isSelf={false}
-        agentError={undefined}
-        profileOpen={members.open}
-        onToggleProfile={members.toggle}
-        onBack={() => navigate(teamPath)}
-        header={
-          <RoomHeader
+    <ConversationProvider source={{ kind: 'room', conversationId: room.id, teamHandle: room.team.handle }}>
+      <div className="flex h-full min-h-0">
+        <ConversationPane
+          header={
+            <RoomHeader
+              room={room}
+              members={participants}
+              membersOpen={members.open}
+              onToggleMembers={members.toggle}
+              onOpenSettings={() => setSettingsOpen(true)}
+              onBack={() => navigate(teamPath)}
+            />
+          }
+          className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
+        />
+        {members.open && (
+          <RoomMembersPanel
             room={room}
-            members={participants}
-            connection={session.conversation ? session.connection : 'disconnected'}
-            membersOpen={members.open}
-            onToggleMembers={members.toggle}
-            onOpenSettings={() => setSettingsOpen(true)}
-            onBack={() => navigate(teamPath)}
+            participants={participants}
+            teamAgents={teamAgents.data}
+            selfAgentId={user?.agentId}
+            onLeft={() => navigate(teamPath)}
+            onBackToChat={members.beside ? undefined : members.backToChat}
+            className={cn('min-h-0', members.beside ? 'w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1')}
           />
-        }
-        className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
-      />
-      {members.open && (
-        <RoomMembersPanel
-          room={room}
-          participants={participants}
-          teamAgents={teamAgents.data}
-          selfAgentId={user?.agentId}
-          onLeft={() => navigate(teamPath)}
-          onBackToChat={members.beside ? undefined : members.backToChat}
-          className={cn('min-h-0', members.beside ? 'w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1')}
-        />
-      )}
-      {room.canManage && (
-        <RoomSettingsDialog
-          room={room}
-          aiMembers={participants.filter((p) => !p.agent.isHuman)}
-          open={settingsOpen}
-          onOpenChange={setSettingsOpen}
-        />
-      )}
-    </div>
+        )}
+        {room.canManage && (
+          <RoomSettingsDialog
+            room={room}
+            aiMembers={participants.filter((p) => !p.agent.isHuman)}
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+          />
+        )}
+      </div>
+    </ConversationProvider>
   );
 }
 
@@ -107,7 +99,7 @@ function useFollowRename(roomId: string | undefined, gone: boolean) {
 }
 
 /**
- * /t/:handle/r/:room (issue 13): a room of the team. Members get the conversation and its members;
+ * /t/:handle/r/:room: a room of the team. Members get the conversation and its members;
  * an open room I am not in shows its name, topic and 'Join room'; a private room I am not in, or one
  * that is gone, is "Room not found" — also when that happens while it is open (`rooms:changed`).
  */
