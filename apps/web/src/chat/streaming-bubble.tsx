@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Square } from 'lucide-react';
 import type { TSeenAgent } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
 import { AiBadge } from './ai-badge';

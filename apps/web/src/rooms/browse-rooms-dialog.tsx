@@ -4,7 +4,7 @@ import type { TRoom, TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS, roomApi } from '../api/room-api';
 import { roomPath } from '../shell/use-shell-location';
-import { Modal } from '../teams/dialogs';
+import { Modal } from '../ui/dialogs';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { useInvalidateRooms, useTeamRooms } from './room-queries';

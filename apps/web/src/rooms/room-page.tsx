@@ -11,7 +11,7 @@ import { useSidePanel } from '../lib/use-side-panel';
 import { roomPath } from '../shell/use-shell-location';
 import { useTeamContext } from '../teams/team-layout';
 import { useTeamAgents } from '../teams/team-queries';
-import { ErrorState, LoadingState } from '../teams/team-status';
+import { ErrorState, LoadingState } from '../ui/page-states';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { RoomHeader } from './room-header';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
 import { useMessageSnippet } from '../chat/lazy-snippet';
+import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { cn } from '../ui/cn';
 import { sidebarRow } from './sidebar-section';
-import { AvatarWithPresence } from './team-roster';
 import { chatPath } from './use-shell-location';
 
 /** One line of plain text for the last message: 'You: …' for mine, 'Sent a file' for a file alone. */

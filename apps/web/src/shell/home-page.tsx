@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
-import { ErrorState, LoadingState } from '../teams/team-status';
 import { useMyTeams } from '../teams/use-my-teams';
 import { Button } from '../ui/button';
+import { ErrorState, LoadingState } from '../ui/page-states';
 import { WelcomePage } from './welcome-page';
 
 /**

@@ -2,8 +2,9 @@ import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../api/api-error';
 import { Button } from '../ui/button';
+import { ErrorState, LoadingState } from '../ui/page-states';
+import { NotFoundState } from './team-not-found';
 import { useTeam } from './team-queries';
-import { ErrorState, LoadingState, NotFoundState } from './team-status';
 import { useTeamHead } from './use-team-head';
 
 export interface TeamOutletContext {

@@ -4,12 +4,12 @@ import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
+import { AgentAvatar } from '../people/agent-avatar';
+import { PresenceDot } from '../people/presence-dot';
 import { useRealtime, type ConnectionStatus } from '../realtime/realtime-context';
+import { useMyProfile } from '../teams/team-queries';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
-import { AgentAvatar } from './agent-avatar';
-import { PresenceDot } from './presence-dot';
-import { useMyProfile } from './team-queries';
 
 /** The user's own dot is this browser's live connection: what the others see of them. */
 const OWN_PRESENCE: Record<ConnectionStatus, { isOnline: boolean | null; label: string }> = {
