@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@agentroom/shared';
-import { afterFirstScreen } from '../app/first-screen';
 import { useAuth } from '../auth/auth-context';
+import { afterFirstScreen } from '../lib/first-screen';
 import { applyAgentUpdate } from './agent-cache';
 import { applyPresence, refetchPresence } from './presence-cache';
 import { RealtimeContext, type RealtimeValue } from './realtime-context';

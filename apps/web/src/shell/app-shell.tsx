@@ -1,16 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { afterFirstScreen } from '../app/first-screen';
 import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
+import { afterFirstScreen } from '../lib/first-screen';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { setTitleUnreadCount } from '../lib/use-page-title';
 import { RoomDialogsProvider } from '../rooms/room-dialogs';
 import { useRoomsLiveUpdates } from '../rooms/use-rooms-live-updates';
+import { TeamsDrawerProvider } from '../teams/teams-drawer';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { NavigationDrawer, PhoneHeader, useNavigationDrawer } from './phone-navigation';
-import { TeamsDrawerProvider } from '../teams/teams-drawer';
 import { Sidebar } from './sidebar';
 import { useCurrentTeam } from './use-current-team';
 
