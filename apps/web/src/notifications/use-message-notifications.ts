@@ -15,7 +15,7 @@ interface Target {
   /** Where the app opens the conversation: /p/@username, /t/:handle/p/@username for a team's, /t/:handle/r/:room for a room. */
   path: string;
   teamName: string | null;
-  /** Rooms (issue 13): the room's name. */
+  /** For a room, its name. */
   roomName: string | null;
 }
 

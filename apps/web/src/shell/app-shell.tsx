@@ -39,7 +39,7 @@ function PageLoading() {
 }
 
 /**
- * Layout of every signed-in page (DESIGN §8): a sidebar beside the page on a wide screen, a header
+ * Layout of every signed-in page: a sidebar beside the page on a wide screen, a header
  * and a drawer on a phone. Keeps the conversation and room lists live and the unread count in the title.
  */
 export default function AppShell() {

@@ -9,7 +9,7 @@ import { chatPath } from './use-shell-location';
 /** One line of plain text for the last message: 'You: …' for mine, 'Sent a file' for a file alone. */
 function lastLine(conversation: TConversation, selfAgentId: string | undefined, messageSnippet: (content: string) => string): string {
   const message = conversation.lastMessage;
-  // Not the chat's 'No messages yet': that spec text belongs to the open conversation.
+  // Not the chat's 'No messages yet': that text belongs to the open conversation.
   if (!message) return 'New conversation';
   if (message.deleted) return DELETED_MESSAGE_TEXT;
   const text = messageSnippet(message.content) || (message.attachments.length ? 'Sent a file' : '');

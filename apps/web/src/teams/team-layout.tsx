@@ -16,7 +16,7 @@ export const useTeamContext = () => useOutletContext<TeamOutletContext>();
 
 /**
  * /t/:handle: loads the team (the server decides access) and sets the title and social tags. The
- * spec's user badge and teams button are the app shell's (in its sidebar), as on every signed-in page.
+ * user badge and the teams button are the app shell's (in its sidebar), as on every signed-in page.
  */
 export default function TeamLayout() {
   const { handle = '' } = useParams();

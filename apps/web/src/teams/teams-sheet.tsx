@@ -10,7 +10,7 @@ import { LoadingState } from '../ui/page-states';
 import { PrivateTeamMark } from './private-team-mark';
 import { useMyTeams } from './use-my-teams';
 
-/** Up to three member avatars, then '+N' for the rest (spec §2, §9). */
+/** Up to three member avatars (DRAWER_MAX_AVATARS), then '+N' for the rest. */
 function MemberAvatars({ team }: { team: TTeam }) {
   const shown = team.members.slice(0, DRAWER_MAX_AVATARS);
   const rest = team.memberCount - shown.length;
