@@ -1,5 +1,5 @@
 import { useAuth } from '../auth/auth-context';
-import { useMyProfile } from '../teams/team-queries';
+import { useMyProfile } from '../people/use-my-profile';
 import { Modal } from '../ui/dialogs';
 import { AvatarPicker } from './avatar-picker';
 import { isUploadedAvatar, useMyAvatar } from './use-avatar-uploads';

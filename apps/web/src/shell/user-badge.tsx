@@ -6,8 +6,8 @@ import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
+import { useMyProfile } from '../people/use-my-profile';
 import { useRealtime, type ConnectionStatus } from '../realtime/realtime-context';
-import { useMyProfile } from '../teams/team-queries';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 

@@ -11,7 +11,6 @@ export const teamKeys = {
   agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
   /** Every team's roster (the prefix of `agents`). */
   rosters: (userId: string | undefined) => ['teams', userId, 'agents'] as const,
-  profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
   usage: (userId: string | undefined, handle: string, days: number) => ['teams', userId, 'usage', handle.toLowerCase(), days] as const,
 };
 
