@@ -6,6 +6,7 @@ import { NOTIFICATION_TEXTS as T, type TChatMessage, type TChatSender, type TCon
 import { notificationApi } from '../api/notification-api';
 import { useAuth } from '../auth/auth-context';
 import { loadMessageSnippet } from '../chat/lazy-snippet';
+import { chatPath, roomPath } from '../lib/app-paths';
 import { newMessageListeners } from '../realtime/new-message-feed';
 import { useRealtime } from '../realtime/realtime-context';
 import { subscribe } from '../realtime/socket-subscription';
@@ -20,11 +21,8 @@ interface Target {
 }
 
 function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent' | 'room'>): string {
-  if (conversation.room && conversation.team)
-    return `/t/${encodeURIComponent(conversation.team.handle)}/r/${encodeURIComponent(conversation.room.name)}`;
-  if (!conversation.otherAgent) return '/';
-  const person = `/p/@${encodeURIComponent(conversation.otherAgent.username)}`;
-  return conversation.team ? `/t/${encodeURIComponent(conversation.team.handle)}${person}` : person;
+  if (conversation.room && conversation.team) return roomPath(conversation.team.handle, conversation.room.name);
+  return conversation.otherAgent ? chatPath(conversation.otherAgent.username, conversation.team?.handle) : '/';
 }
 
 /** '/t/Design/p/maya' and '/t/design/p/@maya' are the same page. */

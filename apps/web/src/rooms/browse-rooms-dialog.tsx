@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { TRoom, TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS, roomApi } from '../api/room-api';
-import { roomPath } from '../shell/use-shell-location';
+import { roomPath } from '../lib/app-paths';
 import { Modal } from '../ui/dialogs';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

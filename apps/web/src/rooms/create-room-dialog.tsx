@@ -4,7 +4,7 @@ import { ZCreateRoomRequest, type TErrorDetails, type TTeam } from '@agentroom/s
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
-import { roomPath } from '../shell/use-shell-location';
+import { roomPath } from '../lib/app-paths';
 import { Modal } from '../ui/dialogs';
 import { serverFieldErrors, validateForm } from '../ui/form-errors';
 import { CheckboxField, TextAreaField } from '../ui/form-fields';

@@ -8,7 +8,7 @@ import { ChatPane } from '../chat/chat-pane';
 import { useChatSession } from '../chat/use-chat-session';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
-import { roomPath } from '../shell/use-shell-location';
+import { roomPath } from '../lib/app-paths';
 import { useTeamContext } from '../teams/team-layout';
 import { useTeamAgents } from '../teams/team-queries';
 import { ErrorState, LoadingState } from '../ui/page-states';

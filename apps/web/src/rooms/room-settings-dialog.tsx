@@ -11,7 +11,7 @@ import {
 } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
-import { roomPath } from '../shell/use-shell-location';
+import { roomPath } from '../lib/app-paths';
 import { Modal } from '../ui/dialogs';
 import { serverFieldErrors, validateForm } from '../ui/form-errors';
 import { CheckboxField, SelectField, TextAreaField } from '../ui/form-fields';

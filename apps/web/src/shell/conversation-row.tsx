@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
 import { useMessageSnippet } from '../chat/lazy-snippet';
+import { chatPath } from '../lib/app-paths';
 import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { cn } from '../ui/cn';
 import { sidebarRow } from './sidebar-section';
-import { chatPath } from './use-shell-location';
 
 /** One line of plain text for the last message: 'You: …' for mine, 'Sent a file' for a file alone. */
 function lastLine(conversation: TConversation, selfAgentId: string | undefined, messageSnippet: (content: string) => string): string {

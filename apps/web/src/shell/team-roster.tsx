@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { TEAM_FETCH_ERRORS, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { chatPath } from '../lib/app-paths';
 import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { useTeamAgents } from '../teams/team-queries';
 import { SidebarNote, SidebarSection, sidebarRow } from './sidebar-section';
-import { chatPath, isOpenChat, useShellLocation } from './use-shell-location';
+import { isOpenChat, useShellLocation } from './use-shell-location';
 
 function AgentLink({ agent, team }: { agent: TTeamAgent; team: TTeam }) {
   const location = useShellLocation();

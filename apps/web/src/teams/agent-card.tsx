@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Bot, User } from 'lucide-react';
 import type { TTeamAgent } from '@agentroom/shared';
+import { chatPath } from '../lib/app-paths';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
 import { focusRing } from '../ui/button';
@@ -10,7 +11,7 @@ import { cn } from '../ui/cn';
 export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string }) {
   return (
     <Link
-      to={`/t/${encodeURIComponent(handle)}/p/@${encodeURIComponent(agent.username)}`}
+      to={chatPath(agent.username, handle)}
       state={{ agent }}
       data-testid="agent-card"
       className={cn(
