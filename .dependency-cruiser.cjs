@@ -74,6 +74,13 @@ module.exports = {
       to: { path: '^apps/api/' },
     },
     {
+      name: 'web-features-never-import-the-app-root',
+      severity: 'error',
+      comment: 'apps/web/src/app/ composes the features (providers, routes); a feature importing it would depend on all of them.',
+      from: { path: '^apps/web/src/', pathNot: '^apps/web/src/(app/|main\\.tsx$)' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'shared-imports-no-app',
       severity: 'error',
       from: { path: '^packages/shared/' },

@@ -2,10 +2,10 @@ import { Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../auth/auth-provider';
+import { watchFirstScreen } from '../lib/first-screen';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { PageSpinner } from '../ui/spinner';
 import { Toaster } from '../ui/toaster';
-import { watchFirstScreen } from './first-screen';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './routes';
 

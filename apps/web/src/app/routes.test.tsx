@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { makeChat, messagePage } from '../test/inbox-fixtures';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 import { renderRoutes } from '../test/render';
 import { appRoutes as routes } from './routes';
 

@@ -3,6 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../auth/pages/login-page';
 import { RedirectIfSignedIn, RequireVerifiedUser } from '../auth/route-guards';
+// Toasts and browser notifications for new messages, once per signed-in session. In the first load
+// (≈ 1.4 kB gzip) on purpose: loaded on demand, its code could arrive after the socket had connected and a
+// message had come in, and that message would never toast. It listens from the moment the socket is
+// there; until a message arrives it does nothing.
+import MessageNotifications from '../notifications/message-notifications';
 import { PageSpinner } from '../ui/spinner';
 import { NotFoundPage } from './not-found-page';
 import { chatLoader, shellLoader, teamLoader } from './route-data';
@@ -58,7 +63,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '/invite', ...InvitePage },
   { path: '/notifications/unsubscribe', ...UnsubscribePage },
   {
-    element: <RequireVerifiedUser />,
+    element: <RequireVerifiedUser alongside={<MessageNotifications />} />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {

@@ -1,6 +1,6 @@
 import type { TUser } from '@agentroom/shared';
 
-/** The client auth state of spec §4. */
+/** What the app knows of the session: loading, signed in (verified or not) with its user and token, or signed out. */
 export interface AuthState {
   isLoading: boolean;
   isAuthenticated: boolean;

@@ -1,20 +1,16 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { tokenStorage } from '../api/token-storage';
-// Toasts and browser notifications for new messages, once per signed-in session. In the first load
-// (≈ 1.4 kB gzip) on purpose: loaded on demand, its code could arrive after the socket had connected and a
-// message had come in, and that message would never toast. It listens from the moment the socket is
-// there; until a message arrives it does nothing.
-import MessageNotifications from '../notifications/message-notifications';
 import { PageSpinner } from '../ui/spinner';
 import { useAuth } from './auth-context';
 import { VerificationRequiredPage } from './pages/verification-required-page';
 
 /**
  * Layout route for /, /p/* and /t/*: signed in and verified, or the login page (carrying where
- * the user was going), or the verification-required screen.
+ * the user was going), or the verification-required screen. `alongside` is mounted once beside the
+ * pages while the user is signed in and verified.
  */
-export function RequireVerifiedUser() {
+export function RequireVerifiedUser({ alongside }: { alongside?: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.isLoading) return <PageSpinner />;
@@ -28,7 +24,7 @@ export function RequireVerifiedUser() {
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
-      <MessageNotifications />
+      {alongside}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 
 const ACCEPT = AVATAR_MIME_TYPES.join(',');

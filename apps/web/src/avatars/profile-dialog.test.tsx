@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserBadge } from '../shell/user-badge';
 import { ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderPage } from '../test/render';
-import { UserBadge } from '../teams/user-badge';
 
 const me = makeUser();
 const UPLOADED = '/api/v1/avatars/i/0b8a3d8e-2f8e-4b8e-9c1e-6d1f2a3b4c5d.webp';

@@ -1,6 +1,6 @@
 import { useAuth } from '../auth/auth-context';
-import { Modal } from '../teams/dialogs';
-import { useMyProfile } from '../teams/team-queries';
+import { useMyProfile } from '../people/use-my-profile';
+import { Modal } from '../ui/dialogs';
 import { AvatarPicker } from './avatar-picker';
 import { isUploadedAvatar, useMyAvatar } from './use-avatar-uploads';
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
 import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
-import { PresenceDot } from '../teams/presence-dot';
+import { AgentAvatar } from '../people/agent-avatar';
+import { PresenceDot } from '../people/presence-dot';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';

@@ -1,6 +1,6 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
 import { formatMessageTimestamp, ROOM_SEEN_MAX_AVATARS, type TListMessage } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 import { AiBadge } from './ai-badge';

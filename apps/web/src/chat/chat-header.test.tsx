@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 import { ChatHeader } from './chat-header';
 import type { ConnectionState } from './use-chat-socket';
 

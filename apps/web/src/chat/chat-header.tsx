@@ -1,7 +1,7 @@
 import { ArrowLeft, PanelRight } from 'lucide-react';
 import type { TAgent } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
-import { PresenceDot } from '../teams/presence-dot';
+import { AgentAvatar } from '../people/agent-avatar';
+import { PresenceDot } from '../people/presence-dot';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';

@@ -8,7 +8,7 @@ import { FakeSocket } from '../test/fake-socket';
 import { makeUser } from '../test/fixtures';
 import { chatStartCalls, renderChatPage } from '../test/chat-render';
 import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 import { loadVirtualList } from './virtual-list';
 
 vi.mock('react-virtuoso', async () => ({ Virtuoso: (await import('../test/virtuoso-stub')).VirtuosoWithFooter }));

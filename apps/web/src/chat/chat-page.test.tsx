@@ -7,7 +7,7 @@ import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { chatStartCalls, renderChatPage } from '../test/chat-render';
 import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.
 vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));

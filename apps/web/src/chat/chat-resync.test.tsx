@@ -6,7 +6,7 @@ import { makeUser } from '../test/fixtures';
 import { chatStartCalls, renderChatPage } from '../test/chat-render';
 import { FakeSocket } from '../test/fake-socket';
 import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 
 vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 

@@ -7,7 +7,7 @@ import { FakeSocket } from '../test/fake-socket';
 import { makeUser } from '../test/fixtures';
 import { renderChatPage } from '../test/chat-render';
 import { CHAT_ID, chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 
 vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 

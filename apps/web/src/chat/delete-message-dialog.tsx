@@ -1,5 +1,5 @@
 import { DELETED_MESSAGE_TEXT } from '@agentroom/shared';
-import { Modal } from '../teams/dialogs';
+import { Modal } from '../ui/dialogs';
 import { Button } from '../ui/button';
 
 /** The confirmation behind "Delete message": the message goes for everyone. */

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { mentionQueryAt, type TAgent } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 import { AiBadge } from './ai-badge';

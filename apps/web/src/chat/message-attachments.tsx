@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { INLINE_IMAGE_MIME_TYPES, type TChatAttachment } from '@agentroom/shared';
-import { assetUrl } from '../teams/asset-url';
+import { assetUrl } from '../lib/asset-url';
 import { cn } from '../ui/cn';
 import { focusRing } from '../ui/button';
 

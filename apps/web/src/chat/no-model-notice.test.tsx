@@ -5,7 +5,7 @@ import { ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { chatStartCalls, renderChatPage } from '../test/chat-render';
 import { chatMessage, makeChat, messagePage, senderOf } from '../test/inbox-fixtures';
-import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import { myTeamsKey } from '../teams/use-my-teams';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.

@@ -1,5 +1,5 @@
 import { SEEN_BY_MAX_AVATARS, seenByText, type TSeenAgent } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
 

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Square } from 'lucide-react';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
 import { AiBadge } from './ai-badge';

@@ -1,17 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   CHAT_FALLBACKS,
   SOCKET_EVENTS,
   conversationRoom,
   type TChatMessage,
-  type TConversationMessageEvent,
   type TMessageReactionEvent,
   type TMessageSeenEvent,
   type TMessageStreamEvent,
   type TPresenceEvent,
   type TTypingEvent,
 } from '@agentroom/shared';
+import { newMessageListeners } from '../realtime/new-message-feed';
+import { useNetworkOnline } from '../realtime/network-status';
 import { useRealtime, type ConnectionStatus } from '../realtime/realtime-context';
+import { subscribe } from '../realtime/socket-subscription';
 
 export type ConnectionState = ConnectionStatus;
 
@@ -35,13 +37,13 @@ export interface ChatSocketHandlers {
 
 /**
  * Joins `conversation:{id}` on the app-wide socket, again after every reconnect (rooms do not survive
- * one), and routes that conversation's events to the handlers. When the browser reports the network
- * gone the socket is closed at once, rather than after ~45 s of missed heartbeats, and opened again
- * when the network is back; the join then fetches what was missed.
+ * one), and routes that conversation's events to the handlers. While the browser is offline the
+ * realtime provider keeps the socket closed; when the network is back the socket reconnects and the
+ * join fetches what was missed.
  */
 export function useChatSocket(conversationId: string | undefined, handlers: ChatSocketHandlers) {
   const { socket, status, error } = useRealtime();
-  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const online = useNetworkOnline();
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -61,37 +63,22 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
         latest.current.onJoined();
         latest.current.fillGap(conversationId);
       });
-    const listeners = {
+    const unsubscribe = subscribe(socket, {
       connect: join,
       // Events between API nodes may have been lost: the same catch-up as after a reconnect.
       [SOCKET_EVENTS.resync]: join,
-      [SOCKET_EVENTS.messageReceived]: mine<TChatMessage>((m) => latest.current.onMessage(m)),
-      [SOCKET_EVENTS.conversationMessage]: mine<TConversationMessageEvent>((e) => latest.current.onMessage(e.message)),
-      [SOCKET_EVENTS.messageUpdated]: mine<TChatMessage>((m) => latest.current.onUpdated(m)),
-      [SOCKET_EVENTS.messageReaction]: mine<TMessageReactionEvent>((e) => latest.current.onReaction(e)),
-      [SOCKET_EVENTS.messageSeen]: mine<TMessageSeenEvent>((e) => latest.current.onSeen(e)),
-      [SOCKET_EVENTS.participantTyping]: mine<TTypingEvent>((e) => latest.current.onTyping(e)),
-      [SOCKET_EVENTS.messageStream]: mine<TMessageStreamEvent>((e) => latest.current.onStream(e)),
-      [SOCKET_EVENTS.presenceChanged]: (e: TPresenceEvent) => latest.current.onPresence(e),
-    } as const;
-    for (const [event, listener] of Object.entries(listeners)) socket.on(event as 'connect', listener as () => void);
+      // Until the join is acknowledged this conversation's new messages come as `conversation:message`.
+      ...newMessageListeners(mine((message) => latest.current.onMessage(message))),
+      [SOCKET_EVENTS.messageUpdated]: mine((message) => latest.current.onUpdated(message)),
+      [SOCKET_EVENTS.messageReaction]: mine((event) => latest.current.onReaction(event)),
+      [SOCKET_EVENTS.messageSeen]: mine((event) => latest.current.onSeen(event)),
+      [SOCKET_EVENTS.participantTyping]: mine((event) => latest.current.onTyping(event)),
+      [SOCKET_EVENTS.messageStream]: mine((event) => latest.current.onStream(event)),
+      [SOCKET_EVENTS.presenceChanged]: (event) => latest.current.onPresence(event),
+    });
     if (socket.connected) join();
-
-    const goOffline = () => {
-      setOnline(false);
-      socket.disconnect();
-    };
-    const goOnline = () => {
-      setOnline(true);
-      if (!socket.connected) socket.connect();
-    };
-    window.addEventListener('offline', goOffline);
-    window.addEventListener('online', goOnline);
-
     return () => {
-      window.removeEventListener('offline', goOffline);
-      window.removeEventListener('online', goOnline);
-      for (const [event, listener] of Object.entries(listeners)) socket.off(event as 'connect', listener as () => void);
+      unsubscribe();
       if (socket.connected) socket.emit(SOCKET_EVENTS.roomLeave, { roomId });
     };
   }, [socket, conversationId]);

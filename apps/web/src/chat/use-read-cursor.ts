@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChatMessage, TConversation } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
-import { afterFirstScreen } from '../app/first-screen';
+import { afterFirstScreen } from '../lib/first-screen';
 import { useAuth } from '../auth/auth-context';
 import { patchInboxAfterRead } from '../inbox/inbox-read';
 

@@ -1,25 +1,19 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  SOCKET_EVENTS,
-  type TChatMessage,
-  type TConversation,
-  type TConversationMessageEvent,
-  type TMessageSeenEvent,
-  type TPresenceEvent,
-} from '@agentroom/shared';
+import { SOCKET_EVENTS, type TChatMessage, type TConversation } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { newMessageListeners } from '../realtime/new-message-feed';
 import { useRealtime } from '../realtime/realtime-context';
+import { subscribe } from '../realtime/socket-subscription';
 import { withEditedMessage, withIncomingMessage, withPresence, withSeen } from './inbox-cache';
 import { inboxKey } from './use-inbox';
 
 type Conversations = readonly TConversation[];
 
 /**
- * Patches the inbox from the app-wide socket. A new message reaches us as `conversation:message`
- * (through my agent room) or, for a conversation this socket has joined (the open chat), as
- * `message:received` instead: both count. Whatever cannot be patched — an unknown conversation, a
- * (re)connect or a resync after which events may be missing — is refetched.
+ * Patches the inbox from the app-wide socket: new messages (from the one feed, the open chat's
+ * included), read cursors, edits and presence. Whatever cannot be patched — an unknown
+ * conversation, a (re)connect or a resync after which events may be missing — is refetched.
  */
 export function useInboxLiveUpdates() {
   const { socket } = useRealtime();
@@ -45,21 +39,16 @@ export function useInboxLiveUpdates() {
       patch((list) => withIncomingMessage(list, message, selfAgentId));
     };
 
-    const listeners = {
+    return subscribe(socket, {
       // The first connect included: whatever was sent between the list's load and now was missed.
       connect: () => {
         if (queryClient.getQueryData(key)) refetch();
       },
       [SOCKET_EVENTS.resync]: refetch,
-      [SOCKET_EVENTS.conversationMessage]: (event: TConversationMessageEvent) => onMessage(event.message),
-      [SOCKET_EVENTS.messageReceived]: onMessage,
-      [SOCKET_EVENTS.messageSeen]: (event: TMessageSeenEvent) => patch((list) => withSeen(list, event, selfAgentId)),
-      [SOCKET_EVENTS.messageUpdated]: (message: TChatMessage) => patch((list) => withEditedMessage(list, message)),
-      [SOCKET_EVENTS.presenceChanged]: (event: TPresenceEvent) => patch((list) => withPresence(list, event)),
-    };
-    for (const [event, listener] of Object.entries(listeners)) socket.on(event as 'connect', listener as () => void);
-    return () => {
-      for (const [event, listener] of Object.entries(listeners)) socket.off(event as 'connect', listener as () => void);
-    };
+      ...newMessageListeners(onMessage),
+      [SOCKET_EVENTS.messageSeen]: (event) => patch((list) => withSeen(list, event, selfAgentId)),
+      [SOCKET_EVENTS.messageUpdated]: (message) => patch((list) => withEditedMessage(list, message)),
+      [SOCKET_EVENTS.presenceChanged]: (event) => patch((list) => withPresence(list, event)),
+    });
   }, [socket, userId, selfAgentId, queryClient]);
 }

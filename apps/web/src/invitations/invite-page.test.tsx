@@ -5,7 +5,7 @@ import { fullPageLoad } from '../lib/full-page-load';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderPage } from '../test/render';
-import { makeTeam } from '../teams/team-fixtures';
+import { makeTeam } from '../test/team-fixtures';
 import { InvitePage } from './invite-page';
 
 vi.mock('../lib/full-page-load', async (importOriginal) => ({

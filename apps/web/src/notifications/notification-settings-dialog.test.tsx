@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserBadge } from '../shell/user-badge';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderPage } from '../test/render';
-import { UserBadge } from '../teams/user-badge';
 
 const me = makeUser();
 const profile = { id: me.id, username: me.username, email: me.email, profile: me.profile, agent: me.agent };

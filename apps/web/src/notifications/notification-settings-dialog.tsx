@@ -5,9 +5,9 @@ import { NOTIFICATION_TEXTS as T, UNREAD_EMAIL_DELAYS, type TNotificationSetting
 import { errorMessage } from '../api/api-error';
 import { notificationApi } from '../api/notification-api';
 import { useAuth } from '../auth/auth-context';
-import { Modal } from '../teams/dialogs';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Modal } from '../ui/dialogs';
 import { Spinner } from '../ui/spinner';
 import {
   browserNotificationsOff,

@@ -2,27 +2,27 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
-import { NOTIFICATION_TEXTS as T, SOCKET_EVENTS, type TChatMessage, type TChatSender, type TConversation, type TConversationMessageEvent } from '@agentroom/shared';
+import { NOTIFICATION_TEXTS as T, type TChatMessage, type TChatSender, type TConversation } from '@agentroom/shared';
 import { notificationApi } from '../api/notification-api';
 import { useAuth } from '../auth/auth-context';
 import { loadMessageSnippet } from '../chat/lazy-snippet';
+import { chatPath, roomPath } from '../lib/app-paths';
+import { newMessageListeners } from '../realtime/new-message-feed';
 import { useRealtime } from '../realtime/realtime-context';
+import { subscribe } from '../realtime/socket-subscription';
 import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
 
 interface Target {
   /** Where the app opens the conversation: /p/@username, /t/:handle/p/@username for a team's, /t/:handle/r/:room for a room. */
   path: string;
   teamName: string | null;
-  /** Rooms (issue 13): the room's name. */
+  /** For a room, its name. */
   roomName: string | null;
 }
 
 function conversationPath(conversation: Pick<TConversation, 'team' | 'otherAgent' | 'room'>): string {
-  if (conversation.room && conversation.team)
-    return `/t/${encodeURIComponent(conversation.team.handle)}/r/${encodeURIComponent(conversation.room.name)}`;
-  if (!conversation.otherAgent) return '/';
-  const person = `/p/@${encodeURIComponent(conversation.otherAgent.username)}`;
-  return conversation.team ? `/t/${encodeURIComponent(conversation.team.handle)}${person}` : person;
+  if (conversation.room && conversation.team) return roomPath(conversation.team.handle, conversation.room.name);
+  return conversation.otherAgent ? chatPath(conversation.otherAgent.username, conversation.team?.handle) : '/';
 }
 
 /** '/t/Design/p/maya' and '/t/design/p/@maya' are the same page. */
@@ -89,7 +89,7 @@ export function useMessageNotifications(): void {
 
   useEffect(() => {
     if (!socket || !selfId || !userId) return;
-    const announce = async (message: TChatMessage, inOpenRoom: boolean) => {
+    const announce = async (message: TChatMessage, inJoinedConversation: boolean) => {
       if (message.sender.id === selfId) return;
       const target = await targetOf(queryClient, userId, message.conversationId);
       const title = titleOf(message, target, selfId);
@@ -100,7 +100,7 @@ export function useMessageNotifications(): void {
       };
       if (shouldNotifyInBrowser()) showBrowserNotification({ title, body, tag: message.conversationId, onOpen: open });
       // The socket may not have joined the open conversation's room yet: its page is on screen all the same.
-      const onScreen = inOpenRoom || (target !== undefined && samePage(target.path, here.current));
+      const onScreen = inJoinedConversation || (target !== undefined && samePage(target.path, here.current));
       if (!onScreen)
         toast.message(title, {
           id: `message:${message.id}`,
@@ -108,13 +108,6 @@ export function useMessageNotifications(): void {
           action: target ? { label: T.toastOpen, onClick: open } : undefined,
         });
     };
-    const onOtherConversation = (event: TConversationMessageEvent) => void announce(event.message, false);
-    const onOpenConversation = (message: TChatMessage) => void announce(message, true);
-    socket.on(SOCKET_EVENTS.conversationMessage, onOtherConversation);
-    socket.on(SOCKET_EVENTS.messageReceived, onOpenConversation);
-    return () => {
-      socket.off(SOCKET_EVENTS.conversationMessage, onOtherConversation);
-      socket.off(SOCKET_EVENTS.messageReceived, onOpenConversation);
-    };
+    return subscribe(socket, newMessageListeners((message, { inJoinedConversation }) => void announce(message, inJoinedConversation)));
   }, [socket, selfId, userId, navigate, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeamAgent } from '../test/team-fixtures';
 import { makeUser } from '../test/fixtures';
 import { applyAgentUpdate } from './agent-cache';
 

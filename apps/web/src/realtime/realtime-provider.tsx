@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@agentroom/shared';
-import { afterFirstScreen } from '../app/first-screen';
 import { useAuth } from '../auth/auth-context';
+import { afterFirstScreen } from '../lib/first-screen';
 import { applyAgentUpdate } from './agent-cache';
+import { watchNetwork } from './network-status';
 import { applyPresence, refetchPresence } from './presence-cache';
 import { RealtimeContext, type RealtimeValue } from './realtime-context';
 import { createAppSocket, type AppSocket } from './socket-client';
+import { subscribe } from './socket-subscription';
 
 const SIGNED_OUT: RealtimeValue = { socket: null, status: 'disconnected', error: null };
 type Connection = Omit<RealtimeValue, 'socket'> & { socket: AppSocket; userId: string };
@@ -14,6 +16,7 @@ type Connection = Omit<RealtimeValue, 'socket'> & { socket: AppSocket; userId: s
 /**
  * Keeps one socket open while a verified user is signed in, app-wide: that is what makes the user
  * show online to team-mates on any page, and it carries presence and agent changes into the query cache.
+ * It follows the browser's network: closed while offline, opened again when the network is back.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, isEmailVerified, user } = useAuth();
@@ -25,19 +28,30 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     let cancelled = false;
     let socket: AppSocket | undefined;
+    const stops: (() => void)[] = [];
     const open = (created: AppSocket) => {
       socket = created;
       const update = (next: Partial<Connection>) =>
         setConnection((current) => ({ ...(current?.socket === created ? current : { status: 'connecting', error: null }), ...next, socket: created, userId }));
-      created.on('connect', () => {
-        update({ status: 'connected', error: null });
-        void refetchPresence(queryClient, userId);
-      });
-      created.on('disconnect', () => update({ status: 'disconnected' }));
-      created.on('connect_error', (error) => update({ status: 'disconnected', error: error.message }));
-      created.on(SOCKET_EVENTS.presenceChanged, (event) => applyPresence(queryClient, event));
-      // A new avatar or name shows at once on every card, badge and conversation of this agent.
-      created.on(SOCKET_EVENTS.agentUpdated, ({ agent }) => applyAgentUpdate(queryClient, agent));
+      stops.push(
+        subscribe(created, {
+          connect: () => {
+            update({ status: 'connected', error: null });
+            void refetchPresence(queryClient, userId);
+          },
+          disconnect: () => update({ status: 'disconnected' }),
+          connect_error: (error) => update({ status: 'disconnected', error: error.message }),
+          [SOCKET_EVENTS.presenceChanged]: (event) => applyPresence(queryClient, event),
+          // A new avatar or name shows at once on every card, badge and conversation of this agent.
+          [SOCKET_EVENTS.agentUpdated]: ({ agent }) => applyAgentUpdate(queryClient, agent),
+        }),
+        // When the browser reports the network gone, the socket closes at once (rather than after
+        // ~45 s of missed heartbeats) and opens again when it is back; its connect catches up.
+        watchNetwork((online) => {
+          if (!online) created.disconnect();
+          else if (!created.connected) created.connect();
+        }),
+      );
       update({ status: 'connecting' });
       created.connect();
     };
@@ -50,6 +64,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       });
     return () => {
       cancelled = true;
+      for (const stop of stops) stop();
+      // Nothing a page left on this socket hears its last disconnect.
       socket?.removeAllListeners();
       socket?.disconnect();
       // A later sign-in, even as the same user, must not see this closed socket.

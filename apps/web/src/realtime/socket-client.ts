@@ -6,7 +6,7 @@ import { tokenStorage } from '../api/token-storage';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * One Socket.IO connection to the API (spec §7, §9): token in the handshake (read at each
+ * One Socket.IO connection to the API: token in the handshake (read at each
  * (re)connect, so a refreshed token is used), websocket then polling, 5 attempts, 1 s delay,
  * 5 s maximum delay, 20 s connect timeout. The client library is loaded on demand: the sign-in
  * pages never need it, so it stays out of their first download.

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { me } from '../test/inbox-fixtures';
 import { fakeAuth, renderPage } from '../test/render';
-import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import { CreateRoomDialog } from './create-room-dialog';
-import { makeRoom, roomAnswer } from './room-fixtures';
+import { makeRoom, roomAnswer } from '../test/team-rooms-fixtures';
 
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true });
 const nova = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b3', username: 'nova', fullName: 'Nova', isHuman: false });

@@ -4,10 +4,10 @@ import { ZCreateRoomRequest, type TErrorDetails, type TTeam } from '@agentroom/s
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
-import { roomPath } from '../shell/use-shell-location';
-import { Modal } from '../teams/dialogs';
-import { serverFieldErrors, validateForm } from '../teams/form-errors';
-import { CheckboxField, TextAreaField } from '../teams/form-fields';
+import { roomPath } from '../lib/app-paths';
+import { Modal } from '../ui/dialogs';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
+import { CheckboxField, TextAreaField } from '../ui/form-fields';
 import { useTeamAgents } from '../teams/team-queries';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';

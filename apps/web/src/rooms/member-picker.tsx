@@ -1,5 +1,5 @@
 import type { TTeamAgent } from '@agentroom/shared';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 
 /** Checkboxes for the team's people and AI agents (a fieldset per kind), for a new room's members. */
 export function MemberPicker({

@@ -1,7 +1,7 @@
 import { ArrowLeft, Lock, Settings, Users } from 'lucide-react';
 import type { TConversationParticipant, TRoom } from '@agentroom/shared';
 import { useShownConnection } from '../chat/conversation-context';
-import { AgentAvatar } from '../teams/agent-avatar';
+import { AgentAvatar } from '../people/agent-avatar';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 

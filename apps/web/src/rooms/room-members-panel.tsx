@@ -3,7 +3,7 @@ import { ArrowLeft, LogOut, X } from 'lucide-react';
 import type { TConversationParticipant, TRoom, TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
-import { AvatarWithPresence } from '../shell/team-roster';
+import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { Alert } from '../ui/alert';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';

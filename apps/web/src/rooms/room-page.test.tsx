@@ -8,8 +8,8 @@ import { makeMessage, me } from '../test/inbox-fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
 import { RealtimeContext } from '../realtime/realtime-context';
 import TeamLayout from '../teams/team-layout';
-import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
-import { makeRoom, makeRoomConversation, roomAnswer } from './room-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
+import { makeRoom, makeRoomConversation, roomAnswer } from '../test/team-rooms-fixtures';
 import RoomPage from './room-page';
 import { useRoomsLiveUpdates } from './use-rooms-live-updates';
 

@@ -11,10 +11,10 @@ import {
 } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
-import { roomPath } from '../shell/use-shell-location';
-import { Modal } from '../teams/dialogs';
-import { serverFieldErrors, validateForm } from '../teams/form-errors';
-import { CheckboxField, SelectField, TextAreaField } from '../teams/form-fields';
+import { roomPath } from '../lib/app-paths';
+import { Modal } from '../ui/dialogs';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
+import { CheckboxField, SelectField, TextAreaField } from '../ui/form-fields';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';

@@ -6,7 +6,7 @@ import { conversationPage, makeConversation, makeMessage, me, withLast } from '.
 import { fakeAuth, renderRoutes } from '../test/render';
 import { usePageTitle } from '../lib/use-page-title';
 import { RealtimeContext } from '../realtime/realtime-context';
-import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import AppShell from './app-shell';
 
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true, isOnline: true });

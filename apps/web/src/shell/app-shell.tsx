@@ -1,16 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { afterFirstScreen } from '../app/first-screen';
 import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
+import { afterFirstScreen } from '../lib/first-screen';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { setTitleUnreadCount } from '../lib/use-page-title';
 import { RoomDialogsProvider } from '../rooms/room-dialogs';
 import { useRoomsLiveUpdates } from '../rooms/use-rooms-live-updates';
+import { TeamsDrawerProvider } from '../teams/teams-drawer';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { NavigationDrawer, PhoneHeader, useNavigationDrawer } from './phone-navigation';
-import { TeamsDrawerProvider } from '../teams/teams-drawer';
 import { Sidebar } from './sidebar';
 import { useCurrentTeam } from './use-current-team';
 
@@ -39,7 +39,7 @@ function PageLoading() {
 }
 
 /**
- * Layout of every signed-in page (DESIGN §8): a sidebar beside the page on a wide screen, a header
+ * Layout of every signed-in page: a sidebar beside the page on a wide screen, a header
  * and a drawer on a phone. Keeps the conversation and room lists live and the unread count in the title.
  */
 export default function AppShell() {

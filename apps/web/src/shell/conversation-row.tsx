@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
 import { useMessageSnippet } from '../chat/lazy-snippet';
+import { chatPath } from '../lib/app-paths';
+import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { cn } from '../ui/cn';
 import { sidebarRow } from './sidebar-section';
-import { AvatarWithPresence } from './team-roster';
-import { chatPath } from './use-shell-location';
 
 /** One line of plain text for the last message: 'You: …' for mine, 'Sent a file' for a file alone. */
 function lastLine(conversation: TConversation, selfAgentId: string | undefined, messageSnippet: (content: string) => string): string {
   const message = conversation.lastMessage;
-  // Not the chat's 'No messages yet': that spec text belongs to the open conversation.
+  // Not the chat's 'No messages yet': that text belongs to the open conversation.
   if (!message) return 'New conversation';
   if (message.deleted) return DELETED_MESSAGE_TEXT;
   const text = messageSnippet(message.content) || (message.attachments.length ? 'Sent a file' : '');

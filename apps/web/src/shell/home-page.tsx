@@ -1,14 +1,14 @@
 import { Navigate } from 'react-router';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
-import { ErrorState, LoadingState } from '../teams/team-status';
 import { useMyTeams } from '../teams/use-my-teams';
 import { Button } from '../ui/button';
+import { ErrorState, LoadingState } from '../ui/page-states';
 import { WelcomePage } from './welcome-page';
 
 /**
- * '/': the user's first team (spec §2, 'Redirecting...' while the list loads). Someone in no team
- * gets the welcome page instead of the spec's redirect to their own profile, which led nowhere.
+ * '/': the user's first team ('Redirecting...' while the list loads). Someone in no team gets the
+ * welcome page rather than a redirect to their own profile, which would lead nowhere.
  */
 export default function HomePage() {
   const teams = useMyTeams();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, stubApi } from '../test/api-stub';
 import { conversationPage, makeConversation, makeMessage, me, withLast } from '../test/inbox-fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
-import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import AppShell from './app-shell';
 
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true });

@@ -6,8 +6,8 @@ import { FakeSocket } from '../test/fake-socket';
 import { conversationPage, makeMessage, me, withLast } from '../test/inbox-fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
 import { RealtimeContext } from '../realtime/realtime-context';
-import { makeRoom, makeRoomConversation } from '../rooms/room-fixtures';
-import { makeTeam, makeTeamAgent } from '../teams/team-fixtures';
+import { makeRoom, makeRoomConversation } from '../test/team-rooms-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import AppShell from './app-shell';
 
 const maya = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000b2', username: 'maya', firstName: 'Maya', lastName: 'Chen', fullName: 'Maya Chen', isHuman: true });

@@ -4,6 +4,7 @@ import type { TConversation, TRoom, TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { useInbox } from '../inbox/use-inbox';
+import { roomPath } from '../lib/app-paths';
 import { CreateRoomDialog } from '../rooms/lazy-room-dialogs';
 import { useRoomDialogs } from '../rooms/room-dialogs';
 import { useTeamRooms } from '../rooms/room-queries';
@@ -11,7 +12,7 @@ import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { UnreadBadge } from './conversation-row';
 import { SidebarNote, SidebarSection, sidebarRow } from './sidebar-section';
-import { isOpenRoom, roomPath, useShellLocation } from './use-shell-location';
+import { isOpenRoom, useShellLocation } from './use-shell-location';
 
 /** Unread @mentions of me, apart from the unread count ('@2'). */
 function MentionBadge({ count }: { count: number }) {

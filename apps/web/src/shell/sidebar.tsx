@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Brand } from '../auth/components/brand';
 import { SignOutButton } from '../auth/components/sign-out-button';
 import { SearchButton } from '../search/search-button';
-import { UserBadge } from '../teams/user-badge';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConversationList } from './conversation-list';
@@ -11,6 +10,7 @@ import { RoomList } from './room-list';
 import { TeamRoster } from './team-roster';
 import { TeamSwitcher } from './team-switcher';
 import type { CurrentTeam } from './use-current-team';
+import { UserBadge } from './user-badge';
 
 /**
  * The app shell's sidebar, the same on a wide screen and in the phone drawer: the way home, the team

@@ -2,23 +2,11 @@ import { Link } from 'react-router';
 import { TEAM_FETCH_ERRORS, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
-import { AgentAvatar } from '../teams/agent-avatar';
-import { PresenceDot } from '../teams/presence-dot';
+import { chatPath } from '../lib/app-paths';
+import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { useTeamAgents } from '../teams/team-queries';
 import { SidebarNote, SidebarSection, sidebarRow } from './sidebar-section';
-import { chatPath, isOpenChat, useShellLocation } from './use-shell-location';
-
-/** Avatar with its presence dot: the dot is live because the realtime presence cache patches the team's agents. */
-export function AvatarWithPresence({ src, name, isOnline, size = 'size-6' }: { src: string; name: string; isOnline: boolean | null; size?: string }) {
-  return (
-    <span className="relative shrink-0">
-      <span aria-hidden="true">
-        <AgentAvatar src={src} name={name} className={size} />
-      </span>
-      <PresenceDot isOnline={isOnline} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
-    </span>
-  );
-}
+import { isOpenChat, useShellLocation } from './use-shell-location';
 
 function AgentLink({ agent, team }: { agent: TTeamAgent; team: TTeam }) {
   const location = useShellLocation();

@@ -23,7 +23,7 @@ function TeamTile({ team }: { team: TTeam }) {
 }
 
 /**
- * The team switcher: the spec's teams button (its drawer lists every team with members), my teams
+ * The team switcher: the teams button (its drawer lists every team with members), my teams
  * as links, and 'Create a team'.
  */
 export function TeamSwitcher({ currentTeam }: { currentTeam: CurrentTeam }) {

@@ -17,7 +17,7 @@ function readRemembered(userId: string | undefined): string | null {
   }
 }
 
-/** The spec's teams button label for a team page: 'Loading...', the team name, 'Team not found' or 'Select team'. */
+/** The teams button's label on a team page: 'Loading...', the team name, 'Team not found' or 'Select team'. */
 function labelForTeamPage(query: ReturnType<typeof useTeam>): string {
   if (query.isPending) return 'Loading...';
   if (query.data) return query.data.name;
@@ -28,7 +28,7 @@ function labelForTeamPage(query: ReturnType<typeof useTeam>): string {
 export interface CurrentTeam {
   /** The team whose people and AI agents the sidebar lists: the one in the address, else the last one visited, else the first. */
   team?: TTeam;
-  /** The spec's teams button label (spec §2), for team pages and, by the same rules, every other page. */
+  /** The teams button's label, for team pages and, by the same rules, every other page. */
   buttonLabel: string;
 }
 

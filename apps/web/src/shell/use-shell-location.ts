@@ -26,23 +26,12 @@ export function useShellLocation(): ShellLocation {
   return { teamHandle: team?.params.handle };
 }
 
-/** Links to a chat, as the team cards write them: '/t/{handle}/p/@{username}' or '/p/@{username}'. */
-export function chatPath(username: string, teamHandle?: string): string {
-  const chat = `/p/@${encodeURIComponent(username)}`;
-  return teamHandle ? `/t/${encodeURIComponent(teamHandle)}${chat}` : chat;
-}
-
 /** Whether a chat link is the chat on screen (handles and usernames compare case-insensitively). */
 export function isOpenChat(location: ShellLocation, username: string, teamHandle?: string): boolean {
   return (
     location.chatUsername?.toLowerCase() === username.toLowerCase() &&
     (location.teamHandle?.toLowerCase() ?? '') === (teamHandle?.toLowerCase() ?? '')
   );
-}
-
-/** A room's address: '/t/{handle}/r/{name}' (room names are already lowercase letters, digits and hyphens). */
-export function roomPath(teamHandle: string, roomName: string): string {
-  return `/t/${encodeURIComponent(teamHandle)}/r/${encodeURIComponent(roomName)}`;
 }
 
 /** Whether a room link is the room on screen. */

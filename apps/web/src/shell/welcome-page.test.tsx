@@ -5,7 +5,7 @@ import type { TMyInvitation } from '@agentroom/shared';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { me } from '../test/inbox-fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
-import { makeTeam } from '../teams/team-fixtures';
+import { makeTeam } from '../test/team-fixtures';
 import AppShell from './app-shell';
 import HomePage from './home-page';
 

@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
 import { Bot, User } from 'lucide-react';
 import type { TTeamAgent } from '@agentroom/shared';
+import { chatPath } from '../lib/app-paths';
+import { AgentAvatar } from '../people/agent-avatar';
+import { PresenceDot } from '../people/presence-dot';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
-import { AgentAvatar } from './agent-avatar';
-import { PresenceDot } from './presence-dot';
 
 /** One agent of the team; opens the team-scoped chat and hands the agent over in navigation state. */
 export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string }) {
   return (
     <Link
-      to={`/t/${encodeURIComponent(handle)}/p/@${encodeURIComponent(agent.username)}`}
+      to={chatPath(agent.username, handle)}
       state={{ agent }}
       data-testid="agent-card"
       className={cn(

@@ -6,9 +6,9 @@ import { AvatarPicker } from '../avatars/avatar-picker';
 import { isUploadedAvatar, useAgentAvatars } from '../avatars/use-avatar-uploads';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
+import { TextAreaField } from '../ui/form-fields';
 import { TextField } from '../ui/text-field';
-import { serverFieldErrors, validateForm } from './form-errors';
-import { TextAreaField } from './form-fields';
 import { useCreateAiAgent, useUpdateAiAgent } from './team-queries';
 
 const DEFAULT_PERSONALITY = 'A helpful AI assistant';

@@ -4,10 +4,10 @@ import { TEAM_ACTION_ERRORS, TEAM_HANDLE_MAX_LENGTH, ZCreateTeamRequest, type TE
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Modal } from '../ui/dialogs';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
+import { CheckboxField, TextAreaField } from '../ui/form-fields';
 import { TextField } from '../ui/text-field';
-import { Modal } from './dialogs';
-import { serverFieldErrors, validateForm } from './form-errors';
-import { CheckboxField, TextAreaField } from './form-fields';
 import { useCreateTeam } from './team-queries';
 
 /** 'Design Crew!' → 'design-crew': a handle suggestion that already passes the rules. */

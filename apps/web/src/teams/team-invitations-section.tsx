@@ -8,8 +8,8 @@ import { invitationApi } from '../api/invitation-api';
 import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
 import { TextField } from '../ui/text-field';
-import { serverFieldErrors, validateForm } from './form-errors';
 
 const INVITE_FAILED = 'Could not send the invitation. Please try again.';
 const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';

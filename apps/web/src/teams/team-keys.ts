@@ -3,7 +3,7 @@ import { teamApi } from '../api/team-api';
 
 /**
  * Query keys, all under the signed-in user's id so switching accounts never shows another user's
- * data. Freshness is the query client's default: the spec's 5-minute cache lifetime.
+ * data. Freshness is the query client's default: 5 minutes (CACHE_LIFETIME_MS).
  */
 export const teamKeys = {
   all: (userId: string | undefined) => ['teams', userId] as const,
@@ -11,7 +11,6 @@ export const teamKeys = {
   agents: (userId: string | undefined, handle: string) => ['teams', userId, 'agents', handle.toLowerCase()] as const,
   /** Every team's roster (the prefix of `agents`). */
   rosters: (userId: string | undefined) => ['teams', userId, 'agents'] as const,
-  profile: (userId: string | undefined) => ['users', userId, 'me'] as const,
   usage: (userId: string | undefined, handle: string, days: number) => ['teams', userId, 'usage', handle.toLowerCase(), days] as const,
 };
 

@@ -2,8 +2,9 @@ import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../api/api-error';
 import { Button } from '../ui/button';
+import { ErrorState, LoadingState } from '../ui/page-states';
+import { NotFoundState } from './team-not-found';
 import { useTeam } from './team-queries';
-import { ErrorState, LoadingState, NotFoundState } from './team-status';
 import { useTeamHead } from './use-team-head';
 
 export interface TeamOutletContext {
@@ -15,7 +16,7 @@ export const useTeamContext = () => useOutletContext<TeamOutletContext>();
 
 /**
  * /t/:handle: loads the team (the server decides access) and sets the title and social tags. The
- * spec's user badge and teams button are the app shell's (in its sidebar), as on every signed-in page.
+ * user badge and the teams button are the app shell's (in its sidebar), as on every signed-in page.
  */
 export default function TeamLayout() {
   const { handle = '' } = useParams();

@@ -3,9 +3,9 @@ import { toast } from '../ui/toast';
 import { TEAM_ACTION_ERRORS, TEAM_MEMBER_ROLES, type TTeam, type TTeamAgent, type TTeamMemberRole } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { AgentAvatar } from '../people/agent-avatar';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { AgentAvatar } from './agent-avatar';
 import { useChangeMemberRole, useRemoveMember } from './team-queries';
 
 const ROLE_LABELS: Record<TTeamMemberRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };

@@ -5,9 +5,9 @@ import { TEAM_ACTION_ERRORS, ZUpdateTeamRequest, type TErrorDetails, type TTeam 
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
+import { TextAreaField } from '../ui/form-fields';
 import { TextField } from '../ui/text-field';
-import { serverFieldErrors, validateForm } from './form-errors';
-import { TextAreaField } from './form-fields';
 import { useDeleteTeam, useUpdateTeam } from './team-queries';
 
 /** Owners rename and describe their team. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
-import { makeTeam, makeTeamAgent } from './team-fixtures';
+import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import AppShell from '../shell/app-shell';
 import TeamLayout from './team-layout';
 import TeamPage from './team-page';

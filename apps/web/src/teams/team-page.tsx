@@ -3,12 +3,12 @@ import { Settings, Users } from 'lucide-react';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button } from '../ui/button';
+import { ErrorState, LoadingState } from '../ui/page-states';
 import { AgentCard } from './agent-card';
+import { TeamSettingsDialog } from './lazy-team-dialogs';
 import { PrivateTeamMark } from './private-team-mark';
 import { useTeamContext } from './team-layout';
 import { useTeamAgents } from './team-queries';
-import { TeamSettingsDialog } from './lazy-team-dialogs';
-import { ErrorState, LoadingState } from './team-status';
 
 /** /t/:handle index: the team's agents as cards, and the way into its settings. */
 export default function TeamPage() {

@@ -28,11 +28,6 @@ export function useTeamUsage(handle: string, days: number, enabled = true) {
   return useQuery({ queryKey: teamKeys.usage(user?.id, handle, days), queryFn: () => teamApi.usage(handle, days), enabled: !!user && enabled });
 }
 
-export function useMyProfile() {
-  const { user } = useAuth();
-  return useQuery({ queryKey: teamKeys.profile(user?.id), queryFn: teamApi.myProfile, enabled: !!user, retry: false });
-}
-
 /** After any team write: the drawer list, the team and its cards are refetched. */
 function useInvalidateTeams() {
   const queryClient = useQueryClient();

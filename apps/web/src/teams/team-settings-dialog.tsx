@@ -4,19 +4,19 @@ import { toast } from '../ui/toast';
 import { BarChart3, Bot, LogOut, Pencil, Plus, Settings2, Trash2, UserPlus, Users } from 'lucide-react';
 import { TEAM_ACTION_ERRORS, ZAddMemberRequest, type TErrorDetails, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { AgentAvatar } from '../people/agent-avatar';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { Modal } from '../ui/dialogs';
+import { serverFieldErrors, validateForm } from '../ui/form-errors';
+import { SelectField } from '../ui/form-fields';
 import { TextField } from '../ui/text-field';
-import { AgentAvatar } from './agent-avatar';
 import { AiAgentForm } from './ai-agent-form';
-import { Modal } from './dialogs';
-import { serverFieldErrors, validateForm } from './form-errors';
-import { SelectField } from './form-fields';
-import { useAddMember, useLeaveTeam } from './team-queries';
 import { TeamInvitationsSection } from './team-invitations-section';
 import { TeamMembersSection } from './team-members-section';
 import { DeleteTeamSection, TeamDetailsForm } from './team-owner-sections';
+import { useAddMember, useLeaveTeam } from './team-queries';
 
 const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 

@@ -5,7 +5,7 @@ import type { TTeamUsageResponse } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
-import { makeTeam } from './team-fixtures';
+import { makeTeam } from '../test/team-fixtures';
 import TeamLayout from './team-layout';
 import TeamPage from './team-page';
 import TeamUsagePage from './team-usage-page';

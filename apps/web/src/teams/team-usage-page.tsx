@@ -6,9 +6,9 @@ import { errorMessage } from '../api/api-error';
 import { usePageTitle } from '../lib/use-page-title';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { ErrorState, LoadingState } from '../ui/page-states';
 import { useTeamContext } from './team-layout';
 import { useTeamUsage } from './team-queries';
-import { ErrorState, LoadingState } from './team-status';
 
 const PERIODS = [7, 30, 90] as const;
 const USAGE_ERROR = 'Could not load the AI usage. Try again.';

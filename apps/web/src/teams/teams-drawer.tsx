@@ -12,7 +12,7 @@ const TeamsSheet = lazyDialog(() => import('./teams-sheet').then((m) => m.TeamsS
 const OpenTeamsDrawer = createContext<(() => void) | null>(null);
 
 /**
- * Spec §2 'Teams' drawer (right side): every team of the user, and 'Create New Team'. It is held
+ * The 'Teams' drawer (right side): every team of the user, and 'Create New Team'. It is held
  * here, above the app shell's layouts, so moving between the sidebar and the phone drawer (a resize
  * across the breakpoint) never closes it; the button that opens it lives in the sidebar.
  */
@@ -31,9 +31,9 @@ export function TeamsDrawerProvider({ currentHandle, children }: { currentHandle
 }
 
 /**
- * Spec §2 teams button: 'Loading...', 'Team not found', the team name or 'Select team'; it opens the
- * 'Teams' drawer. The spec fixes it bottom-right; it heads the app shell's team switcher instead,
- * where it covers nothing.
+ * The teams button: 'Loading...', 'Team not found', the team name or 'Select team'; it opens the
+ * 'Teams' drawer. It heads the app shell's team switcher rather than floating in a corner of the
+ * page, where it would cover content.
  */
 export function TeamsButton({ label, className }: { label: string; className?: string }) {
   const openDrawer = useContext(OpenTeamsDrawer);

@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { AgentAvatar } from '../people/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
-import { AgentAvatar } from './agent-avatar';
+import { Sheet } from '../ui/dialogs';
+import { LoadingState } from '../ui/page-states';
 import { PrivateTeamMark } from './private-team-mark';
-import { Sheet } from './dialogs';
-import { LoadingState } from './team-status';
 import { useMyTeams } from './use-my-teams';
 
-/** Up to three member avatars, then '+N' for the rest (spec §2, §9). */
+/** Up to three member avatars (DRAWER_MAX_AVATARS), then '+N' for the rest. */
 function MemberAvatars({ team }: { team: TTeam }) {
   const shown = team.members.slice(0, DRAWER_MAX_AVATARS);
   const rest = team.memberCount - shown.length;

@@ -23,7 +23,7 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
 }
 
 /**
- * Spec §2 team layout: title 'Agentroom (beta) — {team name or Team}', a description and the
+ * The team layout's head: title 'Agentroom (beta) — {team name or Team}', a description and the
  * social-preview tags (Open Graph, Twitter) for the team, restored when the layout goes away.
  */
 export function useTeamHead(teamName: string | undefined, description: string | undefined) {

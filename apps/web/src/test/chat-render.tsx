@@ -10,7 +10,7 @@ import { fakeAuth, renderPage } from './render';
 const signedIn = (user: TUser) => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
 
 /**
- * The separate calls that open the chat with `agent` when POST /chat/open is not answered (spec §4):
+ * The separate calls that open the chat with `agent` when POST /chat/open is not answered:
  * the agent by username, the conversation started, and (when given) page 1 of its messages.
  */
 export const chatStartCalls = (agent: TAgent, conversation: TConversation, firstPage?: StubAnswer): Record<string, StubAnswer> => ({

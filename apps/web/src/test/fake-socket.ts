@@ -29,6 +29,14 @@ export class FakeSocket {
     this.listeners.get(event)?.delete(listener);
     return this;
   }
+  removeAllListeners() {
+    this.listeners.clear();
+    return this;
+  }
+  /** How many listeners wait for `event`. */
+  listenerCount(event: string) {
+    return this.listeners.get(event)?.size ?? 0;
+  }
   emit(event: string, _payload: unknown, ack?: (result: { ok: true }) => void) {
     if (event === 'room:join') ack?.({ ok: true });
     return this;

@@ -2,7 +2,7 @@ import type { TAgent, TChatMessage, TConversation } from '@agentroom/shared';
 import { makeUser } from './fixtures';
 import { makeChatMessage, senderOf } from './inbox-fixtures';
 
-/** A room's people and AI agents, shaped like the API's answers (issue 13). */
+/** A room's people and AI agents, shaped like the API's answers. */
 export const ROOM_ID = '0193a0c4-0000-7000-8000-0000000000e1';
 export const me = makeUser();
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TextAreaField } from '../teams/form-fields';
+import { TextAreaField } from './form-fields';
 import { TextField } from './text-field';
 
 /** The label as written, spaces and all (the default queries collapse whitespace). */

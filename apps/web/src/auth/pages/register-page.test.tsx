@@ -19,7 +19,7 @@ async function fill(values: Partial<Record<'First name' | 'Username' | 'Email' |
 const alertText = () => screen.getByRole('alert').textContent;
 
 describe('RegisterPage validation', () => {
-  it('checks the rules in the order of spec §5 and names the first broken one', async () => {
+  it('checks the rules in the order the form lists them and names the first broken one', async () => {
     const auth = fakeAuth();
     renderPage(<RegisterPage />, { path: '/auth/register', auth });
     const base = { Username: 'ada', Email: 'ada@example.test' };

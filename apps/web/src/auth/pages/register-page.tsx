@@ -20,7 +20,7 @@ type Field = keyof typeof EMPTY;
 interface Problems {
   /** Field → its first message. */
   fields: TErrorDetails;
-  /** Fields in the order the rules reported them (spec §5), so the first one leads. */
+  /** Fields in the order the form's rules (ZRegisterForm) reported them, so the first one leads. */
   order: string[];
   /** A message that belongs to no field (e.g. the server is down). */
   general?: string;

@@ -11,7 +11,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { StatusScreen } from '../components/status-screen';
 
-/** What a signed-in but unverified user sees instead of any protected page (spec §2, §6). */
+/** What a signed-in but unverified user sees instead of any protected page. */
 export function VerificationRequiredPage() {
   usePageTitle('Email Verification Required');
   const auth = useAuth();

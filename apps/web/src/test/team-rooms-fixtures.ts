@@ -1,5 +1,5 @@
 import type { TAgent, TConversation, TRoom, TRoomResponse } from '@agentroom/shared';
-import { me } from '../test/inbox-fixtures';
+import { me } from './inbox-fixtures';
 
 /** Test data for rooms, shaped like GET /teams/:handle/rooms and GET /teams/:handle/rooms/:room. */
 const TEAM = { id: '0193a0c4-0000-7000-8000-0000000000f1', handle: 'demo', name: 'Demo Team' };

@@ -4,12 +4,12 @@ import { NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
+import { AgentAvatar } from '../people/agent-avatar';
+import { PresenceDot } from '../people/presence-dot';
+import { useMyProfile } from '../people/use-my-profile';
 import { useRealtime, type ConnectionStatus } from '../realtime/realtime-context';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
-import { AgentAvatar } from './agent-avatar';
-import { PresenceDot } from './presence-dot';
-import { useMyProfile } from './team-queries';
 
 /** The user's own dot is this browser's live connection: what the others see of them. */
 const OWN_PRESENCE: Record<ConnectionStatus, { isOnline: boolean | null; label: string }> = {
@@ -19,9 +19,9 @@ const OWN_PRESENCE: Record<ConnectionStatus, { isOnline: boolean | null; label: 
 };
 
 /**
- * Spec §2 badge: the current user's name and role, or @username. When /users/me fails it falls back
- * to the signed-in user's id and username from the auth state. The spec fixes it bottom-left; it sits
- * at the foot of the app shell's sidebar, in the flow, so it never covers content. The avatar's dot
+ * The user badge: the current user's name and role, or @username. When /users/me fails it falls back
+ * to the signed-in user's id and username from the auth state. It sits at the foot of the app shell's
+ * sidebar, in the flow rather than fixed to a corner, so it never covers content. The avatar's dot
  * says whether this browser is live (green once the socket is connected).
  */
 export function UserBadge({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { assetUrl } from '../lib/asset-url';
 import { cn } from '../ui/cn';
-import { assetUrl } from './asset-url';
 
 const initialsOf = (name: string) =>
   name

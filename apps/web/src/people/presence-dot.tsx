@@ -1,7 +1,7 @@
 import { cn } from '../ui/cn';
 
 /**
- * Spec §2: green when online, grey otherwise; null means we do not know yet ('Status unknown').
+ * Green when online, grey otherwise; null means we do not know yet ('Status unknown').
  * `label` names the state otherwise (the user's own dot: 'Connecting…').
  */
 export function PresenceDot({ isOnline, className, label: named }: { isOnline: boolean | null; className?: string; label?: string }) {

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../ui/cn';
+import { cn } from './cn';
 
 const labelClass = 'text-sm font-medium text-zinc-800 dark:text-zinc-200';
 

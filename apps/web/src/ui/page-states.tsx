@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, SearchX } from 'lucide-react';
-import { Spinner } from '../ui/spinner';
+import { CircleAlert } from 'lucide-react';
+import { Spinner } from './spinner';
 
-/** The spec's loading texts ('Retrieving team data...', 'Retrieving agents...'), centred. */
+/** A page's loading text ('Retrieving team data...', 'Retrieving agents...'), centred. */
 export function LoadingState({ text }: { text: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-zinc-500 dark:text-zinc-400">
@@ -12,22 +12,12 @@ export function LoadingState({ text }: { text: string }) {
   );
 }
 
-/** 'Error: {message}' (spec §2), with room for a way out. */
+/** A page that could not load says 'Error: {message}', with room for a way out. */
 export function ErrorState({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
       <CircleAlert aria-hidden="true" className="size-8 text-red-500" />
       <p className="text-sm font-medium text-red-700 dark:text-red-300">Error: {message}</p>
-      {children}
-    </div>
-  );
-}
-
-export function NotFoundState({ children }: { children?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-16 text-center">
-      <SearchX aria-hidden="true" className="size-8 text-zinc-400" />
-      <h1 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">Team not found</h1>
       {children}
     </div>
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { focusRing } from '../ui/button';
-import { cn } from '../ui/cn';
+import { focusRing } from './button';
+import { cn } from './cn';
 
 interface DialogShellProps {
   open: boolean;
@@ -47,46 +47,52 @@ function Header({ title, description }: { title: string; description?: string })
   );
 }
 
-/** A centred, accessible dialog (focus trap, Escape, labelled by its title). */
-export function Modal({ open, onOpenChange, title, description, children, className }: DialogShellProps) {
+/** Radix's dialog with the overlay: focus trap, Escape, and the page behind it inert. */
+function DialogFrame({ open, onOpenChange, className, children }: Pick<DialogShellProps, 'open' | 'onOpenChange' | 'className' | 'children'>) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
-        <Dialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
-            'rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl outline-none dark:border-zinc-800 dark:bg-zinc-900',
-            className,
-          )}
-        >
-          <Header title={title} description={description} />
-          <div className="mt-5">{children}</div>
-        </Dialog.Content>
+        <Dialog.Content className={className}>{children}</Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A centred, accessible dialog (focus trap, Escape, labelled by its title). */
+export function Modal({ open, onOpenChange, title, description, children, className }: DialogShellProps) {
+  return (
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      className={cn(
+        'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+        'rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl outline-none dark:border-zinc-800 dark:bg-zinc-900',
+        className,
+      )}
+    >
+      <Header title={title} description={description} />
+      <div className="mt-5">{children}</div>
+    </DialogFrame>
   );
 }
 
 /** A drawer sliding in from the right edge, full height. */
 export function Sheet({ open, onOpenChange, title, description, children, className }: DialogShellProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlay} />
-        <Dialog.Content
-          className={cn(
-            'fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col border-l border-zinc-200 bg-white shadow-2xl outline-none',
-            'dark:border-zinc-800 dark:bg-zinc-900',
-            className,
-          )}
-        >
-          <div className="border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
-            <Header title={title} description={description} />
-          </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      className={cn(
+        'fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col border-l border-zinc-200 bg-white shadow-2xl outline-none',
+        'dark:border-zinc-800 dark:bg-zinc-900',
+        className,
+      )}
+    >
+      <div className="border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
+        <Header title={title} description={description} />
+      </div>
+      <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+    </DialogFrame>
   );
 }

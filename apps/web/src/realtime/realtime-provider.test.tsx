@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { UserBadge } from '../shell/user-badge';
+import { ok, stubApi } from '../test/api-stub';
+import { FakeSocket } from '../test/fake-socket';
+import { makeUser } from '../test/fixtures';
+import { fakeAuth, renderPage } from '../test/render';
+import { RealtimeProvider } from './realtime-provider';
+
+/** The client library's side of a socket: connect and disconnect say so to the listeners, as socket.io-client does. */
+class ClientSocket extends FakeSocket {
+  connected = false;
+  connect() {
+    this.connected = true;
+    this.serverSends('connect');
+  }
+  disconnect() {
+    this.connected = false;
+    this.serverSends('disconnect', 'io client disconnect');
+  }
+}
+
+const sockets = vi.hoisted(() => ({ created: [] as unknown[] }));
+vi.mock('./socket-client', () => ({
+  createAppSocket: async () => {
+    const socket = new ClientSocket();
+    sockets.created.push(socket);
+    return socket;
+  },
+}));
+
+const me = makeUser();
+
+function renderSignedIn() {
+  stubApi({ 'GET /users/me': ok({ profile: { id: me.id, username: me.username, email: me.email, profile: me.profile, agent: me.agent } }) });
+  renderPage(
+    <RealtimeProvider>
+      <UserBadge />
+    </RealtimeProvider>,
+    { path: '/t/demo', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
+  );
+  return within(screen.getByTestId('user-badge'));
+}
+
+describe('the app-wide socket follows the browser’s network', () => {
+  it('closes when the browser goes offline and opens again when it is back', async () => {
+    const badge = renderSignedIn();
+    await badge.findByRole('img', { name: 'Online' });
+    const socket = sockets.created.at(-1) as ClientSocket;
+
+    window.dispatchEvent(new Event('offline'));
+    await badge.findByRole('img', { name: 'Offline' });
+    expect(socket.connected).toBe(false);
+
+    window.dispatchEvent(new Event('online'));
+    await badge.findByRole('img', { name: 'Online' });
+    expect(socket.connected).toBe(true);
+    expect(sockets.created).toHaveLength(1);
+  });
+});
