@@ -32,6 +32,7 @@ import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
+import { createFileStorage } from './storage/file-storage';
 
 export interface RunningServer {
   url: string;
@@ -68,6 +69,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   if (redis) logRateLimitFallbacks(redis.command, logger);
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
   const models = createModelRegistry(config, logger);
+  const files = createFileStorage(config);
   const events = createEventBus<DomainEvents>((error, event) => logger.error({ err: error, event }, 'event subscriber failed'));
   const ctx: AppContext = {
     config,
@@ -76,6 +78,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     logger,
     events,
     caches: { sessions: createSessionCache(), conversationMembers: createConversationMembersCache() },
+    files,
     presence: createCardPresence(presenceStore, () => models.isAvailable()),
     replyJobs: replyJobQueue,
   };
@@ -141,6 +144,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       const clients = redis ? [redis.command, redis.pub, redis.sub] : [];
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
       await database.close();
+      files.close();
     },
   };
 }

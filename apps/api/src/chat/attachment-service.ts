@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import { attachments } from '../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../core/app-error';
 import { assertConversationParticipant } from './chat-access';
-import { cleanFilename, contentMatchesType, storagePath } from './attachment-storage';
+import { contentMatchesType } from '../storage/file-types';
+import { cleanFilename } from './attachment-filenames';
 import { presentAttachment } from './chat-presenters';
 import { verifyDownloadToken } from './download-tokens';
 
@@ -75,5 +76,5 @@ export async function findDownloadableAttachment(
     // Someone else's upload that was never sent stays private to its uploader.
     if (!row.messageId && row.uploaderAgentId !== access.agentId) throw notFound(CHAT_ERRORS.attachmentNotFound);
   }
-  return { row, filePath: storagePath(ctx.config, row.storageKey) };
+  return { row, filePath: ctx.files.uploadPath(row.storageKey) };
 }

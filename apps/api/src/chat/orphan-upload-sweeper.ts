@@ -2,7 +2,6 @@ import { unlink } from 'node:fs/promises';
 import { and, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { attachments } from '../db/schema';
-import { storagePath } from './attachment-storage';
 
 /** An upload no message took within a day was abandoned (a closed tab, a removed chip). */
 const ORPHAN_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +14,7 @@ export async function sweepOrphanUploads(ctx: AppContext, now = new Date()): Pro
     .where(and(isNull(attachments.messageId), lt(attachments.createdAt, new Date(now.getTime() - ORPHAN_UPLOAD_AGE_MS))))
     .returning({ storageKey: attachments.storageKey });
   // A file already removed by another node is fine.
-  await Promise.all(gone.map((row) => unlink(storagePath(ctx.config, row.storageKey)).catch(() => undefined)));
+  await Promise.all(gone.map((row) => unlink(ctx.files.uploadPath(row.storageKey)).catch(() => undefined)));
   return gone.length;
 }
 

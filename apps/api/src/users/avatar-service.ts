@@ -7,14 +7,14 @@ import type { AgentRow } from '../db/rows';
 import { agents } from '../db/schema';
 import { notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
-import { avatarFilePath, renderAvatar } from './avatar-images';
+import { renderAvatar } from './avatar-images';
 import { presentAgent } from './presenters';
 
 /** Deletes an uploaded avatar's file, if the address is one; a file already gone is fine. */
 export async function deleteAvatarFile(ctx: AppContext, avatarUrl: string | undefined): Promise<void> {
   const id = uploadedAvatarIdOf(avatarUrl);
   if (!id) return;
-  await rm(avatarFilePath(ctx.config, id), { force: true }).catch((error: unknown) =>
+  await rm(ctx.files.avatarPath(id), { force: true }).catch((error: unknown) =>
     ctx.logger.warn({ err: error, avatarId: id }, 'could not delete a replaced avatar'),
   );
 }
@@ -48,7 +48,7 @@ async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | 
 export async function replaceAvatar(ctx: AppContext, agentId: string, bytes: Buffer): Promise<AgentRow> {
   const rendered = await renderAvatar(bytes);
   const id = randomUUID();
-  const file = avatarFilePath(ctx.config, id);
+  const file = ctx.files.avatarPath(id);
   await writeFile(file, rendered, { flag: 'wx' });
   try {
     return await swapAvatar(ctx, agentId, uploadedAvatarUrl(id));
