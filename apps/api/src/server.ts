@@ -8,8 +8,8 @@ import { replyJobQueue } from './ai/reply-service';
 import { createModelRegistry } from './ai/model-registry';
 import { startReplyWorker, type ReplyWorker } from './ai/reply-worker';
 import { createApp } from './app';
-import { createSessionCache } from './auth/session-cache';
-import { createConversationMembersCache } from './chat/conversation-members-cache';
+import { createSessionCache, forgetAuth } from './auth/session-cache';
+import { createConversationMembersCache, forgetStaleConversationMembers } from './chat/conversation-members-cache';
 import { createMessageLimit } from './chat/message-limit';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
@@ -23,7 +23,9 @@ import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeAgentUpdates } from './realtime/agent-updates';
-import { subscribeCrossNode } from './realtime/cross-node';
+import { relayNodeStateEvents } from './realtime/cross-node';
+import type { NodeStateEvents } from './realtime/node-state-events';
+import { subscribeSessionEnds } from './realtime/session-ends';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { withSafeSerializers } from './http/log-safety';
@@ -70,7 +72,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
   const models = createModelRegistry(config, logger);
   const files = createFileStorage(config);
-  const events = createEventBus<DomainEvents>((error, event) => logger.error({ err: error, event }, 'event subscriber failed'));
+  const onSubscriberError = (error: unknown, event: PropertyKey) => logger.error({ err: error, event }, 'event subscriber failed');
+  const events = createEventBus<DomainEvents>(onSubscriberError);
+  // What made per-node caches stale, on this node or another (realtime/cross-node.ts relays it).
+  const nodeEvents = createEventBus<NodeStateEvents>(onSubscriberError);
   const ctx: AppContext = {
     config,
     database,
@@ -107,8 +112,12 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   }
   const multiNode = Boolean(redis);
   subscriptions.push(
+    relayNodeStateEvents(events, nodeEvents, io, { multiNode }),
+    forgetStaleConversationMembers(nodeEvents, ctx.caches.conversationMembers),
+    nodeEvents.subscribe('session.revoked', (what) => forgetAuth(ctx.caches.sessions, what)),
+    nodeEvents.subscribe('session.changed', ({ accountId }) => forgetAuth(ctx.caches.sessions, { accountId })),
+    subscribeSessionEnds(events, io),
     subscribeFanOut(events, io, { multiNode }),
-    subscribeCrossNode(events, io, ctx.caches, { multiNode }),
     subscribeAgentUpdates(ctx, events, io),
   );
 
