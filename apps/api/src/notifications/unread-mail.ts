@@ -6,7 +6,7 @@ import { inTransaction } from '../core/transaction';
 import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow } from '../db/rows';
 import { accounts, agents, conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
-import { conversationTeamAccessSql } from '../chat/chat-access';
+import { conversationTeamAccessSql } from '../chat/chat-access-sql';
 import { findParticipants, findTeamsByIds } from '../chat/chat-repo';
 import { enqueueMail } from '../mail/outbox';
 import { unreadMessagesMail, type UnreadConversationDigest } from '../mail/templates';
