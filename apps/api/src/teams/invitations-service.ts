@@ -14,7 +14,7 @@ import { inTransaction } from '../core/transaction';
 import { findAgentById } from '../agents/agents-repo';
 import { generateEmailToken, sha256 } from '../auth/tokens';
 import { teamMembershipChanged } from '../chat/conversation-access-changes';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail/outbox-repo';
 import { invitationMail } from '../mail/templates';
 import { presentAgent } from '../users/presenters';
 import { assertTeamManager, findActiveMembership } from './team-access';
