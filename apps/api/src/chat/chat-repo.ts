@@ -112,7 +112,7 @@ export async function findConversationsWithoutAccess(db: DbOrTx, agentId: string
   return rows.map((r) => r.id);
 }
 
-/** Who each message @mentions (issue 13): messageId → agent ids. */
+/** Who each message @mentions (in a room, the mentioned AI agents answer): messageId → agent ids. */
 export async function findMentionsOf(db: DbOrTx, messageIds: string[]): Promise<Map<string, string[]>> {
   const byMessage = new Map<string, string[]>();
   if (messageIds.length === 0) return byMessage;
