@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { DomainEventBus } from './core/domain-events';
 import type { Database, Db, DbOrTx } from './db/client';
 import type { AgentRow, ConversationMemberRow, ConversationRow, MessageRow } from './db/rows';
+import type { FileStorage } from './storage/file-storage';
 
 /** Who is calling: a live session of an account and its agent. */
 export interface AuthState {
@@ -96,6 +97,8 @@ export interface AppContext {
   logger: Logger;
   events: DomainEventBus;
   caches: AppCaches;
+  /** Where uploads and avatars live on disk. */
+  files: FileStorage;
   presence: PresenceReader;
   replyJobs: ReplyJobQueue;
   teamMembership: TeamMembershipHooks;

@@ -8,9 +8,9 @@ import { replyJobQueue } from './ai/reply-service';
 import { createModelRegistry } from './ai/model-registry';
 import { startReplyWorker, type ReplyWorker } from './ai/workers/reply-worker';
 import { createApp } from './app';
-import { createSessionCache } from './auth/session-cache';
+import { createSessionCache, forgetAuth } from './auth/session-cache';
 import { createAccessTokenCache } from './auth/tokens';
-import { createConversationMembersCache } from './chat/conversation-members-cache';
+import { createConversationMembersCache, forgetStaleConversationMembers } from './chat/conversation-members-cache';
 import { createMessageLimit } from './chat/message-limit';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
@@ -25,7 +25,9 @@ import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeAgentUpdates } from './realtime/agent-updates';
-import { subscribeCrossNode } from './realtime/cross-node';
+import { relayNodeStateEvents } from './realtime/cross-node';
+import type { NodeStateEvents } from './realtime/node-state-events';
+import { subscribeSessionEnds } from './realtime/session-ends';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { withSafeSerializers } from './http/log-safety';
@@ -34,6 +36,7 @@ import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
+import { createFileStorage } from './storage/file-storage';
 
 export interface RunningServer {
   url: string;
@@ -70,7 +73,11 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   if (redis) logRateLimitFallbacks(redis.command, logger);
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
   const models = createModelRegistry(config, logger);
-  const events = createEventBus<DomainEvents>((error, event) => logger.error({ err: error, event }, 'event subscriber failed'));
+  const files = createFileStorage(config);
+  const onSubscriberError = (error: unknown, event: PropertyKey) => logger.error({ err: error, event }, 'event subscriber failed');
+  const events = createEventBus<DomainEvents>(onSubscriberError);
+  // What made per-node caches stale, on this node or another (realtime/cross-node.ts relays it).
+  const nodeEvents = createEventBus<NodeStateEvents>(onSubscriberError);
   const ctx: AppContext = {
     config,
     database,
@@ -78,6 +85,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     logger,
     events,
     caches: { accessTokens: createAccessTokenCache(config), sessions: createSessionCache(), conversationMembers: createConversationMembersCache() },
+    files,
     presence: createCardPresence(presenceStore, () => models.isAvailable()),
     replyJobs: replyJobQueue,
     teamMembership: teamMembershipHooks(events),
@@ -107,8 +115,12 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   }
   const multiNode = Boolean(redis);
   subscriptions.push(
+    relayNodeStateEvents(events, nodeEvents, io, { multiNode }),
+    forgetStaleConversationMembers(nodeEvents, ctx.caches.conversationMembers),
+    nodeEvents.subscribe('session.revoked', (what) => forgetAuth(ctx.caches.sessions, what)),
+    nodeEvents.subscribe('session.changed', ({ accountId }) => forgetAuth(ctx.caches.sessions, { accountId })),
+    subscribeSessionEnds(events, io),
     subscribeFanOut(events, io, { multiNode }),
-    subscribeCrossNode(events, io, ctx.caches, { multiNode }),
     subscribeAgentUpdates(ctx, events, io),
   );
 
@@ -147,6 +159,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       const clients = redis ? [redis.command, redis.pub, redis.sub] : [];
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
       await database.close();
+      files.close();
     },
   };
 }

@@ -5,7 +5,7 @@ import type { TEmailTokenPurpose } from '../db/schema';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import { AppError, conflict, unauthenticated } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail/outbox-repo';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, insertPerson, lockAccount, updateAccount, usernameExists } from '../users/users-repo';

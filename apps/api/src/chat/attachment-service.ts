@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TChatAttachment } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { attachments } from '../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../core/app-error';
 import { assertConversationParticipant } from './chat-access';
-import { cleanFilename, contentMatchesType, storagePath } from './attachment-storage';
+import { contentMatchesType } from '../storage/file-types';
+import { cleanFilename } from './attachment-filenames';
+import { findAttachment, insertAttachments } from './attachments-repo';
 import { presentAttachment } from './chat-presenters';
 import { verifyDownloadToken } from './download-tokens';
 
@@ -32,19 +32,17 @@ export async function recordUploads(
     }
   }
   try {
-    const rows = await ctx.db
-      .insert(attachments)
-      .values(
-        files.map((file) => ({
-          conversationId,
-          uploaderAgentId: agentId,
-          filename: cleanFilename(file.originalname),
-          mime: file.mimetype,
-          size: file.size,
-          storageKey: file.filename,
-        })),
-      )
-      .returning();
+    const rows = await insertAttachments(
+      ctx.db,
+      files.map((file) => ({
+        conversationId,
+        uploaderAgentId: agentId,
+        filename: cleanFilename(file.originalname),
+        mime: file.mimetype,
+        size: file.size,
+        storageKey: file.filename,
+      })),
+    );
     return rows.map((row) => presentAttachment(row, ctx.config.jwtSecret));
   } catch (error) {
     await discard();
@@ -64,7 +62,7 @@ export async function findDownloadableAttachment(
   if (!isUuid(attachmentId)) throw notFound(CHAT_ERRORS.attachmentNotFound);
   if ('token' in access && !verifyDownloadToken(ctx.config.jwtSecret, attachmentId, access.token))
     throw forbidden(CHAT_ERRORS.invalidDownloadLink);
-  const [row] = await ctx.db.select().from(attachments).where(eq(attachments.id, attachmentId)).limit(1);
+  const row = await findAttachment(ctx.db, attachmentId);
   if (!row) throw notFound(CHAT_ERRORS.attachmentNotFound);
   if ('agentId' in access) {
     try {
@@ -75,5 +73,5 @@ export async function findDownloadableAttachment(
     // Someone else's upload that was never sent stays private to its uploader.
     if (!row.messageId && row.uploaderAgentId !== access.agentId) throw notFound(CHAT_ERRORS.attachmentNotFound);
   }
-  return { row, filePath: storagePath(ctx.config, row.storageKey) };
+  return { row, filePath: ctx.files.uploadPath(row.storageKey) };
 }

@@ -7,13 +7,15 @@ import {
   attachments,
   conversationParticipants,
   conversations,
+  messageColumns,
   messageMentions,
+  messages,
   messageReactions,
   replyJobs,
   teams,
 } from '../db/schema';
-import type { AgentRow, AttachmentRow, TeamRow } from '../db/rows';
-import { conversationTeamAccessSql } from './chat-access';
+import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
+import { conversationTeamAccessSql } from './chat-access-sql';
 
 /**
  * `column = any('{…}'::uuid[])`: a list of ids as one parameter, not one parameter each (a page of
@@ -110,7 +112,7 @@ export async function findConversationsWithoutAccess(db: DbOrTx, agentId: string
   return rows.map((r) => r.id);
 }
 
-/** Who each message @mentions (issue 13): messageId → agent ids. */
+/** Who each message @mentions (in a room, the mentioned AI agents answer): messageId → agent ids. */
 export async function findMentionsOf(db: DbOrTx, messageIds: string[]): Promise<Map<string, string[]>> {
   const byMessage = new Map<string, string[]>();
   if (messageIds.length === 0) return byMessage;
@@ -131,4 +133,23 @@ export async function findAskedByOf(db: DbOrTx, messageIds: string[]) {
     .innerJoin(agents, eq(agents.id, replyJobs.askedByAgentId))
     .where(and(inArray(replyJobs.replyMessageId, messageIds), isNotNull(replyJobs.askedByAgentId)));
   return new Map(rows.map((r) => [r.messageId!, r.agent]));
+}
+
+/** The caller's participant row and its conversation, if they take part and pass the team rule (chat-access.ts). */
+export async function findUsableParticipation(db: DbOrTx, conversationId: string, agentId: string) {
+  const [row] = await db
+    .select({ conversation: conversations, participant: conversationParticipants })
+    .from(conversations)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)),
+    )
+    .where(and(eq(conversations.id, conversationId), conversationTeamAccessSql(agentId)))
+    .limit(1);
+  return row;
+}
+
+export async function findMessage(db: DbOrTx, messageId: string): Promise<MessageRow | undefined> {
+  const [message] = await db.select(messageColumns).from(messages).where(eq(messages.id, messageId)).limit(1);
+  return message;
 }

@@ -131,7 +131,7 @@ export function chatRoutes(ctx: AppContext, redis?: Redis): Router {
     await attachmentsService.assertCanUpload(ctx, authOf(req).agentId, String(req.params.id));
     next();
   };
-  router.post('/conversations/:id/attachments', uploadLimit, canUpload, uploadFiles(ctx.config), async (req, res) => {
+  router.post('/conversations/:id/attachments', uploadLimit, canUpload, uploadFiles(ctx.files), async (req, res) => {
     const files = Array.isArray(req.files) ? req.files : [];
     const attachments = await attachmentsService.recordUploads(ctx, authOf(req).agentId, String(req.params.id), files);
     sendData(res, { attachments }, 201);

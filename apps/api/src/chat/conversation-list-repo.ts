@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { agents, conversations, messages, replyJobs, type TMessageMeta } from '../db/schema';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
-import { conversationTeamAccessSql } from './chat-access';
+import { conversationTeamAccessSql } from './chat-access-sql';
 import { uuidArray } from './chat-repo';
 import { DETAILS_SQL, epochMs, PARTICIPANTS_SQL } from './conversation-list-sql';
 

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TConversation, type TConversationPage, type TStartConversationInput } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { conversationParticipants, conversations } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../core/app-error';
+import { inTransaction } from '../core/transaction';
 import { assertTeamMember } from '../teams/team-access';
 import { findActiveMembership } from '../teams/teams-repo';
 import { canSeeAgent } from '../agents/agents-repo';
@@ -10,6 +9,7 @@ import { assertConversationParticipant } from './chat-access';
 import { findAgent } from './chat-repo';
 import { presentConversationRows } from './chat-views';
 import { findConversationPage } from './conversation-list-repo';
+import { createPairConversation, findConversationByPairKey } from './conversation-repo';
 
 /** Sorted agent ids (+ team): the same pair always meets on the same key. */
 function pairKeyOf(agentA: string, agentB: string, teamId: string | null): string {
@@ -41,19 +41,10 @@ export async function startConversation(
   }
 
   const pairKey = pairKeyOf(callerAgentId, targetAgentId, teamId);
-  await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(conversations)
-      .values({ type: input.conversationType, teamId, pairKey })
-      .onConflictDoNothing({ target: conversations.pairKey })
-      .returning({ id: conversations.id });
-    if (!created) return;
-    await tx.insert(conversationParticipants).values([
-      { conversationId: created.id, agentId: callerAgentId },
-      { conversationId: created.id, agentId: targetAgentId },
-    ]);
-  });
-  const [conversation] = await ctx.db.select().from(conversations).where(eq(conversations.pairKey, pairKey)).limit(1);
+  await inTransaction(ctx.db, (tx) =>
+    createPairConversation(tx, { type: input.conversationType, teamId, pairKey, agentIds: [callerAgentId, targetAgentId] }),
+  );
+  const conversation = await findConversationByPairKey(ctx.db, pairKey);
   const [presented] = await presentConversationRows(ctx, [conversation!], callerAgentId);
   return presented!;
 }

@@ -18,7 +18,6 @@ import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import { attachments, messageColumns, messageMentions, messageReactions, messages, type TMessageMeta } from '../db/schema';
-import { storagePath } from './attachment-storage';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
 import { findAgent } from './chat-repo';
@@ -322,7 +321,7 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
   }
   await Promise.all(
     deleted.files.map((file) =>
-      rm(storagePath(ctx.config, file.storageKey), { force: true }).catch((error: unknown) =>
+      rm(ctx.files.uploadPath(file.storageKey), { force: true }).catch((error: unknown) =>
         ctx.logger.warn({ err: error, attachmentId: file.id }, 'could not remove a deleted message file'),
       ),
     ),

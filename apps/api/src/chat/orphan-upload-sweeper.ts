@@ -1,8 +1,6 @@
 import { unlink } from 'node:fs/promises';
-import { and, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { attachments } from '../db/schema';
-import { storagePath } from './attachment-storage';
+import { deleteUnsentUploadsBefore } from './attachments-repo';
 
 /** An upload no message took within a day was abandoned (a closed tab, a removed chip). */
 const ORPHAN_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
@@ -10,12 +8,9 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Deletes abandoned uploads, rows and files; answers how many went. Safe on several nodes at once. */
 export async function sweepOrphanUploads(ctx: AppContext, now = new Date()): Promise<number> {
-  const gone = await ctx.db
-    .delete(attachments)
-    .where(and(isNull(attachments.messageId), lt(attachments.createdAt, new Date(now.getTime() - ORPHAN_UPLOAD_AGE_MS))))
-    .returning({ storageKey: attachments.storageKey });
+  const gone = await deleteUnsentUploadsBefore(ctx.db, new Date(now.getTime() - ORPHAN_UPLOAD_AGE_MS));
   // A file already removed by another node is fine.
-  await Promise.all(gone.map((row) => unlink(storagePath(ctx.config, row.storageKey)).catch(() => undefined)));
+  await Promise.all(gone.map((storageKey) => unlink(ctx.files.uploadPath(storageKey)).catch(() => undefined)));
   return gone.length;
 }
 

@@ -1,12 +1,11 @@
-import { and, countDistinct, eq, ne } from 'drizzle-orm';
 import { CHAT_ERRORS, MAX_DISTINCT_REACTIONS, type TChatMessage } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { conflict } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
-import { messageColumns, messageReactions, messages } from '../db/schema';
 import { assertMessageParticipant } from './chat-access';
 import { presentReactionAgent } from './chat-presenters';
-import { findAgent } from './chat-repo';
+import { findAgent, findMessage } from './chat-repo';
+import { countOtherEmojis, deleteReaction, insertReaction, lockMessageDeletedState } from './reaction-repo';
 import { presentMessageRows } from './chat-views';
 
 /**
@@ -22,29 +21,21 @@ export async function setReaction(ctx: AppContext, agentId: string, messageId: s
   const agent = (await findAgent(ctx.db, agentId))!;
 
   await inTransaction(ctx.db, async (tx) => {
+    const reaction = { messageId, agentId, emoji };
     let changed: boolean;
     if (reacted) {
-      const [locked] = await tx.select({ deletedAt: messages.deletedAt }).from(messages).where(eq(messages.id, messageId)).for('update');
+      const locked = await lockMessageDeletedState(tx, messageId);
       if (locked?.deletedAt) throw conflict(CHAT_ERRORS.messageDeleted);
-      const [others] = await tx
-        .select({ count: countDistinct(messageReactions.emoji) })
-        .from(messageReactions)
-        .where(and(eq(messageReactions.messageId, messageId), ne(messageReactions.emoji, emoji)));
-      if ((others?.count ?? 0) >= MAX_DISTINCT_REACTIONS) throw conflict(CHAT_ERRORS.tooManyReactions);
-      const inserted = await tx.insert(messageReactions).values({ messageId, agentId, emoji }).onConflictDoNothing().returning({ id: messageReactions.id });
-      changed = inserted.length > 0;
+      if ((await countOtherEmojis(tx, messageId, emoji)) >= MAX_DISTINCT_REACTIONS) throw conflict(CHAT_ERRORS.tooManyReactions);
+      changed = await insertReaction(tx, reaction);
     } else {
-      const removed = await tx
-        .delete(messageReactions)
-        .where(and(eq(messageReactions.messageId, messageId), eq(messageReactions.agentId, agentId), eq(messageReactions.emoji, emoji)))
-        .returning({ id: messageReactions.id });
-      changed = removed.length > 0;
+      changed = await deleteReaction(tx, reaction);
     }
     if (changed)
       ctx.events.publish('message.reaction', { conversationId: message.conversationId, messageId, emoji, agent: presentReactionAgent(agent), reacted });
   });
 
-  const [current] = await ctx.db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
+  const current = await findMessage(ctx.db, messageId);
   const [presented] = await presentMessageRows(ctx, [current!]);
   return presented!;
 }

@@ -1,12 +1,11 @@
-import { and, eq, lt } from 'drizzle-orm';
 import { CHAT_ERRORS, isUuid, type TReadCursor } from '@agentroom/shared';
 import type { AppContext } from '../context';
-import { conversationParticipants, conversations, messages } from '../db/schema';
 import { notFound } from '../core/app-error';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { findParticipants } from './chat-repo';
 import { presentSeenAgent } from './chat-presenters';
 import { unreadAfter } from './chat-views';
+import { advanceReadCursor, findLastSeq, findMessageSeqIn } from './read-cursor-repo';
 
 /**
  * Moves the caller's read cursor to a message of the conversation, never backwards (by seq). The one
@@ -14,29 +13,11 @@ import { unreadAfter } from './chat-views';
  */
 async function moveReadCursor(ctx: AppContext, agentId: string, conversationId: string, messageId: string): Promise<TReadCursor> {
   if (!isUuid(messageId)) throw notFound(CHAT_ERRORS.messageNotFound);
-  const [target] = await ctx.db
-    .select({ id: messages.id, seq: messages.seq })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
-    .limit(1);
+  const target = await findMessageSeqIn(ctx.db, conversationId, messageId);
   if (!target) throw notFound(CHAT_ERRORS.messageNotFound);
 
-  const [moved] = await ctx.db
-    .update(conversationParticipants)
-    .set({ lastReadMessageId: target.id, lastReadSeq: target.seq })
-    .where(
-      and(
-        eq(conversationParticipants.conversationId, conversationId),
-        eq(conversationParticipants.agentId, agentId),
-        lt(conversationParticipants.lastReadSeq, target.seq),
-      ),
-    )
-    .returning();
-
-  const [participants, [conversation]] = await Promise.all([
-    findParticipants(ctx.db, [conversationId]),
-    ctx.db.select({ lastSeq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, conversationId)).limit(1),
-  ]);
+  const moved = await advanceReadCursor(ctx.db, conversationId, agentId, target);
+  const [participants, lastSeq] = await Promise.all([findParticipants(ctx.db, [conversationId]), findLastSeq(ctx.db, conversationId)]);
   const self = participants.find((p) => p.agent.id === agentId)!;
   if (moved) {
     ctx.events.publish('message.seen', {
@@ -51,7 +32,7 @@ async function moveReadCursor(ctx: AppContext, agentId: string, conversationId: 
     conversationId,
     lastReadMessageId: self.participant.lastReadMessageId,
     lastReadSeq: self.participant.lastReadSeq,
-    unreadCount: unreadAfter(conversation?.lastSeq ?? 0, self.participant.lastReadSeq),
+    unreadCount: unreadAfter(lastSeq ?? 0, self.participant.lastReadSeq),
   };
 }
 

@@ -1,12 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { TSearchConversation, TSearchPage, TSearchQuery, TSnippetPart } from '@agentroom/shared';
 import { markdownToPlainText } from '@agentroom/shared/markdown';
 import type { AppContext } from '../context';
-import { conversationParticipants, conversations, messages } from '../db/schema';
-import { conversationTeamAccessSql } from './chat-access';
 import { presentSender } from './chat-presenters';
-import { findAgentsByIds, findParticipants, findTeamsByIds, uuidArray } from './chat-repo';
-import { SEARCH_HITS_SQL, searchHitsParams } from './search-sql';
+import { findAgentsByIds, findParticipants, findTeamsByIds } from './chat-repo';
+import { findConversationsByIds, findHeadlines, findMessageContents, findReadableConversationIds, findSearchHits } from './search-repo';
 import { avatarUrlOf } from '../users/presenters';
 
 /*
@@ -22,9 +19,6 @@ import { avatarUrlOf } from '../users/presenters';
 const START = '\uE000';
 const STOP = '\uE001';
 const LESS_THAN = '\uE002';
-const HEADLINES_SQL = `select ts_headline('english', translate(t.text, $2, $3), websearch_to_tsquery('english', $4), $5) as headline
-from json_array_elements_text($1::json) with ordinality as t(text, n)
-order by t.n`;
 
 /**
  * The snippets of the page's messages, in order: each message read as a bubble shows it (its
@@ -33,14 +27,8 @@ order by t.n`;
  */
 async function headlinesOf(ctx: AppContext, contents: string[], q: string): Promise<string[]> {
   const texts = contents.map((content) => markdownToPlainText(content, Number.POSITIVE_INFINITY));
-  const rows = await ctx.database.queryRowsUnprepared(HEADLINES_SQL, [
-    JSON.stringify(texts),
-    `<${START}${STOP}${LESS_THAN}`,
-    LESS_THAN,
-    q,
-    `StartSel=${START}, StopSel=${STOP}, MaxWords=30, MinWords=12`,
-  ]);
-  return rows.map((row) => String(row.headline));
+  // The markers cannot come from the text: they are dropped from it, and '<' becomes LESS_THAN.
+  return findHeadlines(ctx.database, texts, q, { start: START, stop: STOP, replace: `<${START}${STOP}${LESS_THAN}`, with: LESS_THAN });
 }
 
 /** The headline as text pieces, matched words flagged. */
@@ -73,36 +61,16 @@ function snippetParts(marked: string): TSnippetPart[] {
  */
 export async function searchMessages(ctx: AppContext, agentId: string, query: TSearchQuery): Promise<TSearchPage> {
   const { q, page, limit } = query;
-  const readable = await ctx.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.agentId, agentId)),
-    )
-    .where(conversationTeamAccessSql(agentId));
-  if (readable.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
-  const rows = await ctx.database.queryRowsUnprepared(
-    SEARCH_HITS_SQL,
-    searchHitsParams({ readableIds: uuidArray(readable.map((r) => r.id)), q, conversations: readable.length, page, limit }),
-  );
-  const hits = rows.map((row) => ({
-    id: String(row.id),
-    conversationId: String(row.conversation_id),
-    seq: Number(row.seq),
-    senderAgentId: String(row.sender_agent_id),
-    createdAt: new Date(Number(row.created_at_ms)),
-  }));
+  const readableIds = await findReadableConversationIds(ctx.db, agentId);
+  if (readableIds.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
+  const hits = await findSearchHits(ctx.database, { readableIds, q, page, limit });
   const pageRows = hits.slice(0, limit);
   if (pageRows.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
 
   const conversationIds = [...new Set(pageRows.map((h) => h.conversationId))];
   const [conversationRows, contents, participants] = await Promise.all([
-    ctx.db.select().from(conversations).where(inArray(conversations.id, conversationIds)),
-    ctx.db
-      .select({ id: messages.id, content: messages.content })
-      .from(messages)
-      .where(inArray(messages.id, pageRows.map((h) => h.id))),
+    findConversationsByIds(ctx.db, conversationIds),
+    findMessageContents(ctx.db, pageRows.map((h) => h.id)),
     findParticipants(ctx.db, conversationIds),
   ]);
   const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));

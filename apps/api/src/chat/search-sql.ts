@@ -1,5 +1,5 @@
 /*
- * Search's page of hits as plain SQL text, with nothing to import: the API runs it (search-service.ts)
+ * Search's page of hits as plain SQL text, with nothing to import: the API runs it (search-repo.ts)
  * and the bench EXPLAINs the very same text (bench/src/scenarios/api-statements.ts).
  */
 

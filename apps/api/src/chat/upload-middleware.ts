@@ -2,9 +2,8 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { v7 as uuidv7 } from 'uuid';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS } from '@agentroom/shared';
-import type { AppConfig } from '../config';
 import { AppError, badRequest } from '../core/app-error';
-import { uploadsDir } from './attachment-storage';
+import type { FileStorage } from '../storage/file-storage';
 
 const allowed = new Set<string>(ATTACHMENT_MIME_TYPES);
 
@@ -29,10 +28,10 @@ function toAppError(error: unknown): AppError {
  * Parses a multipart upload (any field name, e.g. `files`) straight to DATA_DIR/uploads under a
  * random name. Multer removes what it wrote when the request fails part-way.
  */
-export function uploadFiles(config: AppConfig): RequestHandler {
+export function uploadFiles(files: FileStorage): RequestHandler {
   const upload = multer({
     storage: multer.diskStorage({
-      destination: (_req, _file, cb) => cb(null, uploadsDir(config)),
+      destination: (_req, _file, cb) => cb(null, files.uploadsDir),
       filename: (_req, _file, cb) => cb(null, uuidv7()),
     }),
     // Browsers send UTF-8 file names without declaring a charset.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
+import { inTransaction } from '../core/transaction';
 import type { Db } from '../db/client';
 import { accounts, agents, conversations, teamMembers, teams } from '../db/schema';
 import { ensureGeneralRoom } from '../rooms/room-membership';
@@ -11,13 +12,15 @@ const DEMO_COLLEAGUE = { username: 'maya', email: 'maya@agentroom.local', passwo
 
 /**
  * Demo data for a fresh database: a verified user, a colleague, two AI personas, one team with its
- * #general (both people) and #launch-plan (both people and both AI agents).
+ * #general (both people) and #launch-plan (both people and both AI agents). A fixture writer, run at
+ * start-up before anything subscribes to events: it writes its rows itself rather than through each
+ * domain's repo, and publishes nothing.
  */
 export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(agents);
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_LOGIN.password, config);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // The team first: its AI personas belong to it.
     const [team] = await tx
       .insert(teams)

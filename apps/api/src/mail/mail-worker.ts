@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { OutboxRow } from '../db/rows';
-import { emailOutbox } from '../db/schema';
 import { startPollLoop } from '../core/poll-loop';
 import type { Metrics } from '../observability/metrics';
+import { claimDueMail, markMailFailed, markMailSent } from './outbox-repo';
 
 const BATCH_SIZE = 10;
 const LEASE_MS = 60_000;
@@ -30,25 +29,7 @@ export interface MailWorker {
 export function startMailWorker(db: Db, config: AppConfig, logger: Logger, metrics?: Pick<Metrics, 'mailDeliveryFailures'>): MailWorker {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
-  async function claimBatch() {
-    const leaseUntil = new Date(Date.now() + LEASE_MS);
-    return db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: leaseUntil, attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          emailOutbox.id,
-          db
-            .select({ id: emailOutbox.id })
-            .from(emailOutbox)
-            .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, new Date())))
-            .orderBy(asc(emailOutbox.nextAttemptAt))
-            .limit(BATCH_SIZE)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning();
-  }
+  const claimBatch = () => claimDueMail(db, BATCH_SIZE, new Date(Date.now() + LEASE_MS));
 
   async function deliver(mail: OutboxRow) {
     try {
@@ -60,19 +41,16 @@ export function startMailWorker(db: Db, config: AppConfig, logger: Logger, metri
       } else {
         logger.info({ to: mail.to, subject: mail.subject }, `mail (no SMTP_URL; see /dev/mailbox)\n${mail.text}`);
       }
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, mail.id));
+      await markMailSent(db, mail.id);
     } catch (error) {
       const failed = mail.attempts >= MAX_ATTEMPTS;
       logger.warn({ err: error, to: mail.to, attempts: mail.attempts, failed }, 'mail delivery failed');
       metrics?.mailDeliveryFailures.inc({ outcome: failed ? 'failed' : 'retry' });
-      await db
-        .update(emailOutbox)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lastError: error instanceof Error ? error.message : String(error),
-          nextAttemptAt: new Date(Date.now() + backoffMs(mail.attempts)),
-        })
-        .where(eq(emailOutbox.id, mail.id));
+      await markMailFailed(db, mail.id, {
+        failed,
+        error: error instanceof Error ? error.message : String(error),
+        nextAttemptAt: new Date(Date.now() + backoffMs(mail.attempts)),
+      });
     }
   }
 

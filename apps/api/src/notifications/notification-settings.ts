@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   AUTH_ERRORS,
   DEFAULT_UNREAD_EMAIL_DELAY,
@@ -9,8 +8,8 @@ import {
 } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { AppError, unauthenticated } from '../core/app-error';
-import type { DbOrTx } from '../db/client';
-import { accounts, conversationParticipants, conversations } from '../db/schema';
+import { inTransaction } from '../core/transaction';
+import { findUnreadMailDelay, lockUnreadMailDelay, markAllMailed, setUnreadMailDelay } from './notification-settings-repo';
 import { accountOfUnsubscribeToken } from './unsubscribe-token';
 
 const isChoice = (minutes: number): minutes is TUnreadEmailDelay => (UNREAD_EMAIL_DELAYS as readonly number[]).includes(minutes);
@@ -22,21 +21,9 @@ const present = (minutes: number | null): TNotificationSettings => ({
 
 /** GET /users/me/notifications */
 export async function notificationSettings(ctx: AppContext, accountId: string): Promise<TNotificationSettings> {
-  const [row] = await ctx.db.select({ minutes: accounts.unreadMailDelayMinutes }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const row = await findUnreadMailDelay(ctx.db, accountId);
   if (!row) throw unauthenticated(AUTH_ERRORS.authRequired);
   return present(row.minutes);
-}
-
-/**
- * Turning the emails on (from Off) counts only messages from then on: what arrived while they were off
- * is marked as mailed, so nobody gets a mail about last month's unread messages a minute later.
- */
-async function forgetEarlierMessages(tx: DbOrTx, agentId: string) {
-  await tx
-    .update(conversationParticipants)
-    .set({ mailedSeq: sql`greatest(${conversationParticipants.mailedSeq}, ${conversations.lastSeq})` })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationParticipants.conversationId), eq(conversationParticipants.agentId, agentId)));
 }
 
 /** PATCH /users/me/notifications: the caller's own delay (minutes) or null for Off. */
@@ -46,16 +33,14 @@ export async function updateNotificationSettings(
   input: { unreadEmailDelayMinutes: TUnreadEmailDelay | null },
 ): Promise<TNotificationSettings> {
   const minutes = input.unreadEmailDelayMinutes;
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     // Locks the row (the unread-mail worker takes the same lock), so a mail and a change never interleave.
-    const [before] = await tx
-      .select({ agentId: accounts.agentId, minutes: accounts.unreadMailDelayMinutes })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .for('no key update');
+    const before = await lockUnreadMailDelay(tx, accountId);
     if (!before) throw unauthenticated(AUTH_ERRORS.authRequired);
-    if (before.minutes === null && minutes !== null) await forgetEarlierMessages(tx, before.agentId);
-    await tx.update(accounts).set({ unreadMailDelayMinutes: minutes }).where(eq(accounts.id, accountId));
+    // Turning the emails on (from Off) counts only messages from then on: what arrived while they were
+    // off is marked as mailed, so nobody gets a mail about last month's unread messages a minute later.
+    if (before.minutes === null && minutes !== null) await markAllMailed(tx, before.agentId);
+    await setUnreadMailDelay(tx, accountId, minutes);
     return present(minutes);
   });
 }
@@ -68,7 +53,6 @@ export async function unsubscribeWithToken(ctx: AppContext, token: string): Prom
   const accountId = accountOfUnsubscribeToken(token, ctx.config.jwtSecret);
   const invalid = new AppError(400, 'TOKEN_INVALID', NOTIFICATION_MESSAGES.invalidUnsubscribeLink);
   if (!accountId) throw invalid;
-  const updated = await ctx.db.update(accounts).set({ unreadMailDelayMinutes: null }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
-  if (updated.length === 0) throw invalid;
+  if (!(await setUnreadMailDelay(ctx.db, accountId, null))) throw invalid;
 }
 

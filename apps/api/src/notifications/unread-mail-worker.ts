@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { startPollLoop } from '../core/poll-loop';
-import { findAccountsWithDueMail, mailUnreadMessages } from './unread-mail';
+import { mailUnreadMessages } from './unread-mail';
+import { findAccountsWithDueMail } from './unread-mail-repo';
 
 const BATCH_SIZE = 20;
 
@@ -20,7 +21,7 @@ export interface UnreadMailWorker {
  */
 export function startUnreadMailWorker(ctx: AppContext): UnreadMailWorker {
   async function passAt(now: Date) {
-    const due = await findAccountsWithDueMail(ctx, now, BATCH_SIZE);
+    const due = await findAccountsWithDueMail(ctx.db, now, ctx.config.unreadMail.minuteMs, BATCH_SIZE);
     let queued = 0;
     for (const accountId of due) if (await mailUnreadMessages(ctx, accountId, now)) queued += 1;
     return { found: due.length, queued };

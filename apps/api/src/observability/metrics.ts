@@ -1,7 +1,6 @@
-import { count, eq, inArray } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client';
-import { emailOutbox, replyJobs } from '../db/schema';
+import { countPendingMail, countReplyJobsByState } from './metrics-repo';
 
 /** The reply-job states an operator watches: the backlog and the work in hand (finished rows only grow). */
 const LIVE_REPLY_STATES = ['queued', 'running'] as const;
@@ -44,8 +43,7 @@ export function createMetrics(db: Db): Metrics {
     registers,
     async collect() {
       await readOrReset(this, async () => {
-        const [row] = await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-        this.set(row?.n ?? 0);
+        this.set(await countPendingMail(db));
       });
     },
   });
@@ -57,11 +55,7 @@ export function createMetrics(db: Db): Metrics {
     registers,
     async collect() {
       await readOrReset(this, async () => {
-        const rows = await db
-          .select({ state: replyJobs.status, n: count() })
-          .from(replyJobs)
-          .where(inArray(replyJobs.status, [...LIVE_REPLY_STATES]))
-          .groupBy(replyJobs.status);
+        const rows = await countReplyJobsByState(db, LIVE_REPLY_STATES);
         for (const state of LIVE_REPLY_STATES) this.set({ state }, rows.find((r) => r.state === state)?.n ?? 0);
       });
     },

@@ -1,7 +1,7 @@
 import { agentRoomOf } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DomainEventBus } from '../core/domain-events';
-import { presenceAudience } from './presence-audience';
+import { presenceAudience } from './presence-audience-repo';
 import { agentRooms } from './rooms';
 import type { AppSocketServer } from './socket-types';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { LeasedRateLimit } from '../http/rate-limit';
 import { AppError } from '../core/app-error';
 import type { PresenceStore } from './presence';
-import { presenceAudience } from './presence-audience';
+import { presenceAudience } from './presence-audience-repo';
 import { accountRoom, agentRooms, sessionRoom } from './rooms';
 import { registerSocketHandlers } from './socket-handlers';
 import type { AppSocketServer } from './socket-types';

@@ -1,7 +1,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, TChatMessage } from '@agentroom/shared';
-import type { AuthInvalidation } from '../auth/session-cache';
 import type { AuthState } from '../context';
+import type { NodeStateEvent } from './node-state-events';
 
 interface SocketData {
   auth: AuthState;
@@ -14,12 +14,10 @@ export interface MessageFanOut {
   participantIds: string[];
 }
 
-/** Between API nodes, through the adapter: a session revoked on one node is forgotten by all. */
+/** Between API nodes, through the adapter. */
 interface InterServerEvents {
-  'auth:invalidate': (what: AuthInvalidation) => void;
-  'agents:changed': () => void;
-  /** A room's members changed: forget its cached members. */
-  'conversation:members-changed': (conversationId: string) => void;
+  /** A domain event that made cached state stale, re-published on every other node. */
+  'node-state:changed': (relayed: NodeStateEvent) => void;
   /** New messages in the order they were stored, as many as one turn of the event loop stored. */
   'message:fan-out': (batch: MessageFanOut[]) => void;
 }

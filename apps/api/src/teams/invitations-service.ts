@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { findAgentById } from '../agents/agents-repo';
 import { generateEmailToken, sha256 } from '../auth/tokens';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail/outbox-repo';
 import { invitationMail } from '../mail/templates';
 import { presentAgent } from '../users/presenters';
 import { assertTeamManager } from './team-access';

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { AVATAR_ERRORS, AVATAR_MAX_INPUT_PIXELS, AVATAR_MIME_TYPES, AVATAR_SIZE_PX, isUuid } from '@agentroom/shared';
-import type { AppConfig } from '../config';
+import { AVATAR_ERRORS, AVATAR_MAX_INPUT_PIXELS, AVATAR_MIME_TYPES, AVATAR_SIZE_PX } from '@agentroom/shared';
 import { AppError, badRequest } from '../core/app-error';
-import { sniffImageType, uploadsDir } from '../chat/attachment-storage';
+import { sniffImageType } from '../storage/file-types';
 
 // Each avatar is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -17,25 +14,6 @@ const unsupportedAvatarType = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', AVATAR_ERRORS.unsupportedType, { avatar: AVATAR_ERRORS.unsupportedType });
 const unreadable = () => badRequest(AVATAR_ERRORS.unreadable, { avatar: AVATAR_ERRORS.unreadable });
 const tooManyPixels = () => badRequest(AVATAR_ERRORS.tooManyPixels, { avatar: AVATAR_ERRORS.tooManyPixels });
-
-const dirs = new WeakMap<AppConfig, string>();
-
-/** Uploaded avatars live beside attachments, in DATA_DIR/uploads/avatars, one `<id>.webp` each. */
-function avatarsDir(config: AppConfig): string {
-  let dir = dirs.get(config);
-  if (!dir) {
-    dir = path.join(uploadsDir(config), 'avatars');
-    mkdirSync(dir, { recursive: true });
-    dirs.set(config, dir);
-  }
-  return dir;
-}
-
-/** The file of an uploaded avatar; only a uuid ever names one, so no path can be smuggled in. */
-export function avatarFilePath(config: AppConfig, id: string): string {
-  if (!isUuid(id)) throw new Error('avatar ids are uuids');
-  return path.join(avatarsDir(config), `${id.toLowerCase()}.webp`);
-}
 
 /**
  * The stored avatar made from uploaded bytes: the type is read from the bytes (magic numbers; the

@@ -4,7 +4,6 @@ import { glass } from '@dicebear/collection';
 import { AVATAR_ERRORS, HTTP_ERRORS, isUuid } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { sendError } from '../http/envelope';
-import { avatarFilePath } from './avatar-images';
 
 const SEED_PATTERN = /^[A-Za-z0-9_.@-]{1,80}$/;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -25,7 +24,7 @@ export function avatarRoutes(ctx: AppContext): Router {
       return;
     }
     res.sendFile(
-      avatarFilePath(ctx.config, id),
+      ctx.files.avatarPath(id),
       {
         headers: {
           'Content-Type': 'image/webp',

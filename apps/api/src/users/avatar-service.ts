@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { AgentRow } from '../db/rows';
 import { notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
-import { avatarFilePath, renderAvatar } from './avatar-images';
+import { renderAvatar } from './avatar-images';
 import { publishAgentUpdated } from './agent-updated';
 import { lockAgent, setAgentBiometric } from './users-repo';
 
@@ -13,7 +13,7 @@ import { lockAgent, setAgentBiometric } from './users-repo';
 export async function deleteAvatarFile(ctx: AppContext, avatarUrl: string | undefined): Promise<void> {
   const id = uploadedAvatarIdOf(avatarUrl);
   if (!id) return;
-  await rm(avatarFilePath(ctx.config, id), { force: true }).catch((error: unknown) =>
+  await rm(ctx.files.avatarPath(id), { force: true }).catch((error: unknown) =>
     ctx.logger.warn({ err: error, avatarId: id }, 'could not delete a replaced avatar'),
   );
 }
@@ -43,7 +43,7 @@ async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | 
 export async function replaceAvatar(ctx: AppContext, agentId: string, bytes: Buffer): Promise<AgentRow> {
   const rendered = await renderAvatar(bytes);
   const id = randomUUID();
-  const file = avatarFilePath(ctx.config, id);
+  const file = ctx.files.avatarPath(id);
   await writeFile(file, rendered, { flag: 'wx' });
   try {
     return await swapAvatar(ctx, agentId, uploadedAvatarUrl(id));

@@ -1,7 +1,6 @@
 import { access } from 'node:fs/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { attachments } from '../../src/db/schema';
-import { storagePath } from '../../src/chat/attachment-storage';
 import { sweepOrphanUploads } from '../../src/chat/orphan-upload-sweeper';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +159,7 @@ describe('abandoned uploads', () => {
     await server.ctx.db.update(attachments).set({ createdAt: hoursAgo(25) }).where(inArray(attachments.id, [sent!.id, abandoned!.id]));
     await server.ctx.db.update(attachments).set({ createdAt: hoursAgo(1) }).where(eq(attachments.id, recent!.id));
     const rows = await server.ctx.db.select().from(attachments).where(eq(attachments.id, abandoned!.id));
-    const abandonedFile = storagePath(server.ctx.config, rows[0]!.storageKey);
+    const abandonedFile = server.ctx.files.uploadPath(rows[0]!.storageKey);
 
     expect(await sweepOrphanUploads(server.ctx)).toBe(1);
     const left = await server.ctx.db.select({ id: attachments.id }).from(attachments).where(inArray(attachments.id, [sent!.id, recent!.id, abandoned!.id]));

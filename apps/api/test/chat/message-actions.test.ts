@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, MAX_DISTINCT_REACTIONS, VALIDATION, type TChatAttachment, type TChatMessage } from '@agentroom/shared';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
-import { storagePath } from '../../src/chat/attachment-storage';
 import { attachments } from '../../src/db/schema';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { chatWithAiAgent, nextMessageFrom } from '../ai/ai-fixtures';
@@ -169,7 +168,7 @@ describe('deleting your own message', () => {
     // The file: no download with its signed link or the bearer, and no bytes on disk.
     await server.api().get(pathOf(file.url)).expect(404);
     await server.api().get(`/api/v1/chat/attachments/${file.id}`).set(auth(bob)).expect(404);
-    await expect(access(storagePath(server.ctx.config, row!.storageKey))).rejects.toThrow();
+    await expect(access(server.ctx.files.uploadPath(row!.storageKey))).rejects.toThrow();
 
     const history = await page(bob);
     const around = history.filter((m) => m.seq >= before.seq && m.seq <= after.seq);

@@ -9,10 +9,11 @@ import { createTestDatabase } from '../support/test-database';
 import { addMember, createTeam } from '../teams/team-helpers';
 
 /**
- * The unread-messages email. The worker's pass takes the time it acts at, so these tests
- * run it as if 14 or 16 minutes had passed instead of waiting (the poll loop itself stays at its
- * 30 s default and a minute at 60 s, so it never fires for these fresh messages on its own). The last
- * block shortens the minute (UNREAD_MAIL_MINUTE_MS) and lets the real poll loop send a mail.
+ * The unread-messages email (a digest of what a person left unread past their chosen delay). The
+ * worker's pass takes the time it acts at, so these tests run it as if 14 or 16 minutes had passed
+ * instead of waiting (the poll loop itself stays at its 30 s default and a minute at 60 s, so it
+ * never fires for these fresh messages on its own). The last block shortens the minute
+ * (UNREAD_MAIL_MINUTE_MS) and lets the real poll loop send a mail.
  */
 const MINUTE = 60_000;
 let server: TestServer;

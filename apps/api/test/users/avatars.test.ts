@@ -5,7 +5,6 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES, TEAM_MESSAGES, uploadedAvatarIdOf, type TAgent, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { agents } from '../../src/db/schema';
-import { avatarFilePath } from '../../src/users/avatar-images';
 import { closeSockets, connectSocket, nextEvent } from '../chat/chat-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam, type TestUser } from '../teams/team-helpers';
@@ -104,7 +103,7 @@ describe('uploading your own avatar', () => {
     const gone = await fetchAvatar(second);
     expect(gone.res.status).toBe(404);
     expect(gone.res.body).toMatchObject({ success: false, code: 'NOT_FOUND', error: AVATAR_ERRORS.notFound });
-    expect(existsSync(avatarFilePath(server.ctx.config, uploadedAvatarIdOf(second)!))).toBe(false);
+    expect(existsSync(server.ctx.files.avatarPath(uploadedAvatarIdOf(second)!))).toBe(false);
   });
 
   it.each([

@@ -1,26 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { AppConfig } from '../config';
-
-const dirs = new WeakMap<AppConfig, string>();
-
-/**
- * Uploads live under DATA_DIR/uploads. With the in-memory database (`memory://`, used by tests) there is
- * no data directory, so a fresh temporary directory per server stands in.
- */
-export function uploadsDir(config: AppConfig): string {
-  let dir = dirs.get(config);
-  if (!dir) {
-    dir = config.dataDir === 'memory://' ? mkdtempSync(path.join(os.tmpdir(), 'agentroom-uploads-')) : path.join(config.dataDir, 'uploads');
-    mkdirSync(dir, { recursive: true });
-    dirs.set(config, dir);
-  }
-  return dir;
-}
-
-export const storagePath = (config: AppConfig, storageKey: string) => path.join(uploadsDir(config), path.basename(storageKey));
 
 const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   'image/png': (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
@@ -45,12 +23,4 @@ export async function contentMatchesType(filePath: string, mime: string): Promis
   } finally {
     await handle.close();
   }
-}
-
-/** A display name without paths or control characters. */
-export function cleanFilename(name: string): string {
-  const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
-  return cleaned || 'file';
 }

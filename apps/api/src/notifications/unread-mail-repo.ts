@@ -1,0 +1,90 @@
+import { and, desc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import type { ConversationRow } from '../db/rows';
+import { accounts, agents, conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
+import { conversationTeamAccessSql } from '../chat/chat-access-sql';
+
+/** The participant row's first message not yet read nor mailed is the one after this seq. */
+const pendingAfter = sql<number>`greatest(${conversationParticipants.lastReadSeq}, ${conversationParticipants.mailedSeq})`;
+
+/**
+ * SQL over accounts ⋈ conversation_participants ⋈ conversations: the person wants these mails, and the
+ * conversation (still theirs under the team rule) has a message from someone else, neither read nor
+ * mailed, older than the person's delay. The oldest such message decides, so later ones wait with it.
+ */
+function dueSql(now: Date, minuteMs: number) {
+  return and(
+    isNotNull(accounts.unreadMailDelayMinutes),
+    isNotNull(accounts.emailVerifiedAt),
+    gt(conversations.lastSeq, pendingAfter),
+    sql`exists (
+      select 1 from messages pending
+      where pending.conversation_id = ${conversationParticipants.conversationId}
+        and pending.seq > ${pendingAfter}
+        and pending.sender_agent_id <> ${conversationParticipants.agentId}
+        and pending.created_at <= ${now.toISOString()}::timestamptz
+          - (${accounts.unreadMailDelayMinutes}::bigint * ${minuteMs}::bigint) * interval '1 millisecond'
+    )`,
+    conversationTeamAccessSql(conversationParticipants.agentId),
+  );
+}
+
+/** Accounts with at least one conversation due at `now` (a pass mails each of them, unless another node is). */
+export async function findAccountsWithDueMail(db: DbOrTx, now: Date, minuteMs: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ accountId: accounts.id })
+    .from(accounts)
+    .innerJoin(conversationParticipants, eq(conversationParticipants.agentId, accounts.agentId))
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(dueSql(now, minuteMs))
+    .limit(limit);
+  return rows.map((row) => row.accountId);
+}
+
+/**
+ * The account and its agent, if it wants these mails, its row locked with SKIP LOCKED: when two nodes
+ * reach the same person at once, one of them gets nothing and skips.
+ */
+export async function lockPersonWantingMail(tx: DbOrTx, accountId: string) {
+  const [person] = await tx
+    .select({ account: accounts, agent: agents })
+    .from(accounts)
+    .innerJoin(agents, eq(agents.id, accounts.agentId))
+    .where(and(eq(accounts.id, accountId), isNotNull(accounts.unreadMailDelayMinutes)))
+    .for('no key update', { of: accounts, skipLocked: true });
+  return person;
+}
+
+/** The account's conversations due at `now`, newest activity first, each with the seq its pending messages come after. */
+export async function findDueConversations(tx: DbOrTx, accountId: string, now: Date, minuteMs: number): Promise<{ conversation: ConversationRow; after: number }[]> {
+  return tx
+    .select({ conversation: conversations, after: pendingAfter.mapWith(Number) })
+    .from(conversationParticipants)
+    .innerJoin(accounts, eq(accounts.agentId, conversationParticipants.agentId))
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(and(eq(accounts.id, accountId), dueSql(now, minuteMs)))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
+}
+
+/** The newest `maxLines` unread lines from others (oldest first) and how many there are, after `after` up to `upToSeq`. */
+export async function findUnreadLines(tx: DbOrTx, conversationId: string, agentId: string, after: number, upToSeq: number, maxLines: number) {
+  const where = and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.seq, after),
+    lte(messages.seq, upToSeq),
+    ne(messages.senderAgentId, agentId),
+  );
+  const [latest, [counted]] = await Promise.all([
+    tx.select(messageColumns).from(messages).where(where).orderBy(desc(messages.seq)).limit(maxLines),
+    tx.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
+  ]);
+  return { latest: latest.reverse(), count: Number(counted?.count ?? 0) };
+}
+
+/** Messages of the conversation up to `seq` count as mailed to the agent. */
+export async function markMailedUpTo(tx: DbOrTx, conversationId: string, agentId: string, seq: number): Promise<void> {
+  await tx
+    .update(conversationParticipants)
+    .set({ mailedSeq: sql`greatest(${conversationParticipants.mailedSeq}, ${seq})` })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.agentId, agentId)));
+}
