@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TPresenceEvent } from '@agentroom/shared';
-import { teamKeys } from '../teams/team-keys';
+import { teamKeys } from '../lib/team-query-keys';
 
 type WithPresence = { id: string; isOnline: boolean | null };
 const hasPresence = (value: unknown): value is WithPresence =>
