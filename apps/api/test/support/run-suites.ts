@@ -41,7 +41,7 @@ async function vitest(args: string[], env: Record<string, string>): Promise<Run>
     const run: Run = { exitCode, skipped: new Set(), ran: new Set() };
     for (const file of results.testResults)
       for (const test of file.assertionResults) {
-        // A file whose hook failed reports its tests as skipped: they failed, and running them elsewhere hides nothing.
+        // A failed file's skipped tests (its hook failed, say) are not run again: the run fails anyway.
         const ran = ['passed', 'failed'].includes(test.status) || file.status === 'failed';
         (ran ? run.ran : run.skipped).add(testId(file.name, test.fullName));
       }
