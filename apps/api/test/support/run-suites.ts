@@ -40,8 +40,11 @@ async function vitest(args: string[], env: Record<string, string>): Promise<Run>
     const results = JSON.parse(await readFile(json, 'utf8').catch(() => '{"testResults":[]}')) as JsonTestResults;
     const run: Run = { exitCode, skipped: new Set(), ran: new Set() };
     for (const file of results.testResults)
-      for (const test of file.assertionResults)
-        (['passed', 'failed'].includes(test.status) ? run.ran : run.skipped).add(testId(file.name, test.fullName));
+      for (const test of file.assertionResults) {
+        // A failed file's skipped tests (its hook failed, say) are not run again: the run fails anyway.
+        const ran = ['passed', 'failed'].includes(test.status) || file.status === 'failed';
+        (ran ? run.ran : run.skipped).add(testId(file.name, test.fullName));
+      }
     return run;
   } finally {
     await rm(dir, { recursive: true, force: true });
