@@ -39,8 +39,11 @@ describe('a node killed mid-chain', () => {
     const room = await createRoomRow(setupServer, { teamId: team.id, createdBy: maya.agentId, memberIds: [maya.agentId, nova.id, sage.id] });
     await setupServer.stop();
 
+    // Leases outlast this test, so no node takes back a job of its own that a loaded machine stalled (a
+    // 1 s lease did, and Nova's turn then counted three attempts); the dead node's lease is run out below.
+    const longLease = { ...env, AI_LEASE_MS: '600000' };
     // First life: a separate process, so it can really die while Nova is writing.
-    const first = await spawnApiProcess(env);
+    const first = await spawnApiProcess(longLease);
     let server: TestServer | undefined;
     try {
       const before = llm.requests.length;
@@ -55,8 +58,11 @@ describe('a node killed mid-chain', () => {
       llm.script({ chunks: ['Asking ', `@${sage.username} now.`] }, { chunks: ['Sage here.'] });
       await first.kill();
 
-      // Second life, on the same database: the dead node's lease runs out, Nova's turn is retried, then Sage's follows.
-      server = await startTestServer(env);
+      // Second life, on the same database: the dead node's lease runs out (here at once, instead of in ten
+      // minutes), Nova's turn is retried, then Sage's follows.
+      server = await startTestServer(longLease);
+      await server.ctx.db.update(replyJobs).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(replyJobs.status, 'running'));
+      await server.replyWorker.claimNow();
       const jobs = await settled(server, room.id, 2);
       expect(jobs.map((j) => [j.agentId, j.status, j.attempts, j.chainTurn, j.askedByAgentId])).toEqual([
         [nova.id, 'done', 2, 1, null],
