@@ -10,7 +10,10 @@ import { startReplyWorker, type ReplyWorker } from './ai/reply-worker';
 import { createApp } from './app';
 import { createSessionCache } from './auth/session-cache';
 import { createConversationMembersCache } from './chat/conversation-members-cache';
+import { createGroupCommit } from './chat/group-commit';
 import { createMessageLimit } from './chat/message-limit';
+import { createMessageWriter, type MessageWriter } from './chat/message-service';
+import { createSendMessage } from './chat/send-message';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -27,6 +30,7 @@ import { subscribeCrossNode } from './realtime/cross-node';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { withSafeSerializers } from './http/log-safety';
+import { createSocketEventLimit } from './realtime/socket-handlers';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
@@ -43,6 +47,8 @@ export interface RunningServer {
   mailWorker: MailWorker;
   replyWorker: ReplyWorker;
   unreadMailWorker: UnreadMailWorker;
+  /** How people's messages are written (the group commit inside it). */
+  messageWriter: MessageWriter;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -91,11 +97,13 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     events.subscribe('message.created', () => metrics.messagesStored.inc()),
   ];
 
-  // One budget per person for both ways of sending (HTTP and the socket's message:send).
+  // One send command for both ways of sending (HTTP and the socket's message:send), so one budget per person.
   const messageLimit = createMessageLimit(ctx, redis?.command);
-  const app = createApp(ctx, { redis: redis?.command, replies, metrics, messageLimit, webDistDir: config.webDistDir });
+  const messageWriter = createMessageWriter(ctx, createGroupCommit(database, config));
+  const sendMessage = createSendMessage(ctx, { messageLimit, writer: messageWriter });
+  const app = createApp(ctx, { redis: redis?.command, replies, metrics, messageLimit, sendMessage, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
-  const io = createSocketServer(ctx, httpServer, presenceStore, { messageLimit });
+  const io = createSocketServer(ctx, httpServer, presenceStore, { sendMessage, eventLimit: createSocketEventLimit() });
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPubSub(redis.pub, redis.sub);
@@ -125,6 +133,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     mailWorker: mail,
     replyWorker: replies,
     unreadMailWorker: unreadMail,
+    messageWriter,
     seeded,
     close: async () => {
       // Nothing may publish through the adapter once its Redis connections start closing.
@@ -134,6 +143,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       await unreadMail.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // No send arrives any more: what the group commit holds is stored before the database closes.
+      await messageWriter.groupCommit.close();
       // This node's presence leaves Redis before the connections do.
       await presenceStore.close().catch(() => undefined);
       await mail.stop();
