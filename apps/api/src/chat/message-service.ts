@@ -165,20 +165,23 @@ export async function writeMessage(
  * decision 0010), which is what keeps a busy node's database round trips down.
  */
 export interface MessageWriter {
-  /** The message as written, or undefined when this (sender, clientMessageId) is already stored. */
-  write(target: SendTarget, input: WriteInput, options?: WriteMessageOptions): Promise<WrittenMessage | undefined>;
+  /** A person's message as written, or undefined when this (sender, clientMessageId) is already stored. */
+  write(target: SendTarget, input: WriteInput): Promise<WrittenMessage | undefined>;
   /** The group commit, for its counters; closed by the composition root before the database. */
   readonly groupCommit: GroupCommit;
 }
+
+/** People's messages are plain text: no type or meta of their own. */
+const PERSON: WriteMessageOptions = Object.freeze({});
 
 export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): MessageWriter {
   const needsTransaction = (target: SendTarget, input: WriteInput) =>
     (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target, input.content) || mentionsOf(target, input.content).length > 0;
   return {
     groupCommit,
-    async write(target, input, options = {}) {
-      if (needsTransaction(target, input)) return inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, options));
-      const row = await groupCommit.insert(messageValues(target, input, options));
+    async write(target, input) {
+      if (needsTransaction(target, input)) return inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, PERSON));
+      const row = await groupCommit.insert(messageValues(target, input, PERSON));
       if (!row) return undefined;
       const event = createdEvent(ctx, target, row, [], false);
       ctx.events.publish('message.created', event);

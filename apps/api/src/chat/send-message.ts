@@ -21,10 +21,10 @@ import { findSentMessage, resolveSendTarget, type MessageWriter } from './messag
  * the message as the body (`ZSendMessageRequest`); the socket's `message:send` names it in the
  * payload, beside the message (`ZSocketSendPayload`: the same fields and rules).
  */
-export type SendRequest = { conversationId: string; body: unknown } | { payload: unknown };
+type SendRequest = { conversationId: string; body: unknown } | { payload: unknown };
 
 /** The message, and whether this send stored it (false: a retry found it already stored). */
-export interface SentMessage {
+interface SentMessage {
   message: TChatMessage;
   created: boolean;
 }
