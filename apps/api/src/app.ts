@@ -10,6 +10,7 @@ import { usageRoutes } from './ai/usage-routes';
 import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
+import type { SendMessage } from './chat/send-message';
 import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -31,12 +32,12 @@ import { notificationsRoutes } from './notifications/notifications-routes';
 
 const BODY_LIMIT = '100kb';
 
-function apiRouter(ctx: AppContext, replies: ReplyWorker, messageLimit: LeasedRateLimit, redis?: Redis): Router {
+function apiRouter(ctx: AppContext, replies: ReplyWorker, send: { sendMessage: SendMessage; messageLimit: LeasedRateLimit }, redis?: Redis): Router {
   const api = Router();
   api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
   // First: the hot path (sends) matches before walking every other router.
-  api.use('/chat', chatSendRoutes(ctx, messageLimit));
+  api.use('/chat', chatSendRoutes(ctx, send.sendMessage, send.messageLimit));
   api.use('/health', healthRoutes(ctx, redis));
   api.use(openApiRoutes(ctx));
   api.use('/auth', authRoutes(ctx, redis));
@@ -58,7 +59,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, messageLimit: LeasedRa
 
 export function createApp(
   ctx: AppContext,
-  options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; messageLimit: LeasedRateLimit; webDistDir?: string },
+  options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; messageLimit: LeasedRateLimit; sendMessage: SendMessage; webDistDir?: string },
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -86,7 +87,7 @@ export function createApp(
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
   app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
-  app.use('/api/v1', apiRouter(ctx, options.replies, options.messageLimit, options.redis));
+  app.use('/api/v1', apiRouter(ctx, options.replies, options, options.redis));
   app.use('/api/docs', apiDocsPage(ctx));
   if (devMailboxEnabled(ctx.config)) app.use('/dev/mailbox', devMailboxPage(ctx));
   const distDir = options.webDistDir;

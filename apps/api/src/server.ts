@@ -11,7 +11,10 @@ import { createApp } from './app';
 import { createSessionCache, forgetAuth } from './auth/session-cache';
 import { createAccessTokenCache } from './auth/tokens';
 import { createConversationMembersCache, forgetStaleConversationMembers } from './chat/conversation-members-cache';
+import { createGroupCommit } from './chat/group-commit';
 import { createMessageLimit } from './chat/message-limit';
+import { createMessageWriter, type MessageWriter } from './chat/message-service';
+import { createSendMessage } from './chat/send-message';
 import { startOrphanUploadSweeper } from './chat/orphan-upload-sweeper';
 import type { AppConfig } from './config';
 import type { AppContext, TeamMembershipHooks } from './context';
@@ -31,6 +34,7 @@ import { subscribeSessionEnds } from './realtime/session-ends';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { withSafeSerializers } from './http/log-safety';
+import { createSocketEventLimit } from './realtime/socket-handlers';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { logRateLimitFallbacks } from './http/fallback-store';
@@ -48,6 +52,8 @@ export interface RunningServer {
   mailWorker: MailWorker;
   replyWorker: ReplyWorker;
   unreadMailWorker: UnreadMailWorker;
+  /** How people's messages are written (the group commit inside it). */
+  messageWriter: MessageWriter;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -102,11 +108,13 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     events.subscribe('message.created', () => metrics.messagesStored.inc()),
   ];
 
-  // One budget per person for both ways of sending (HTTP and the socket's message:send).
+  // One send command for both ways of sending (HTTP and the socket's message:send), so one budget per person.
   const messageLimit = createMessageLimit(ctx, redis?.command);
-  const app = createApp(ctx, { redis: redis?.command, replies, metrics, messageLimit, webDistDir: config.webDistDir });
+  const messageWriter = createMessageWriter(ctx, createGroupCommit(database, config));
+  const sendMessage = createSendMessage(ctx, { messageLimit, writer: messageWriter });
+  const app = createApp(ctx, { redis: redis?.command, replies, metrics, messageLimit, sendMessage, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
-  const io = createSocketServer(ctx, httpServer, presenceStore, { messageLimit });
+  const io = createSocketServer(ctx, httpServer, presenceStore, { sendMessage, eventLimit: createSocketEventLimit() });
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPubSub(redis.pub, redis.sub);
@@ -140,6 +148,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     mailWorker: mail,
     replyWorker: replies,
     unreadMailWorker: unreadMail,
+    messageWriter,
     seeded,
     close: async () => {
       // Nothing may publish through the adapter once its Redis connections start closing.
@@ -149,6 +158,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       await unreadMail.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      // No send arrives any more: what the group commit holds is stored before the database closes.
+      await messageWriter.groupCommit.close();
       // No request or socket reads them any more: verified tokens and checked sessions go with the node.
       ctx.caches.accessTokens.verified.clear();
       ctx.caches.sessions.clear();

@@ -13,14 +13,13 @@ import {
   ZOpenChatRequest,
   ZReactionParams,
   ZSearchQuery,
-  ZSendMessageRequest,
   ZStartConversationRequest,
 } from '@agentroom/shared';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import { notFound } from '../core/app-error';
 import { createRateLimit, type LeasedRateLimit } from '../http/rate-limit';
-import { messageLimitKey } from './message-limit';
+import type { SendMessage } from './send-message';
 import { sendData, sendDataNow } from '../http/envelope';
 import { parseInput } from '../http/validate';
 import * as attachmentsService from './attachment-service';
@@ -60,21 +59,22 @@ const perAgent = (req: Request) => `agent:${authOf(req).agentId}`;
 
 /**
  * Sending, the busiest route, in a router of its own that app.ts mounts before every other one:
- * a send does not walk past the other routers' layers (measured in docs/benchmarks.md).
+ * a send does not walk past the other routers' layers (measured in docs/benchmarks.md). The send
+ * command checks everything past the session (the verified email, the message limit, the body);
+ * this route answers its outcome with the rate-limit headers, and 201 for a new message, 200 for a
+ * retry of a stored one. The async variant answers the same way at once; an AI agent's reply
+ * follows over the socket.
  */
-export function chatSendRoutes(ctx: AppContext, messageLimit: LeasedRateLimit): Router {
+export function chatSendRoutes(ctx: AppContext, sendMessage: SendMessage, messageLimit: LeasedRateLimit): Router {
   const router = Router();
-  // Hit on every send, and shared with the socket's message:send (chat/message-limit.ts).
-  const sendLimit = messageLimit.middleware((req) => messageLimitKey(authOf(req).agentId));
-  // The async variant answers the same way at once; an AI agent's reply follows over the socket.
   const send: RequestHandler = async (req, res) => {
-    const input = parseInput(ZSendMessageRequest, req.body);
-    const { message, created } = await messagesService.sendMessage(ctx, authOf(req).agentId, String(req.params.id), input);
+    const request = { conversationId: String(req.params.id), body: req.body };
+    const { message, created } = await sendMessage(authOf(req), request, (count) => messageLimit.writeHeaders(res, count));
     sendDataNow(res, { participantMessage: message }, created ? 201 : 200);
   };
-  const verified = requireAuth(ctx, { verified: true });
-  router.post('/conversations/:id/messages', verified, sendLimit, send);
-  router.post('/conversations/:id/messages/async', verified, sendLimit, send);
+  const signedIn = requireAuth(ctx);
+  router.post('/conversations/:id/messages', signedIn, send);
+  router.post('/conversations/:id/messages/async', signedIn, send);
   return router;
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { newMessageId } from './message-ids';
-import type { AppContext } from '../context';
+import type { AppConfig } from '../config';
+import { AppError } from '../core/app-error';
 import type { Database, Db } from '../db/client';
 import type { MessageRow } from '../db/rows';
-import { insertMessageNow, toMessageRow, type MessageValues, type RawMessage, MESSAGE_COLUMNS_SQL } from './insert-message';
+import { insertMessageRowPrepared, toMessageRow, type MessageValues, type RawMessage, MESSAGE_COLUMNS_SQL } from './insert-message';
+import { createMessageIds } from './message-ids';
 
 /** A batch holds at most this many messages (one JSON parameter of a few hundred KiB at most). */
 const MAX_BATCH = 256;
@@ -11,7 +12,7 @@ const MAX_BATCH = 256;
 const GATHER_MS = 2;
 
 interface Pending {
-  values: MessageValues & { id: string };
+  values: MessageValues;
   resolve: (row: MessageRow | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -37,8 +38,11 @@ interface Pending {
  *
  * When nothing is on its way the batch leaves at once (setImmediate: sends that arrived together
  * go together), so a quiet server adds no wait; under load batches grow by themselves.
+ *
+ * One per server, built by the composition root and closed before the database: `close()` stores
+ * what is queued, waits for the batches on their way, and refuses what comes after.
  */
-class GroupCommit {
+export class GroupCommit {
   /** Batch statements run, and the messages they carried (whether stored or found duplicate). */
   readonly stats = { batches: 0, messages: 0, fallbacks: 0 };
   private queue: Pending[] = [];
@@ -47,17 +51,37 @@ class GroupCommit {
   private readonly busy = new Set<string>();
   private immediate?: NodeJS.Immediate;
   private timer?: NodeJS.Timeout;
+  private readonly newId = createMessageIds();
+  /** Set by close(): answered once nothing is queued or on its way. */
+  private closed?: { resolve: () => void; done: Promise<void> };
 
   constructor(
     private readonly database: Database,
     private readonly maxInFlight: number,
   ) {}
 
-  store(values: MessageValues): Promise<MessageRow | undefined> {
+  /** Queues a message (its id is made here): the stored row once its batch has committed, undefined for a duplicate. */
+  insert(values: Omit<MessageValues, 'id'>): Promise<MessageRow | undefined> {
+    if (this.closed) return Promise.reject(new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is shutting down'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ values: { ...values, id: newMessageId() }, resolve, reject });
+      this.queue.push({ values: { ...values, id: this.newId() }, resolve, reject });
       this.schedule();
     });
+  }
+
+  /** Stores every queued message and waits for the batches on their way; later inserts are refused. */
+  close(): Promise<void> {
+    if (!this.closed) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => (resolve = r));
+      this.closed = { resolve, done };
+      this.settleIfIdle();
+    }
+    return this.closed.done;
+  }
+
+  private settleIfIdle(): void {
+    if (this.closed && this.queue.length === 0 && this.inFlight === 0) this.closed.resolve();
   }
 
   private schedule(): void {
@@ -85,6 +109,7 @@ class GroupCommit {
       for (const id of conversations) this.busy.delete(id);
       this.inFlight -= 1;
       this.schedule();
+      this.settleIfIdle();
     });
     this.schedule();
   };
@@ -122,7 +147,7 @@ class GroupCommit {
 
   private async writeOne(pending: Pending): Promise<void> {
     try {
-      pending.resolve(await insertMessageNow(this.database, pending.values));
+      pending.resolve(await insertMessageRowPrepared(this.database, pending.values));
     } catch (error) {
       pending.reject(error);
     }
@@ -142,8 +167,8 @@ function arrayLiteral(values: readonly string[]): string {
  * rows `unnest` yields, so every step is an index lookup (duplicates, the conversation rows, the
  * senders' cursors) however large the tables are, never a scan of them.
  */
-async function insertBatch(db: Db, batch: (MessageValues & { id: string })[]): Promise<Map<string, MessageRow>> {
-  const column = (pick: (v: MessageValues & { id: string }) => string) => arrayLiteral(batch.map(pick));
+async function insertBatch(db: Db, batch: MessageValues[]): Promise<Map<string, MessageRow>> {
+  const column = (pick: (v: MessageValues) => string) => arrayLiteral(batch.map(pick));
   const conversationIds = arrayLiteral([...new Set(batch.map((v) => v.conversationId))].sort());
   const result = await db.execute<RawMessage & Record<string, unknown>>(sql`
     with input as (
@@ -191,26 +216,10 @@ async function insertBatch(db: Db, batch: (MessageValues & { id: string })[]): P
   return new Map((result as unknown as { rows: RawMessage[] }).rows.map((raw) => [raw.id, toMessageRow(raw)]));
 }
 
-const writers = new WeakMap<Db, GroupCommit>();
-
 /**
- * Stores a plain message through this node's group commit: undefined when this (sender,
- * clientMessageId) is already stored. PGlite has one connection, so one batch at a time there.
+ * This server's group commit. PGlite has one connection, so one batch at a time there; on Postgres
+ * up to four, leaving the pool a connection for everything else.
  */
-export function storeMessageGrouped(ctx: AppContext, values: MessageValues): Promise<MessageRow | undefined> {
-  return writerOf(ctx).store(values);
-}
-
-/** How this node's group commit has batched so far (batches, messages in them, batches stored one by one). */
-export function groupCommitStats(ctx: AppContext): Readonly<GroupCommit['stats']> {
-  return { ...writerOf(ctx).stats };
-}
-
-function writerOf(ctx: AppContext): GroupCommit {
-  let writer = writers.get(ctx.db);
-  if (!writer) {
-    writer = new GroupCommit(ctx.database, ctx.database.kind === 'pglite' ? 1 : Math.max(1, Math.min(4, ctx.config.databasePoolSize - 1)));
-    writers.set(ctx.db, writer);
-  }
-  return writer;
+export function createGroupCommit(database: Database, config: Pick<AppConfig, 'databasePoolSize'>): GroupCommit {
+  return new GroupCommit(database, database.kind === 'pglite' ? 1 : Math.max(1, Math.min(4, config.databasePoolSize - 1)));
 }

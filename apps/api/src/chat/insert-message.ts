@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { newMessageId } from './message-ids';
 import type { Database, DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
 import type { MessageRow } from '../db/rows';
@@ -34,7 +33,7 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * bump the conversation and move the sender's read cursor onto the message. A (sender,
  * clientMessageId) that already exists inserts nothing, bumps nothing and answers nothing.
  */
-export async function insertMessage(db: DbOrTx, input: MessageValues): Promise<MessageRow | undefined> {
+export async function insertMessageRow(db: DbOrTx, input: MessageValues): Promise<MessageRow | undefined> {
   const result = await db.execute<RawMessage & Record<string, unknown>>(insertMessageSql(input));
   const row = (result as unknown as { rows: RawMessage[] }).rows[0];
   return row ? toMessageRow(row) : undefined;
@@ -43,24 +42,23 @@ export async function insertMessage(db: DbOrTx, input: MessageValues): Promise<M
 const dialect = new PgDialect();
 
 /**
- * insertMessage outside a transaction, on Postgres as a prepared statement: parsed and planned once
- * per pooled connection instead of on every send (Postgres CPU, measured in docs/benchmarks.md).
+ * insertMessageRow outside a transaction, on Postgres as a prepared statement: parsed and planned
+ * once per pooled connection instead of on every send (Postgres CPU, measured in docs/benchmarks.md).
  */
-export async function insertMessageNow(database: Database, input: MessageValues): Promise<MessageRow | undefined> {
-  if (!database.queryPrepared) return insertMessage(database.db, input);
+export async function insertMessageRowPrepared(database: Database, input: MessageValues): Promise<MessageRow | undefined> {
+  if (!database.queryPrepared) return insertMessageRow(database.db, input);
   const { rows } = await database.queryPrepared('agentroom_insert_message', dialect.sqlToQuery(insertMessageSql(input)));
   const row = rows[0] as RawMessage | undefined;
   return row ? toMessageRow(row) : undefined;
 }
 
 function insertMessageSql(input: MessageValues): SQL {
-  const id = input.id ?? newMessageId();
   return sql`
     with locked as (
       select last_seq + 1 as seq, clock_timestamp() as at from conversations where id = ${input.conversationId} for update
     ), inserted as (
       insert into messages (id, conversation_id, seq, sender_agent_id, content, message_type, meta, client_message_id, created_at)
-      select ${id}, ${input.conversationId}, locked.seq, ${input.senderAgentId}, ${input.content}, ${input.messageType},
+      select ${input.id}, ${input.conversationId}, locked.seq, ${input.senderAgentId}, ${input.content}, ${input.messageType},
              ${JSON.stringify(input.meta)}::jsonb, ${input.clientMessageId}, locked.at
       from locked
       on conflict (sender_agent_id, client_message_id) do nothing
@@ -77,9 +75,9 @@ function insertMessageSql(input: MessageValues): SQL {
     select * from inserted`;
 }
 
+/** A message row to insert, its id made by the caller (the group commit's pool, or uuid in a transaction). */
 export interface MessageValues {
-  /** Given beforehand by the group commit; made here otherwise. */
-  id?: string;
+  id: string;
   conversationId: string;
   senderAgentId: string;
   content: string;

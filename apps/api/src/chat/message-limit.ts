@@ -6,8 +6,9 @@ import { createLeasedRateLimit, type LeasedRateLimit } from '../http/rate-limit'
 export const messageLimitKey = (agentId: string) => `agent:${agentId}`;
 
 /**
- * The message limit, one per node: HTTP sends and the socket's `message:send` spend the same
- * budget. Shared through Redis but taken a slice at a time (see LeasedRedisStore).
+ * The message limit, one per server: the send command spends one hit per send, whichever transport
+ * it came by, so HTTP sends and the socket's `message:send` share the budget. Shared through Redis
+ * but taken a slice at a time (see LeasedRedisStore).
  */
 export function createMessageLimit(ctx: AppContext, redis?: Redis): LeasedRateLimit {
   return createLeasedRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis });

@@ -23,17 +23,8 @@ import { presentMessage } from './chat-presenters';
 import { findAgent } from './chat-repo';
 import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
-import { storeMessageGrouped } from './group-commit';
-import { insertMessage } from './insert-message';
-
-async function findByClientId(ctx: AppContext, senderAgentId: string, clientMessageId: string) {
-  const [row] = await ctx.db
-    .select(messageColumns)
-    .from(messages)
-    .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
-    .limit(1);
-  return row;
-}
+import type { GroupCommit } from './group-commit';
+import { insertMessageRow } from './insert-message';
 
 /** Attaches the sender's uploads (of this conversation, not yet sent) to the message, all or none. */
 async function claimAttachments(tx: Tx, message: MessageRow, attachmentIds: string[]): Promise<AttachmentRow[]> {
@@ -59,16 +50,11 @@ async function presentOne(ctx: AppContext, row: MessageRow): Promise<TChatMessag
   return presented!;
 }
 
-/** A retry of a send already stored answers that message, unless the id was used in another conversation. */
-async function existingSend(ctx: AppContext, row: MessageRow, conversationId: string) {
-  if (row.conversationId !== conversationId) throw conflict(CHAT_ERRORS.clientMessageIdReused);
-  return { message: await presentOne(ctx, row), created: false };
-}
-
-type SendInput = Pick<TSendMessageInput, 'content' | 'clientMessageId'> & Partial<Pick<TSendMessageInput, 'targetAgentId' | 'attachmentIds'>>;
+/** What is written: the text, and the sender's own id for it (a retry with the same id stores nothing more). */
+export type WriteInput = Pick<TSendMessageInput, 'content'> & Partial<Pick<TSendMessageInput, 'clientMessageId' | 'attachmentIds'>>;
 
 /** Server-side extras of a stored message: AI replies and notices set a type and meta. */
-export interface StoreMessageOptions {
+export interface WriteMessageOptions {
   messageType?: string;
   meta?: TMessageMeta;
   /** Rooms: the AI agent that asked for this AI reply by @mentioning its writer (shown as "Nova asked Sage"). */
@@ -98,7 +84,7 @@ export async function resolveSendTarget(ctx: AppContext, senderAgentId: string, 
   return { conversation: self.conversation, sender: self.agent, recipients };
 }
 
-function messageValues(target: SendTarget, input: SendInput, options: StoreMessageOptions) {
+function messageValues(target: SendTarget, input: WriteInput, options: WriteMessageOptions) {
   return {
     conversationId: target.conversation.id,
     senderAgentId: target.sender.id,
@@ -109,7 +95,7 @@ function messageValues(target: SendTarget, input: SendInput, options: StoreMessa
   };
 }
 
-/** The other members a message @mentions (issue 13), in order of first mention; the sender never mentions itself. */
+/** The other members a text @mentions, in order of first mention; the sender never mentions itself. */
 const mentionsOf = (target: SendTarget, content: string): AgentRow[] => (content.includes('@') ? findMentions(content, target.recipients) : []);
 
 /** Writes who a message @mentions, in the message's transaction (its seq lets the badge count past a read cursor). */
@@ -137,19 +123,25 @@ function createdEvent(
   };
 }
 
+/** A message as written: its row and how every reader is shown it. */
+export interface WrittenMessage {
+  row: MessageRow;
+  message: TChatMessage;
+}
+
 /**
- * Writes one message inside the caller's transaction: the row, its files, and the AI reply jobs it
- * asks for; `message.created` goes out when the transaction commits. Undefined when this
- * (sender, clientMessageId) is already stored.
+ * Writes one message inside the caller's transaction: the row, its files, who it @mentions and the
+ * AI reply jobs it asks for; `message.created` goes out when the transaction commits. Undefined
+ * when this (sender, clientMessageId) is already stored.
  */
 export async function writeMessage(
   ctx: AppContext,
   tx: Tx,
   target: SendTarget,
-  input: SendInput,
-  options: StoreMessageOptions = {},
-): Promise<{ row: MessageRow; message: TChatMessage } | undefined> {
-  const row = await insertMessage(tx, messageValues(target, input, options));
+  input: WriteInput,
+  options: WriteMessageOptions = {},
+): Promise<WrittenMessage | undefined> {
+  const row = await insertMessageRow(tx, { ...messageValues(target, input, options), id: uuidv7() });
   if (!row) return undefined;
   const attachmentIds = input.attachmentIds ?? [];
   const files = attachmentIds.length ? await claimAttachments(tx, row, attachmentIds) : [];
@@ -165,35 +157,46 @@ export async function writeMessage(
 }
 
 /**
- * Stores one message (see insertMessage for how seq stays gap-free). The same (sender, clientMessageId)
- * stores one message: a retry gets the stored one back. `message.created` is published after commit.
+ * Writes messages that are not part of a larger transaction (people's sends). Two ways, one result
+ * (a property test holds them to the same rows and events): a message with files, @mentions or AI
+ * reply jobs is written by writeMessage in a transaction of its own; a plain one, the bulk of the
+ * traffic, by one atomic statement shared with the other sends of the moment (the group commit,
+ * decision 0010), which is what keeps a busy node's database round trips down.
  */
-export async function sendMessage(ctx: AppContext, senderAgentId: string, conversationId: string, sent: SendInput, options: StoreMessageOptions = {}) {
-  // Fixed once, so a lost race below finds the row that won it.
-  const input = { ...sent, clientMessageId: sent.clientMessageId ?? `server:${uuidv7()}` };
-  const target = await resolveSendTarget(ctx, senderAgentId, conversationId);
-  if (input.targetAgentId && !target.recipients.some((r) => r.id === input.targetAgentId))
-    throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
+export interface MessageWriter {
+  /** A person's message as written, or undefined when this (sender, clientMessageId) is already stored. */
+  write(target: SendTarget, input: WriteInput): Promise<WrittenMessage | undefined>;
+  /** The group commit, for its counters; closed by the composition root before the database. */
+  readonly groupCommit: GroupCommit;
+}
 
-  let stored: { message: TChatMessage } | undefined;
-  // Files, AI reply jobs and @mentions are written with the message, in one transaction.
-  const needsTransaction =
+/** People's messages are plain text: no type or meta of their own. */
+const PERSON: WriteMessageOptions = Object.freeze({});
+
+export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): MessageWriter {
+  const needsTransaction = (target: SendTarget, input: WriteInput) =>
     (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target, input.content) || mentionsOf(target, input.content).length > 0;
-  if (needsTransaction) {
-    stored = await inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, options));
-  } else {
-    // A plain message: one atomic statement, shared with the other sends of the moment (group commit).
-    const row = await storeMessageGrouped(ctx, messageValues(target, input, options));
-    if (row) {
+  return {
+    groupCommit,
+    async write(target, input) {
+      if (needsTransaction(target, input)) return inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, PERSON));
+      const row = await groupCommit.insert(messageValues(target, input, PERSON));
+      if (!row) return undefined;
       const event = createdEvent(ctx, target, row, [], false);
       ctx.events.publish('message.created', event);
-      stored = event;
-    }
-  }
-  if (stored) return { message: stored.message, created: true };
-  // A retry (double click, network retry, another node): answer the message already stored.
-  const earlier = await findByClientId(ctx, senderAgentId, input.clientMessageId);
-  return existingSend(ctx, earlier!, conversationId);
+      return { row, message: event.message };
+    },
+  };
+}
+
+/** The message a sender already stored under this clientMessageId, as readers are shown it (a retry's answer). */
+export async function findSentMessage(ctx: AppContext, senderAgentId: string, clientMessageId: string): Promise<TChatMessage | undefined> {
+  const [row] = await ctx.db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return row && presentOne(ctx, row);
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type IncrementResponse, type Options } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { GENERIC_ERRORS } from '@agentroom/shared';
-import { AppError } from '../core/app-error';
 import { sendError } from './envelope';
 import { RedisFallbackStore } from './fallback-store';
 import { LeasedRedisStore } from './leased-store';
@@ -44,50 +43,41 @@ export function createRateLimit({ name, windowMs, limit, redis, key }: RateLimit
   });
 }
 
+/** One hit counted against a budget: how many hits its window has seen, and when the window ends. */
+export type LimitCount = IncrementResponse;
+
 /** A limit spent by HTTP requests and by socket events alike (the message limit: `POST …/messages` and `message:send`). */
 export interface LeasedRateLimit {
+  /** Counts one hit on `key`'s budget: at once when the store could answer from memory, else a promise. */
+  count(key: string): LimitCount | Promise<LimitCount>;
+  /** Whether that hit is within the limit; past it the answer is RATE_LIMITED (429). */
+  admits(count: LimitCount): boolean;
   /**
-   * For a route: the same limit as express-rate-limit answers it (draft-7 `RateLimit` and
-   * `RateLimit-Policy` headers, 429 in the envelope with Retry-After), without its per-request work
-   * (configuration checks, an info object, a promise per hit): its store usually answers at once.
+   * Writes the headers express-rate-limit would for that hit (draft-7 `RateLimit` and
+   * `RateLimit-Policy`, and Retry-After when refused), for an HTTP answer.
    */
-  middleware(key: (req: Request) => string): RequestHandler;
-  /** For a socket event: undefined when admitted at once, else a promise; refused: throws or rejects with AppError 429 RATE_LIMITED. */
-  spend(key: string): Promise<void> | undefined;
+  writeHeaders(res: Response, count: LimitCount): void;
 }
 
 /**
  * For limiters on every request of a busy client (messages): each node takes the shared budget from
  * Redis a slice at a time and spends it in memory (LeasedRedisStore), so most hits skip the Redis
- * round trip. Never admits more than the limit; not for the guessing limits (login), which count
- * every request in Redis. Measured in docs/benchmarks.md.
+ * round trip; and without express-rate-limit's per-request work (configuration checks, an info
+ * object, a promise per hit). Never admits more than the limit; not for the guessing limits
+ * (login), which count every request in Redis. Measured in docs/benchmarks.md.
  */
 export function createLeasedRateLimit({ name, windowMs, limit, redis }: Omit<RateLimitOptions, 'key'>): LeasedRateLimit {
   const store = redis ? new LeasedRedisStore(redis, `agentroom:rl:${name}:`, limit, windowMs) : new MemoryCounter();
   store.init({ windowMs } as Options);
   const policy = `${limit};w=${Math.ceil(windowMs / 1000)}`;
-  const answer = (res: Response, next: (error?: unknown) => void, { totalHits, resetTime }: IncrementResponse) => {
-    const resetSeconds = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
-    res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `limit=${limit}, remaining=${Math.max(0, limit - totalHits)}, reset=${resetSeconds}`);
-    if (totalHits <= limit) return next();
-    res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
-    sendError(res, 429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
-  };
-  const admit = ({ totalHits }: IncrementResponse) => {
-    if (totalHits > limit) throw new AppError(429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
-  };
   return {
-    middleware: (key) => (req, res, next) => {
-      const hit = store.increment(key(req));
-      if (hit instanceof Promise) hit.then((counted) => answer(res, next, counted), next);
-      else answer(res, next, hit);
-    },
-    spend: (key) => {
-      const hit = store.increment(key);
-      if (hit instanceof Promise) return hit.then(admit);
-      admit(hit);
-      return undefined;
+    count: (key) => store.increment(key),
+    admits: ({ totalHits }) => totalHits <= limit,
+    writeHeaders: (res, { totalHits, resetTime }) => {
+      const resetSeconds = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
+      res.setHeader('RateLimit-Policy', policy);
+      res.setHeader('RateLimit', `limit=${limit}, remaining=${Math.max(0, limit - totalHits)}, reset=${resetSeconds}`);
+      if (totalHits > limit) res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
     },
   };
 }

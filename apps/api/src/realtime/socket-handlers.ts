@@ -5,7 +5,6 @@ import {
   firstZodMessage,
   GENERIC_ERRORS,
   ZRoomPayload,
-  ZSocketSendPayload,
   ZTypingPayload,
   type TSendMessageAck,
   type TSocketAck,
@@ -16,11 +15,9 @@ import type { AppContext } from '../context';
 import { assertConversationParticipant } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
+import type { SendMessage } from '../chat/send-message';
 import { AppError } from '../core/app-error';
 import { authenticateToken } from '../auth/require-auth';
-import { messageLimitKey } from '../chat/message-limit';
-import { sendMessage } from '../chat/message-service';
-import type { LeasedRateLimit } from '../http/rate-limit';
 import type { AppSocket } from './socket-types';
 
 /** The callback a client passed last, if any (a client may emit without one). */
@@ -56,22 +53,15 @@ function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload:
 }
 
 /**
- * `message:send`, the HTTP send's twin (`POST /chat/conversations/:id/messages/async`) over the open
- * socket, in the HTTP route's order: the handshake's token is checked again (a live session of a
- * verified account, as on every request), the person's message limit is spent (the same budget as
- * HTTP sends, not the per-socket event limit), the payload is validated with the same rules, and
- * the same service stores it: the same access check, `clientMessageId` idempotency and events. The
- * ack comes only once the message is stored (durable), with the message as the HTTP answer has it.
+ * `message:send`, the HTTP send's twin over the open socket: the handshake's token is checked again
+ * (a live session, as on every request), then the one send command does the rest as for HTTP. The
+ * ack comes only once the message is stored (durable), with the message as the HTTP answer has it,
+ * or with the error code the HTTP envelope would carry.
  */
-function messageSendHandler(ctx: AppContext, socket: AppSocket, messageLimit: LeasedRateLimit) {
+function messageSendHandler(ctx: AppContext, socket: AppSocket, sendMessage: SendMessage) {
   const send = async (payload: unknown): Promise<TSendMessageAck> => {
-    const auth = await authenticateToken(ctx, socket.handshake.auth?.token as string | undefined);
-    if (!auth.isVerified) throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_ERRORS.emailNotVerified);
-    await messageLimit.spend(messageLimitKey(auth.agentId));
-    const parsed = ZSocketSendPayload.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: firstZodMessage(parsed.error), code: 'VALIDATION_ERROR' };
-    const { conversationId, ...input } = parsed.data;
-    const { message, created } = await sendMessage(ctx, auth.agentId, conversationId, input);
+    const caller = await authenticateToken(ctx, socket.handshake.auth?.token as string | undefined);
+    const { message, created } = await sendMessage(caller, { payload });
     return { ok: true, participantMessage: message, created };
   };
   return (...args: unknown[]) => {
@@ -81,15 +71,23 @@ function messageSendHandler(ctx: AppContext, socket: AppSocket, messageLimit: Le
 }
 
 /**
- * Events a socket may send per window: typing is sent on the first key and after 2 s idle, so a
- * real client stays far below; a runaway one gets RATE_LIMITED acks and its events are dropped.
+ * The per-socket limit of typing and room events, one per server: typing is sent on the first key
+ * and after 2 s idle, so a real client stays far below; a runaway one gets RATE_LIMITED acks and its
+ * events are dropped. Sends are not counted here (a chat at full speed would exceed it): they spend
+ * the person's message limit.
  */
-const socketEvents = new RateLimiterMemory({ points: 60, duration: 10 });
+export const createSocketEventLimit = () => new RateLimiterMemory({ points: 60, duration: 10 });
+
+/** What the socket handlers share across sockets, built by the composition root. */
+export interface SocketHandlerDeps {
+  sendMessage: SendMessage;
+  eventLimit: RateLimiterMemory;
+}
 
 /** room:join, room:leave, typing relay and message:send for one connected socket. */
-export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, messageLimit: LeasedRateLimit) {
+export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sendMessage, eventLimit }: SocketHandlerDeps) {
   const { agentId } = socket.data.auth;
-  const limit = () => socketEvents.consume(socket.id);
+  const limit = () => eventLimit.consume(socket.id);
   // Checked on every event, not remembered: access ends when the person leaves the conversation's team.
   const participantIdFor = async (conversationId: string) =>
     (await assertConversationParticipant(ctx.db, conversationId, agentId)).participant.id;
@@ -110,7 +108,7 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, messa
     }, limit),
   );
 
-  socket.on('message:send', messageSendHandler(ctx, socket, messageLimit));
+  socket.on('message:send', messageSendHandler(ctx, socket, sendMessage));
 
   let self: ReturnType<typeof presentSeenAgent> | undefined;
   socket.on(

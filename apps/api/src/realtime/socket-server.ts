@@ -3,12 +3,11 @@ import { Server } from 'socket.io';
 import { agentRoomOf, AUTH_ERRORS } from '@agentroom/shared';
 import { authenticateToken } from '../auth/require-auth';
 import type { AppContext } from '../context';
-import type { LeasedRateLimit } from '../http/rate-limit';
 import { AppError } from '../core/app-error';
 import type { PresenceStore } from './presence';
 import { presenceAudience } from './presence-audience-repo';
 import { accountRoom, agentRooms, sessionRoom } from './rooms';
-import { registerSocketHandlers } from './socket-handlers';
+import { registerSocketHandlers, type SocketHandlerDeps } from './socket-handlers';
 import type { AppSocketServer } from './socket-types';
 
 /** Tells team-mates and conversation partners the agent's current state (true if online on any node). */
@@ -22,7 +21,7 @@ async function broadcastPresence(ctx: AppContext, io: AppSocketServer, presence:
  * joins its agent's room, its session's and its account's (so logout and password reset can close
  * it). The adapter (set by the caller) carries rooms and events across API nodes.
  */
-export function createSocketServer(ctx: AppContext, httpServer: HttpServer, presence: PresenceStore, options: { messageLimit: LeasedRateLimit }): AppSocketServer {
+export function createSocketServer(ctx: AppContext, httpServer: HttpServer, presence: PresenceStore, handlers: SocketHandlerDeps): AppSocketServer {
   const io: AppSocketServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 1e6,
@@ -46,7 +45,7 @@ export function createSocketServer(ctx: AppContext, httpServer: HttpServer, pres
     const { agentId, sessionId, accountId } = socket.data.auth;
     // Joined synchronously, before the client hears it is connected.
     void socket.join([agentRoomOf(agentId), sessionRoom(sessionId), accountRoom(accountId)]);
-    registerSocketHandlers(ctx, socket, options.messageLimit);
+    registerSocketHandlers(ctx, socket, handlers);
 
     const changed = (count: number) => (count === 1 ? broadcastPresence(ctx, io, presence, agentId) : undefined);
     const connected = presence.connect(agentId).then(changed);

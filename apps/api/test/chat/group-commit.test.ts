@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@agentroom/shared';
-import { groupCommitStats, storeMessageGrouped } from '../../src/chat/group-commit';
-import { insertMessage, type MessageValues } from '../../src/chat/insert-message';
+import { insertMessageRow, type MessageValues } from '../../src/chat/insert-message';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { auth, closeSockets, connectSocket, joinConversation, recordEvents, startConversation, type User } from './chat-fixtures';
 
@@ -25,7 +24,7 @@ const list = (from: User, conversationId: string) =>
   server.api().get(`/api/v1/chat/conversations/${conversationId}/messages?limit=100`).set(auth(from)).expect(200);
 const conversationOf = (from: User, conversationId: string) =>
   server.api().get(`/api/v1/chat/conversations/${conversationId}`).set(auth(from)).expect(200);
-const values = (conversationId: string, from: User, content: string, clientMessageId = randomUUID()): MessageValues => ({
+const values = (conversationId: string, from: User, content: string, clientMessageId = randomUUID()): Omit<MessageValues, 'id'> => ({
   conversationId,
   senderAgentId: from.agentId,
   content,
@@ -33,6 +32,11 @@ const values = (conversationId: string, from: User, content: string, clientMessa
   messageType: 'text',
   meta: {},
 });
+
+/** This server's group commit: what its plain sends go through. */
+const groupCommit = () => server.messageWriter.groupCommit;
+const storeGrouped = (values: Omit<MessageValues, 'id'>) => groupCommit().insert(values);
+const stats = () => ({ ...groupCommit().stats });
 
 async function people(n: number) {
   return Promise.all(Array.from({ length: n }, (_, i) => signUpVerified(server, `gc${i}`)));
@@ -42,15 +46,15 @@ describe('group commit', () => {
   it('stores sends of one moment to one and to many conversations in one batch, seq gap-free in the order sent', async () => {
     const [x, y, z, w] = await people(4);
     const conversations = [await startConversation(server, x!, y!), await startConversation(server, x!, z!), await startConversation(server, w!, x!)];
-    const before = groupCommitStats(server.ctx);
+    const before = stats();
     // Interleaved: conversation k gets messages k, k+3, k+6, … from both of its sides.
     const sends = Array.from({ length: 30 }, (_, i) => {
       const conversation = conversations[i % 3]!;
       const from = i % 2 === 0 ? x! : [y!, z!, w!][i % 3]!;
-      return storeMessageGrouped(server.ctx, values(conversation.id, from, `m${i}`));
+      return storeGrouped(values(conversation.id, from, `m${i}`));
     });
     const rows = await Promise.all(sends);
-    const after = groupCommitStats(server.ctx);
+    const after = stats();
     expect(after.batches - before.batches).toBe(1);
     expect(after.fallbacks).toBe(before.fallbacks);
 
@@ -81,14 +85,14 @@ describe('group commit', () => {
     const { id } = await startConversation(server, x!, y!);
     const twice = randomUUID();
     const [a, dup, b] = await Promise.all([
-      storeMessageGrouped(server.ctx, values(id, x!, 'first', twice)),
-      storeMessageGrouped(server.ctx, values(id, x!, 'first again', twice)),
-      storeMessageGrouped(server.ctx, values(id, y!, 'second')),
+      storeGrouped(values(id, x!, 'first', twice)),
+      storeGrouped(values(id, x!, 'first again', twice)),
+      storeGrouped(values(id, y!, 'second')),
     ]);
     expect([a?.seq, dup, b?.seq]).toEqual([1, undefined, 2]);
     const [later, c] = await Promise.all([
-      storeMessageGrouped(server.ctx, values(id, x!, 'first once more', twice)),
-      storeMessageGrouped(server.ctx, values(id, x!, 'third')),
+      storeGrouped(values(id, x!, 'first once more', twice)),
+      storeGrouped(values(id, x!, 'third')),
     ]);
     expect([later, c?.seq]).toEqual([undefined, 3]);
 
@@ -113,14 +117,14 @@ describe('group commit', () => {
     const [x, y] = await people(2);
     const { id } = await startConversation(server, x!, y!);
     const texts = ['say "hi" \\ to {a,b}', 'NULL', 'ünïcödé ✓ 🚀 \\"', "it's\nmultiline\ttabbed", '{"json": [1, 2]}'];
-    const rows = await Promise.all(texts.map((text) => storeMessageGrouped(server.ctx, values(id, x!, text))));
+    const rows = await Promise.all(texts.map((text) => storeGrouped(values(id, x!, text))));
     expect(rows.map((r) => r!.content)).toEqual(texts);
     const page = (await list(y!, id)).body.data.messages as TChatMessage[];
     expect(page.map((m) => m.content)).toEqual(texts);
     // Server-side messages carry meta (AI notices): it keeps its characters too.
     const { id: other } = await startConversation(server, y!, (await people(1))[0]!);
     const notices = await Promise.all(
-      texts.map((text) => storeMessageGrouped(server.ctx, { ...values(other, y!, 'notice'), meta: { notice: { code: text, retryable: true } } })),
+      texts.map((text) => storeGrouped({ ...values(other, y!, 'notice'), meta: { notice: { code: text, retryable: true } } })),
     );
     expect(notices.map((r) => r!.meta)).toEqual(texts.map((text) => ({ notice: { code: text, retryable: true } })));
   });
@@ -128,24 +132,46 @@ describe('group commit', () => {
   it('a failing message fails alone: the rest of its batch is stored gap-free, nothing half written', async () => {
     const [x, y] = await people(2);
     const { id } = await startConversation(server, x!, y!);
-    const before = groupCommitStats(server.ctx);
+    const before = stats();
     // A sender that does not exist breaks the batch statement (foreign key), which is then undone
     // and stored message by message.
     const ghost = { ...values(id, x!, 'from nobody'), senderAgentId: randomUUID() };
     const outcomes = await Promise.allSettled([
-      storeMessageGrouped(server.ctx, values(id, x!, 'one')),
-      storeMessageGrouped(server.ctx, ghost),
-      storeMessageGrouped(server.ctx, values(id, y!, 'two')),
-      storeMessageGrouped(server.ctx, values(id, x!, 'three')),
+      storeGrouped(values(id, x!, 'one')),
+      storeGrouped(ghost),
+      storeGrouped(values(id, y!, 'two')),
+      storeGrouped(values(id, x!, 'three')),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect(groupCommitStats(server.ctx).fallbacks - before.fallbacks).toBe(1);
+    expect(stats().fallbacks - before.fallbacks).toBe(1);
     const page = (await list(x!, id)).body.data.messages as TChatMessage[];
     expect(page.map((m) => [m.seq, m.content])).toEqual([
       [1, 'one'],
       [2, 'two'],
       [3, 'three'],
     ]);
+  });
+
+  it('on close stores what it holds before answering, then refuses; another server goes on', async () => {
+    const own = await startTestServer();
+    try {
+      const [x, y] = await Promise.all([signUpVerified(own, 'gcx'), signUpVerified(own, 'gcy')]);
+      const { id } = await startConversation(own, x, y);
+      const ownCommit = own.messageWriter.groupCommit;
+      const settled: boolean[] = [];
+      const held = Array.from({ length: 5 }, (_, i) => ownCommit.insert(values(id, x, `held ${i}`)).finally(() => (settled[i] = true)));
+      await ownCommit.close();
+      // Every held send was answered before close() was: the database may close now.
+      expect(settled).toEqual([true, true, true, true, true]);
+      expect((await Promise.all(held)).map((row) => row?.seq)).toEqual([1, 2, 3, 4, 5]);
+      await expect(ownCommit.insert(values(id, x, 'too late'))).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      // The test file's server has a group commit of its own, still open.
+      const [a, b] = await people(2);
+      const other = await startConversation(server, a!, b!);
+      expect((await storeGrouped(values(other.id, a!, 'still open')))?.seq).toBe(1);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('delivers concurrent sends to one conversation and to many in seq order, gap-free, to every socket', async () => {
@@ -188,16 +214,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('group commit on Postgres, racin
     let locked!: () => void;
     const holding = new Promise<void>((resolve) => (locked = resolve));
     const holder = server.ctx.db.transaction(async (tx) => {
-      await insertMessage(tx, values(id, x!, 'sent elsewhere first', raced));
+      await insertMessageRow(tx, { ...values(id, x!, 'sent elsewhere first', raced), id: randomUUID() });
       locked();
       await new Promise<void>((resolve) => (release = resolve));
     });
     await holding;
-    const before = groupCommitStats(server.ctx);
+    const before = stats();
     const batch = Promise.all([
-      storeMessageGrouped(server.ctx, values(id, y!, 'before')),
-      storeMessageGrouped(server.ctx, values(id, x!, 'the duplicate', raced)),
-      storeMessageGrouped(server.ctx, values(id, y!, 'after')),
+      storeGrouped(values(id, y!, 'before')),
+      storeGrouped(values(id, x!, 'the duplicate', raced)),
+      storeGrouped(values(id, y!, 'after')),
     ]);
     // The batch statement is waiting for the conversation's row lock.
     await expect
@@ -212,7 +238,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('group commit on Postgres, racin
     await holder;
     const [first, duplicate, last] = await batch;
     expect([first?.seq, duplicate, last?.seq]).toEqual([2, undefined, 3]);
-    expect(groupCommitStats(server.ctx).fallbacks - before.fallbacks).toBe(1);
+    expect(stats().fallbacks - before.fallbacks).toBe(1);
     const page = (await list(x!, id)).body.data.messages as TChatMessage[];
     expect(page.map((m) => [m.seq, m.content])).toEqual([
       [1, 'sent elsewhere first'],

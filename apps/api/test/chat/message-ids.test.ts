@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isUuid } from '@agentroom/shared';
-import { newMessageId } from '../../src/chat/message-ids';
+import { createMessageIds } from '../../src/chat/message-ids';
 
 describe('message ids', () => {
   it('are version-7 UUIDs that only increase, and never repeat, across a burst and across milliseconds', async () => {
+    const newMessageId = createMessageIds();
     const ids: string[] = [];
     for (let i = 0; i < 20_000; i++) ids.push(newMessageId());
     await new Promise((resolve) => setTimeout(resolve, 5));
