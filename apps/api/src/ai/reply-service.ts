@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { isUuid, REPLY_ERRORS } from '@agentroom/shared';
+import { isUuid, REPLY_ERRORS, type TActiveReply } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { agents, messages } from '../db/schema';
@@ -110,7 +110,8 @@ export async function activeReplies(ctx: AppContext, worker: ReplyWorker, agentI
     return {
       streamId: job.id,
       agentId: job.agentId,
-      status: job.status,
+      // findActiveReplyJobs reads only queued and running jobs.
+      status: job.status as TActiveReply['status'],
       attempt: live?.attempt ?? job.attempts,
       content: live?.text ?? job.partialContent,
     };

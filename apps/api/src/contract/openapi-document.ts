@@ -50,7 +50,7 @@ function responsesOf(route: ApiRoute): ZodOpenApiResponsesObject {
       content: Object.fromEntries(route.file.contentTypes.map((type) => [type, { schema: {} }])),
     };
   if (route.auth !== 'public') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired (code TOKEN_EXPIRED).');
-  if (route.rateLimited)
+  if (route.rateLimit)
     responses['429'] = {
       ...errorResponse('Too many requests (code RATE_LIMITED).'),
       headers: z.object({ 'retry-after': z.string().meta({ description: 'Seconds to wait.' }) }),
