@@ -13,7 +13,7 @@ import type { AuthState } from '../context';
 
 /** What a handler returns when it wrote the answer itself (a file, a stream). */
 export const ANSWERED = Object.freeze({ answeredByHandler: true } as const);
-export type Answered = typeof ANSWERED;
+type Answered = typeof ANSWERED;
 
 /** An answer with a success status other than the row's first (the send route's 200 for a repeat). */
 export class StatusReply<Status extends number = number, Data = unknown> {
@@ -26,7 +26,7 @@ export class StatusReply<Status extends number = number, Data = unknown> {
 type StatusReplyOf<K extends RouteName> = StatusReply<keyof ResponsesOf<K> & number, ResponseOf<K>>;
 
 /** A file route answers by itself; a JSON route returns the `data` its row declares (checked by the typecheck). */
-export type ReplyOf<K extends RouteName> = (typeof ROUTE_SCHEMAS)[K] extends { file: object } ? Answered : ResponseOf<K> | StatusReplyOf<K>;
+type ReplyOf<K extends RouteName> = (typeof ROUTE_SCHEMAS)[K] extends { file: object } ? Answered : ResponseOf<K> | StatusReplyOf<K>;
 
 /** Behind `signed-in` and `verified` a caller is known; a download token may stand in for one. */
 type AuthFor<K extends RouteName> = Route<K>['auth'] extends 'signed-in' | 'verified'

@@ -11,7 +11,10 @@ type BodyInput<K extends RouteName> = (typeof ROUTE_SCHEMAS)[K] extends { upload
     : { body: BodyOf<K> };
 type QueryInput<K extends RouteName> = QueryOf<K> extends undefined ? { query?: never } : { query?: QueryOf<K> };
 
-/** What a call by row takes: the row's path parameters, body and query, typed from the row, and the request options. */
+/**
+ * What a call by row takes: the row's path parameters, body and query, typed from the row, and the request options.
+ * @public The API's contract test checks it against a client generated from the OpenAPI document.
+ */
 export type CallInput<K extends RouteName> = ParamsInput<K> & BodyInput<K> & QueryInput<K> & Omit<RequestOptions, 'method' | 'body'>;
 
 type Method = NonNullable<RequestOptions['method']>;

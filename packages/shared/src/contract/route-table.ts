@@ -232,7 +232,10 @@ export type ResponseOf<K extends RouteName> = ResponsesOf<K>[keyof ResponsesOf<K
 export type BodyOf<K extends RouteName> = Field<K, 'body'> extends z.ZodType ? z.input<Field<K, 'body'>> : undefined;
 /** The body as the server has it after parsing. */
 export type ParsedBodyOf<K extends RouteName> = Field<K, 'body'> extends z.ZodType ? z.output<Field<K, 'body'>> : undefined;
-export type QueryOf<K extends RouteName> = Field<K, 'query'> extends z.ZodType ? z.input<Field<K, 'query'>> : undefined;
+/** A coerced field's input is `unknown` to zod; a caller sends what it is coerced to (a number in the URL). */
+type CallerQuery<In, Out> = { [F in keyof In]: unknown extends In[F] ? (F extends keyof Out ? Out[F] : never) | undefined : In[F] };
+/** The query a caller sends (undefined: none). */
+export type QueryOf<K extends RouteName> = Field<K, 'query'> extends z.ZodType ? CallerQuery<z.input<Field<K, 'query'>>, z.output<Field<K, 'query'>>> : undefined;
 export type ParsedQueryOf<K extends RouteName> = Field<K, 'query'> extends z.ZodType ? z.output<Field<K, 'query'>> : undefined;
 /** Path parameters: strings, or what the row's `params` schema makes of them. */
 export type ParamsOf<K extends RouteName> = PathParams<Route<K>['path']> &
