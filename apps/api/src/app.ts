@@ -9,8 +9,12 @@ import { aiRoutes } from './ai/ai-routes';
 import { usageRoutes } from './ai/usage-routes';
 import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
+import { attachmentRoutes } from './chat/attachment-routes';
 import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
 import type { SendMessage } from './chat/send-message';
+import { retryAfterHeader } from './auth/retry-later';
+import { routeGuards } from './contract/route-guards';
+import { mountRoutes } from './http/mount-routes';
 import { apiDocsPage, openApiRoutes } from './contract/contract-routes';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -36,23 +40,27 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, send: { sendMessage: S
   const api = Router();
   api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
-  // First: the hot path (sends) matches before walking every other router.
-  api.use('/chat', chatSendRoutes(ctx, send.sendMessage, send.messageLimit));
-  api.use('/health', healthRoutes(ctx, redis));
-  api.use(openApiRoutes(ctx));
-  api.use('/auth', authRoutes(ctx, redis));
-  api.use('/users', usersRoutes(ctx, redis));
-  api.use(notificationsRoutes(ctx, redis));
-  api.use('/avatars', avatarRoutes(ctx));
-  api.use(invitationsRoutes(ctx, redis));
-  api.use('/teams', roomsRoutes(ctx, redis));
-  api.use('/teams', usageRoutes(ctx));
-  api.use('/teams', teamsRoutes(ctx, redis));
-  api.use('/agents', agentsRoutes(ctx, redis));
-  api.use('/chat', aiRoutes(ctx, replies, redis));
-  api.use('/chat', chatRoutes(ctx, redis));
-  if (devMailboxEnabled(ctx.config)) api.use('/dev/mailbox', devMailboxApiRoutes(ctx));
+  mountRoutes(api, routeGuards(ctx, redis), {
+    ...chatSendRoutes(send.sendMessage, send.messageLimit),
+    ...healthRoutes(ctx, redis),
+    ...openApiRoutes(ctx),
+    ...authRoutes(ctx, redis),
+    ...usersRoutes(ctx),
+    ...notificationsRoutes(ctx),
+    ...avatarRoutes(ctx),
+    ...invitationsRoutes(ctx),
+    ...roomsRoutes(ctx),
+    ...usageRoutes(ctx),
+    ...teamsRoutes(ctx),
+    ...agentsRoutes(ctx),
+    ...aiRoutes(ctx, replies),
+    ...chatRoutes(ctx),
+    ...attachmentRoutes(ctx),
+    ...(devMailboxEnabled(ctx.config) ? devMailboxApiRoutes(ctx) : {}),
+  });
   api.use(notFoundHandler);
+  // A RetryLaterError (account lockout, verification cooldown) says when to try again.
+  api.use(retryAfterHeader);
   api.use(errorHandler(ctx.logger));
   return api;
 }

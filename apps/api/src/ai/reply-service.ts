@@ -1,4 +1,4 @@
-import { isUuid, REPLY_ERRORS } from '@agentroom/shared';
+import { isUuid, REPLY_ERRORS, type TActiveReply } from '@agentroom/shared';
 import type { AppContext, ReplyJobQueue, ReplyRunner } from '../context';
 import type { DbOrTx } from '../db/client';
 import { badRequest, notFound } from '../core/app-error';
@@ -77,7 +77,8 @@ export async function activeReplies(ctx: AppContext, runner: ReplyRunner, agentI
     return {
       streamId: job.id,
       agentId: job.agentId,
-      status: job.status,
+      // findActiveReplyJobs reads only queued and running jobs.
+      status: job.status as TActiveReply['status'],
       attempt: live?.attempt ?? job.attempts,
       content: live?.text ?? job.partialContent,
     };

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { OPENAPI_PATH } from '@agentroom/shared';
 import type { AppContext } from '../context';
+import { ANSWERED, defineHandlers } from '../http/route-handler';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { renderReferencePage } from './reference-page';
 
@@ -11,13 +12,14 @@ function documentOf(ctx: AppContext): () => OpenApiDocument {
 }
 
 /** GET /api/v1/openapi.json (public): the contract as data. */
-export function openApiRoutes(ctx: AppContext): Router {
-  const router = Router();
+export function openApiRoutes(ctx: AppContext) {
   const doc = documentOf(ctx);
-  router.get('/openapi.json', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').json(doc());
+  return defineHandlers({
+    getOpenApiDocument: ({ res }) => {
+      res.set('Cache-Control', 'no-cache').json(doc());
+      return ANSWERED;
+    },
   });
-  return router;
 }
 
 /** GET /api/docs: the same document as a readable page (no scripts, nothing from elsewhere). */

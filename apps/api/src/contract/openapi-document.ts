@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  createSchema,
+  type CreateDocumentOptions,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import { PRODUCT_NAME, API_BASE_PATH, ZErrorEnvelope, successEnvelope } from '@agentroom/shared';
 import {
   API_ROUTES,
@@ -32,14 +39,6 @@ const AUTH_NOTES: Record<ApiRoute['auth'], string> = {
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ZErrorEnvelope } } });
 
-const operationId = (route: ApiRoute) =>
-  route.method +
-  route.path
-    .split(/[/.-]/)
-    .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? `By${part.slice(1, 2).toUpperCase()}${part.slice(2)}` : part[0]!.toUpperCase() + part.slice(1)))
-    .join('');
-
 function responsesOf(route: ApiRoute): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, data] of Object.entries(route.success ?? {}))
@@ -50,7 +49,7 @@ function responsesOf(route: ApiRoute): ZodOpenApiResponsesObject {
       content: Object.fromEntries(route.file.contentTypes.map((type) => [type, { schema: {} }])),
     };
   if (route.auth !== 'public') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired (code TOKEN_EXPIRED).');
-  if (route.rateLimited)
+  if (route.rateLimit)
     responses['429'] = {
       ...errorResponse('Too many requests (code RATE_LIMITED).'),
       headers: z.object({ 'retry-after': z.string().meta({ description: 'Seconds to wait.' }) }),
@@ -64,14 +63,15 @@ const binary = z.string().meta({ contentMediaType: 'application/octet-stream' })
 
 function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
   const params = pathParamsOf(route.path);
+  const pathSchema = z.object({ ...Object.fromEntries(params.map((name) => [name, z.string()])), ...route.params?.shape });
   return {
-    operationId: operationId(route),
+    operationId: route.name,
     tags: [route.tag],
     summary: route.summary,
     description: AUTH_NOTES[route.auth],
     security: SECURITY[route.auth],
     requestParams: {
-      ...(params.length ? { path: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))) } : {}),
+      ...(params.length ? { path: pathSchema } : {}),
       ...(route.query ? { query: route.query } : {}),
     },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
@@ -91,28 +91,61 @@ function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
   };
 }
 
-/** A payload's place in components.schemas: its registered id, or the name we give it here. */
-const schemaName = (schema: z.ZodType, fallback: string) => (z.globalRegistry.get(schema)?.id as string | undefined) ?? fallback;
-const pascal = (event: string) => event.split(/[:-]/).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
+type JsonSchema = Record<string, unknown>;
 
-function socketSection(events: Record<string, SocketEventDoc>, components: Record<string, z.ZodType>, suffix: string) {
-  const ref = (schema: z.ZodType, fallback: string) => {
-    const name = schemaName(schema, fallback);
-    components[name] = schema;
-    return { $ref: `#/components/schemas/${name}` };
+/**
+ * A socket payload's JSON Schema, written out in `x-socket-events` itself: OpenAPI tools read no
+ * references from an extension, so a component only events used would count as unused. A `$ref`
+ * stays only where it names a component the HTTP operations use (`ChatMessage`); any other is inlined.
+ */
+function socketSchema(schema: z.ZodType, operationComponents: ReadonlySet<string>): unknown {
+  const { schema: top, components } = createSchema(schema, { openapiVersion: '3.1.0', opts: DOCUMENT_OPTIONS });
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as JsonSchema).$ref;
+    const name = typeof ref === 'string' ? ref.split('/').pop()! : undefined;
+    if (name && !operationComponents.has(name)) return inline(components[name]);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
   };
+  return inline(top);
+}
+
+function socketSection(events: Record<string, SocketEventDoc>, operationComponents: ReadonlySet<string>) {
   return Object.fromEntries(
     Object.entries(events).map(([event, doc]) => [
       event,
       {
         summary: doc.summary,
-        payload: ref(doc.payload, `${pascal(event)}${suffix}`),
-        ...(doc.ack ? { ack: ref(doc.ack, `${pascal(event)}Ack`) } : {}),
+        payload: socketSchema(doc.payload, operationComponents),
+        ...(doc.ack ? { ack: socketSchema(doc.ack, operationComponents) } : {}),
         ...(doc.audience ? { audience: doc.audience } : {}),
       },
     ]),
   );
 }
+
+const DOCUMENT_OPTIONS: CreateDocumentOptions = {
+  // The format says it; zod's long regexes for uuid and date-time would only bury the reference.
+  override: ({ jsonSchema }) => {
+    if (jsonSchema.format === 'uuid' || jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+  },
+};
+
+/** What each group of routes is for, shown above it in the reference. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  System: 'Health probes and this document.',
+  Auth: 'Accounts, sessions and the emailed links (verification, password reset, magic sign-in).',
+  Users: 'Your profile and avatars.',
+  Notifications: 'When unread messages are mailed, and the one-click unsubscribe.',
+  Teams: 'Teams, their members and AI agents.',
+  Invitations: 'Invitations to a team by email.',
+  Agents: 'People and AI agents by username, and AI agent settings.',
+  Rooms: "A team's rooms; their messages use the chat routes with the room's conversation id.",
+  Chat: 'Conversations, messages, attachments, reactions, read markers and search.',
+  'AI replies': 'Replies AI agents are writing: stop, write again, follow.',
+  Development: 'Only outside production.',
+};
 
 /** The OpenAPI 3.1 document of /api/v1, built from the shared route table; socket events ride along as `x-socket-events`. */
 export function buildOpenApiDocument(options: { includeDevRoutes: boolean }): OpenApiDocument {
@@ -122,37 +155,34 @@ export function buildOpenApiDocument(options: { includeDevRoutes: boolean }): Op
     const path = toOpenApiPath(route.path);
     paths[path] = { ...paths[path], [route.method]: operationOf(route) };
   }
-  const socketComponents: Record<string, z.ZodType> = {};
-  const socketEvents = {
-    connection: SOCKET_CONNECTION,
-    clientToServer: socketSection(SOCKET_CLIENT_EVENTS, socketComponents, 'Payload'),
-    serverToClient: socketSection(SOCKET_SERVER_EVENTS, socketComponents, 'Event'),
-  };
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: `${PRODUCT_NAME} API`,
-      version: '1.0.0',
-      description:
-        'Every JSON answer is an envelope: `{ success: true, data }` or `{ success: false, error, code, details? }`. ' +
-        'Realtime events travel over Socket.IO; see `x-socket-events`.',
-    },
-    servers: [{ url: API_BASE_PATH }],
-    tags: [...new Set(API_ROUTES.map((route) => route.tag))].map((name) => ({ name })),
-    paths,
-    components: {
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        downloadToken: { type: 'apiKey', in: 'query', name: 'token' },
+  const tags = [...new Set(API_ROUTES.map((route) => route.tag))];
+  const document = createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description:
+          'Every JSON answer is an envelope: `{ success: true, data }` or `{ success: false, error, code, details? }`. ' +
+          'Realtime events travel over Socket.IO; see `x-socket-events`.',
       },
-      schemas: { ErrorEnvelope: ZErrorEnvelope, ...socketComponents },
+      servers: [{ url: API_BASE_PATH }],
+      tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+      paths,
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          downloadToken: { type: 'apiKey', in: 'query', name: 'token' },
+        },
+      },
     },
-    'x-socket-events': socketEvents,
-  },
-  {
-    // The format says it; zod's long regexes for uuid and date-time would only bury the reference.
-    override: ({ jsonSchema }) => {
-      if (jsonSchema.format === 'uuid' || jsonSchema.format === 'date-time') delete jsonSchema.pattern;
-    },
-  });
+    DOCUMENT_OPTIONS,
+  );
+  const operationComponents = new Set(Object.keys(document.components?.schemas ?? {}));
+  document['x-socket-events'] = {
+    connection: SOCKET_CONNECTION,
+    clientToServer: socketSection(SOCKET_CLIENT_EVENTS, operationComponents),
+    serverToClient: socketSection(SOCKET_SERVER_EVENTS, operationComponents),
+  };
+  return document;
 }

@@ -1,7 +1,7 @@
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context';
-import { sendData, sendError } from './envelope';
+import { AppError } from '../core/app-error';
+import { defineHandlers } from './route-handler';
 
 /** A dependency that does not answer within this is reported down, so the probe itself never hangs. */
 const CHECK_TIMEOUT_MS = 1000;
@@ -29,25 +29,24 @@ async function answersInTime(check: () => Promise<unknown>): Promise<'up' | 'dow
  * `/health` (database, as before), `/health/live` (the process answers: restart it if not) and
  * `/health/ready` (its dependencies answer: send it traffic only if so; load balancers use this one).
  */
-export function healthRoutes(ctx: AppContext, redis?: Redis): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
-    try {
-      await ctx.database.ping();
-      sendData(res, { status: 'ok', database: ctx.database.kind });
-    } catch {
-      sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
-    }
+export const healthRoutes = (ctx: AppContext, redis?: Redis) =>
+  defineHandlers({
+    getHealth: async () => {
+      try {
+        await ctx.database.ping();
+      } catch {
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+      }
+      return { status: 'ok' as const, database: ctx.database.kind };
+    },
+    getLiveness: () => ({ status: 'ok' as const }),
+    getReadiness: async () => {
+      const [database, redisState] = await Promise.all([
+        answersInTime(() => ctx.database.ping()),
+        redis ? answersInTime(() => redis.ping()) : Promise.resolve<DependencyState>('not_configured'),
+      ]);
+      if (database === 'down' || redisState === 'down')
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Not ready', { database, redis: redisState });
+      return { status: 'ok' as const, checks: { database, redis: redisState } };
+    },
   });
-  router.get('/live', (_req, res) => sendData(res, { status: 'ok' }));
-  router.get('/ready', async (_req, res) => {
-    const [database, redisState] = await Promise.all([
-      answersInTime(() => ctx.database.ping()),
-      redis ? answersInTime(() => redis.ping()) : Promise.resolve<DependencyState>('not_configured'),
-    ]);
-    const checks: Record<string, DependencyState> = { database, redis: redisState };
-    if (Object.values(checks).includes('down')) return sendError(res, 503, 'SERVICE_UNAVAILABLE', 'Not ready', checks);
-    sendData(res, { status: 'ok', checks });
-  });
-  return router;
-}

@@ -71,7 +71,7 @@ function hashedAssets(assetsDir: string): RequestHandler {
 }
 
 /**
- * The built SPA. Decision (issue 14): index.html answers the app's own pages (`WEB_APP_PATHS`, the
+ * The built SPA. index.html answers the app's own pages (`WEB_APP_PATHS`, the
  * route table of the web app) with 200; other files at the top level (favicon, robots.txt) are
  * served as they are; what is left is a 404 — plain text for anything that looks like a file (a
  * last segment with an extension: /wp-login.php, /favicon.ico) or is under /assets, and index.html

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
-import { sendData } from '../http/envelope';
+import { defineHandlers } from '../http/route-handler';
 import { loopbackOnly } from '../http/loopback-only';
 import { latestOutboxMail } from './outbox-repo';
 
@@ -16,15 +16,15 @@ const linkify = (escaped: string) => escaped.replace(/(https?:\/\/[^\s<]+)/g, '<
 export const devMailboxEnabled = (config: AppConfig) => !config.smtpUrl && config.env !== 'production';
 
 /** Development mailbox: what the outbox holds, readable without an SMTP server. */
-export function devMailboxApiRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.use(loopbackOnly);
-  router.get('/', async (_req, res) => {
-    const mail = await latestOutboxMail(ctx.db);
-    sendData(res, { messages: mail.map(({ html: _html, ...rest }) => rest) });
+export const devMailboxApiRoutes = (ctx: AppContext) =>
+  defineHandlers({
+    getDevMailbox: {
+      before: [loopbackOnly],
+      handle: async () => ({
+        messages: (await latestOutboxMail(ctx.db)).map(({ html: _html, createdAt, ...rest }) => ({ ...rest, createdAt: createdAt.toISOString() })),
+      }),
+    },
   });
-  return router;
-}
 
 export function devMailboxPage(ctx: AppContext): Router {
   const router = Router();

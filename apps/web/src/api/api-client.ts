@@ -1,4 +1,5 @@
 import { ERROR_CODE, type TAuthResult, type TEnvelope } from '@agentroom/shared';
+import { routes } from '@agentroom/shared/routes';
 import { ApiError, withFallback } from './api-error';
 import { API_PREFIX } from './api-base-url';
 import { emitSessionEvent } from './session-events';
@@ -11,7 +12,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the stored token (the refresh call sends the old one explicitly). */
   token?: string | null;
-  /** Spec §8: the text shown when the server gives no message of its own (see withFallback). */
+  /** The text shown when the server gives no message of its own (see withFallback). */
   fallback?: string;
   /**
    * A multipart upload's progress, as the fraction (0–1) of the body sent. fetch cannot report it,
@@ -20,7 +21,7 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
-const REFRESH_PATH = '/auth/refresh';
+const REFRESH_PATH = routes.refreshSession.path;
 
 function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
   if (body === undefined) return {};
@@ -149,14 +150,3 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw withFallback(error, options.fallback);
   }
 }
-
-type Options = Omit<RequestOptions, 'method' | 'body'>;
-
-/** Shorthands per method. A POST without a body sends `{}`: the API reads every POST body as JSON. */
-export const http = {
-  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body: unknown = {}, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

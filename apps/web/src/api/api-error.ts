@@ -31,7 +31,7 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /**
- * Spec §8: auth errors keep the server's message; otherwise they fall back to the call's own
+ * A message the server wrote is kept (auth errors say what went wrong); otherwise they fall back to the call's own
  * text (e.g. 'Login failed'). A network failure keeps 'Network error', which says more.
  */
 export function withFallback(error: unknown, fallback: string): ApiError {

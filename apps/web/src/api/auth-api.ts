@@ -1,47 +1,34 @@
-import { AUTH_ERRORS, type TAuthResult, type TRegisterRequest, type TResetLinkStatus, type TUser } from '@agentroom/shared';
-import { http } from './api-client';
+import { AUTH_ERRORS, type TRegisterRequest } from '@agentroom/shared';
+import { routes } from '@agentroom/shared/routes';
+import { call } from './call-route';
 
-type UserAnswer = { user: TUser };
-const userOf = (data: UserAnswer) => data.user;
-
-/** The auth calls of spec §7, one function each, with the spec §8 fallbacks. */
+/** The auth calls, one function each, with the texts shown when the server gives none. */
 export const authApi = {
-  me: (token?: string) => http.get<UserAnswer>('/auth/me', token ? { token } : {}).then(userOf),
+  me: (token?: string) => call(routes.getSignedInUser, token ? { token } : {}).then((d) => d.user),
 
   /** The login form's one field goes out as `username`; the API accepts a username or an email there. */
   login: (usernameOrEmail: string, password: string) =>
-    http.post<TAuthResult>('/auth/login', { username: usernameOrEmail.trim(), password }, { fallback: AUTH_ERRORS.loginFailed }),
+    call(routes.login, { body: { username: usernameOrEmail.trim(), password }, fallback: AUTH_ERRORS.loginFailed }),
 
-  register: (input: TRegisterRequest) =>
-    http.post<UserAnswer>('/auth/register', input, { fallback: AUTH_ERRORS.registrationFailed }).then(userOf),
+  register: (input: TRegisterRequest) => call(routes.register, { body: input, fallback: AUTH_ERRORS.registrationFailed }).then((d) => d.user),
 
-  logout: () => http.post<unknown>('/auth/logout'),
+  logout: () => call(routes.logout),
 
-  verifyEmail: (token: string) =>
-    http.post<UserAnswer>('/auth/email/verify-email', { token }, { fallback: AUTH_ERRORS.emailVerificationFailed }).then(userOf),
+  verifyEmail: (token: string) => call(routes.verifyEmail, { body: { token }, fallback: AUTH_ERRORS.emailVerificationFailed }).then((d) => d.user),
 
   resendVerification: (next?: string) =>
-    http.post<unknown>('/auth/email/resend-verification', next ? { next } : {}, { fallback: AUTH_ERRORS.resendVerificationFailed }),
+    call(routes.resendVerification, { body: next ? { next } : {}, fallback: AUTH_ERRORS.resendVerificationFailed }),
 
-  sendPasswordReset: (email: string) =>
-    http.post<unknown>('/auth/email/send-reset', { email: email.trim() }, { fallback: AUTH_ERRORS.sendResetFailed }),
+  sendPasswordReset: (email: string) => call(routes.sendPasswordReset, { body: { email: email.trim() }, fallback: AUTH_ERRORS.sendResetFailed }),
 
   /** Whether a reset link still works; asking does not spend it. */
-  checkResetLink: (token: string) =>
-    http.post<{ status: TResetLinkStatus }>('/auth/email/check-reset-link', { token }).then((data) => data.status),
+  checkResetLink: (token: string) => call(routes.checkResetLink, { body: { token } }).then((data) => data.status),
 
   resetPassword: (token: string, newPassword: string) =>
-    http
-      .post<UserAnswer>('/auth/email/reset-password', { token, newPassword }, { fallback: AUTH_ERRORS.passwordResetFailed })
-      .then(userOf),
+    call(routes.resetPassword, { body: { token, newPassword }, fallback: AUTH_ERRORS.passwordResetFailed }).then((d) => d.user),
 
   sendMagicLink: (emailOrUsername: string, next?: string) =>
-    http.post<unknown>(
-      '/auth/email/send-magic-link',
-      { email: emailOrUsername.trim(), ...(next ? { next } : {}) },
-      { fallback: AUTH_ERRORS.sendMagicLinkFailed },
-    ),
+    call(routes.sendMagicLink, { body: { email: emailOrUsername.trim(), ...(next ? { next } : {}) }, fallback: AUTH_ERRORS.sendMagicLinkFailed }),
 
-  verifyMagicLink: (token: string) =>
-    http.post<TAuthResult>('/auth/email/verify-magic-link', { token }, { fallback: AUTH_ERRORS.magicLinkFailed }),
+  verifyMagicLink: (token: string) => call(routes.verifyMagicLink, { body: { token }, fallback: AUTH_ERRORS.magicLinkFailed }),
 };

@@ -1,30 +1,21 @@
-import type {
-  TAcceptedInvitationResponse,
-  TCreateInvitationRequest,
-  TInvitationLinkResponse,
-  TInvitationResponse,
-  TInvitationsResponse,
-  TMyInvitationsResponse,
-} from '@agentroom/shared';
-import { http } from './api-client';
+import type { TCreateInvitationRequest } from '@agentroom/shared';
+import { routes } from '@agentroom/shared/routes';
+import { call } from './call-route';
 
-const invitationsPath = (handle: string) => `/teams/${encodeURIComponent(handle)}/invitations`;
-
-/** Invite by email (issue 12): the managers' calls, the invitation link's own, and the invitee's. */
+/** Invite by email: the managers' calls, the invitation link's own, and the invitee's. */
 export const invitationApi = {
-  pending: (handle: string) => http.get<TInvitationsResponse>(invitationsPath(handle)).then((d) => d.invitations),
+  pending: (handle: string) => call(routes.listInvitations, { params: { handle } }).then((d) => d.invitations),
 
-  invite: (handle: string, input: TCreateInvitationRequest) =>
-    http.post<TInvitationResponse>(invitationsPath(handle), input).then((d) => d.invitation),
+  invite: (handle: string, input: TCreateInvitationRequest) => call(routes.createInvitation, { params: { handle }, body: input }).then((d) => d.invitation),
 
-  revoke: (handle: string, id: string) => http.delete<unknown>(`${invitationsPath(handle)}/${encodeURIComponent(id)}`),
+  revoke: (handle: string, id: string) => call(routes.revokeInvitation, { params: { handle, id } }),
 
-  describeLink: (token: string) => http.get<TInvitationLinkResponse>(`/invitations/${encodeURIComponent(token)}`),
+  describeLink: (token: string) => call(routes.describeInvitationLink, { params: { token } }),
 
-  accept: (token: string) => http.post<TAcceptedInvitationResponse>('/invitations/accept', { token }),
+  accept: (token: string) => call(routes.acceptInvitationLink, { body: { token } }),
 
   /** Invitations addressed to my verified email (the welcome page). */
-  mine: () => http.get<TMyInvitationsResponse>('/invitations').then((d) => d.invitations),
+  mine: () => call(routes.listMyInvitations).then((d) => d.invitations),
 
-  acceptById: (id: string) => http.post<TAcceptedInvitationResponse>(`/invitations/${encodeURIComponent(id)}/accept`, {}),
+  acceptById: (id: string) => call(routes.acceptInvitationById, { params: { id } }),
 };

@@ -1,58 +1,40 @@
-import {
-  TEAM_FETCH_ERRORS,
-  type TAddMemberRequest,
-  type TAgentResponse,
-  type TChangeMemberRoleRequest,
-  type TCreateAiAgentRequest,
-  type TCreateTeamRequest,
-  type TProfile,
-  type TTeamAgentResponse,
-  type TTeamAgentsResponse,
-  type TTeamResponse,
-  type TTeamsResponse,
-  type TTeamUsageResponse,
-  type TUpdateAiAgentRequest,
-  type TUpdateTeamRequest,
-} from '@agentroom/shared';
-import { http } from './api-client';
+import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
+import type { TAddMemberRequest, TChangeMemberRoleRequest, TCreateAiAgentRequest, TCreateTeamRequest, TUpdateAiAgentRequest, TUpdateTeamRequest } from '@agentroom/shared';
+import { routes } from '@agentroom/shared/routes';
+import { call } from './call-route';
 
-const teamPath = (handle: string) => `/teams/${encodeURIComponent(handle)}`;
-const agentPath = (usernameOrId: string) => `/agents/${encodeURIComponent(usernameOrId)}`;
-
-/** The team and agent calls of DESIGN §4, one function each. */
+/** The team and agent calls, one function each. */
 export const teamApi = {
-  myTeams: () => http.get<TTeamsResponse>('/teams', { fallback: TEAM_FETCH_ERRORS.teams }).then((d) => d.teams),
+  myTeams: () => call(routes.listTeams, { fallback: TEAM_FETCH_ERRORS.teams }).then((d) => d.teams),
 
-  team: (handle: string) => http.get<TTeamResponse>(teamPath(handle), { fallback: TEAM_FETCH_ERRORS.team }).then((d) => d.team),
+  team: (handle: string) => call(routes.getTeam, { params: { handle }, fallback: TEAM_FETCH_ERRORS.team }).then((d) => d.team),
 
-  agents: (handle: string) =>
-    http.get<TTeamAgentsResponse>(`${teamPath(handle)}/agents`, { fallback: TEAM_FETCH_ERRORS.agents }).then((d) => d.agents),
+  agents: (handle: string) => call(routes.listTeamAgents, { params: { handle }, fallback: TEAM_FETCH_ERRORS.agents }).then((d) => d.agents),
 
-  agent: (username: string) => http.get<TAgentResponse>(agentPath(username), { fallback: TEAM_FETCH_ERRORS.agent }).then((d) => d.agent),
+  agent: (username: string) => call(routes.getAgent, { params: { agent: username }, fallback: TEAM_FETCH_ERRORS.agent }).then((d) => d.agent),
 
-  myProfile: () => http.get<{ profile: TProfile }>('/users/me').then((d) => d.profile),
+  myProfile: () => call(routes.getProfile).then((d) => d.profile),
 
-  createTeam: (input: TCreateTeamRequest) => http.post<TTeamResponse>('/teams', input).then((d) => d.team),
+  createTeam: (input: TCreateTeamRequest) => call(routes.createTeam, { body: input }).then((d) => d.team),
 
-  addMember: (handle: string, input: TAddMemberRequest) =>
-    http.post<TTeamAgentResponse>(`${teamPath(handle)}/members`, input).then((d) => d.agent),
+  addMember: (handle: string, input: TAddMemberRequest) => call(routes.addTeamMember, { params: { handle }, body: input }).then((d) => d.agent),
 
-  leave: (handle: string) => http.delete<unknown>(`${teamPath(handle)}/members/me`),
+  leave: (handle: string) => call(routes.leaveTeam, { params: { handle } }),
 
   changeRole: (handle: string, agentId: string, input: TChangeMemberRoleRequest) =>
-    http.patch<TTeamAgentResponse>(`${teamPath(handle)}/members/${encodeURIComponent(agentId)}`, input).then((d) => d.agent),
+    call(routes.changeMemberRole, { params: { handle, agentId }, body: input }).then((d) => d.agent),
 
-  removeMember: (handle: string, agentId: string) => http.delete<unknown>(`${teamPath(handle)}/members/${encodeURIComponent(agentId)}`),
+  removeMember: (handle: string, agentId: string) => call(routes.removeTeamMember, { params: { handle, agentId } }),
 
-  updateTeam: (handle: string, input: TUpdateTeamRequest) => http.patch<TTeamResponse>(teamPath(handle), input).then((d) => d.team),
+  updateTeam: (handle: string, input: TUpdateTeamRequest) => call(routes.updateTeam, { params: { handle }, body: input }).then((d) => d.team),
 
-  deleteTeam: (handle: string) => http.delete<unknown>(teamPath(handle)),
+  deleteTeam: (handle: string) => call(routes.deleteTeam, { params: { handle } }),
 
   /** AI tokens per day by AI agent and by the person who asked (owners). */
-  usage: (handle: string, days: number) => http.get<TTeamUsageResponse>(`${teamPath(handle)}/usage?days=${days}`),
+  usage: (handle: string, days: number) => call(routes.getTeamUsage, { params: { handle }, query: { days } }),
 
   createAiAgent: (handle: string, input: TCreateAiAgentRequest) =>
-    http.post<TTeamAgentResponse>(`${teamPath(handle)}/agents`, input).then((d) => d.agent),
+    call(routes.createAiAgent, { params: { handle }, body: input }).then((d) => d.agent),
 
-  updateAiAgent: (id: string, input: TUpdateAiAgentRequest) => http.patch<TAgentResponse>(agentPath(id), input).then((d) => d.agent),
+  updateAiAgent: (id: string, input: TUpdateAiAgentRequest) => call(routes.updateAiAgent, { params: { agent: id }, body: input }).then((d) => d.agent),
 };

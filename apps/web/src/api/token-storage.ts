@@ -1,7 +1,7 @@
 import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
 
 /**
- * The bearer token in localStorage (spec §1). Storage can throw (private mode, quota, disabled
+ * The bearer token, kept in localStorage so a session outlives the tab. Storage can throw (private mode, quota, disabled
  * cookies): then we behave as if nothing is stored rather than crash the app.
  */
 export const tokenStorage = {

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { stripAt, type TOpenChatResponse } from '@agentroom/shared';
-import { http } from '../api/api-client';
+import { stripAt } from '@agentroom/shared';
+import { routes } from '@agentroom/shared/routes';
+import { call } from '../api/call-route';
 import { firstScreenNeedsMarkdown, loadMarkdownPipeline } from './markdown-loader';
 
 /**
@@ -19,7 +20,7 @@ export const chatOpenQuery = (userId: string | undefined, rawUsername: string, t
       // The Markdown pipeline comes beside the data (most chats with an AI agent need it), and the
       // first screen waits for it only if its messages do: it is drawn once, right.
       const pipeline = loadMarkdownPipeline().catch(() => undefined);
-      const opened = await http.post<TOpenChatResponse>('/chat/open', { username, ...(teamHandle ? { teamHandle } : {}) });
+      const opened = await call(routes.openChat, { body: { username, ...(teamHandle ? { teamHandle } : {}) } });
       if (opened.page && firstScreenNeedsMarkdown(opened.page.messages.map((message) => message.content))) await pipeline;
       return opened;
     },

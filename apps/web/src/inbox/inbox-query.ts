@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CHAT_FALLBACKS, type TConversation, type TConversationPage } from '@agentroom/shared';
-import { http } from '../api/api-client';
+import { CHAT_FALLBACKS, type TConversation } from '@agentroom/shared';
+import { routes } from '@agentroom/shared/routes';
+import { call } from '../api/call-route';
 import { sortByActivity } from './inbox-order';
 
 /** Per user, so switching accounts never shows another person's conversations. */
@@ -14,7 +15,8 @@ async function fetchInbox(): Promise<readonly TConversation[]> {
   const byId = new Map<string, TConversation>();
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     // Not chatApi: this module is in the first load (the shell's route loader), chatApi is not.
-    const { conversations, pagination } = await http.get<TConversationPage>(`/chat/conversations?page=${page}&limit=${PAGE_SIZE}`, {
+    const { conversations, pagination } = await call(routes.listConversations, {
+      query: { page, limit: PAGE_SIZE },
       fallback: CHAT_FALLBACKS.getConversations,
     });
     // A conversation that moved up while we paged may come twice: the later copy is the newer one.

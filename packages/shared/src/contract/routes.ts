@@ -1,0 +1,161 @@
+/**
+ * Every route under /api/v1 by name: its method, path, who may call it and the rate limit it spends.
+ * The API mounts its Express routes from these rows and the web client calls them by row, so a path
+ * exists once. The zod half of each row (schemas, summary) is `ROUTE_SCHEMAS` in route-table.ts, keyed
+ * by the same names; this file imports no zod, so the web's first load can use it (decision 0008).
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call a route. `signed-in`: a valid bearer token; `verified`: one whose email is verified;
+ * `expired-token`: a bearer token that may have expired (refresh); `download-token`: a signed `?token=`
+ * or else a verified bearer token.
+ */
+export type RouteAuth = 'public' | 'signed-in' | 'verified' | 'expired-token' | 'download-token';
+
+/**
+ * The budgets routes spend, each shared by every route that names it (the API sets their sizes).
+ * Budgets of guessable tokens and of mail are per client address; the others are per person.
+ */
+export type RateLimitName =
+  | 'login'
+  | 'register'
+  | 'mail'
+  | 'token'
+  | 'unsubscribe-token'
+  | 'avatar-writes'
+  | 'invitation-mail'
+  | 'invitation-token'
+  | 'invitation-writes'
+  | 'team-writes'
+  | 'room-writes'
+  | 'agent-writes'
+  | 'chain-stops'
+  | 'reactions'
+  | 'search'
+  | 'uploads'
+  | 'messages';
+
+export interface RouteHead {
+  method: HttpMethod;
+  /** Express-style path below /api/v1: '/teams/:handle/agents'. */
+  path: string;
+  auth: RouteAuth;
+  /** The budget a call spends; over it the route answers 429 with Retry-After. */
+  rateLimit?: RateLimitName;
+  /** Mounted only outside production. */
+  devOnly?: true;
+}
+
+const HEADS = {
+  getHealth: { method: 'get', path: '/health', auth: 'public' },
+  getLiveness: { method: 'get', path: '/health/live', auth: 'public' },
+  getReadiness: { method: 'get', path: '/health/ready', auth: 'public' },
+  getOpenApiDocument: { method: 'get', path: '/openapi.json', auth: 'public' },
+
+  register: { method: 'post', path: '/auth/register', auth: 'public', rateLimit: 'register' },
+  login: { method: 'post', path: '/auth/login', auth: 'public', rateLimit: 'login' },
+  getSignedInUser: { method: 'get', path: '/auth/me', auth: 'signed-in' },
+  logout: { method: 'post', path: '/auth/logout', auth: 'signed-in' },
+  refreshSession: { method: 'post', path: '/auth/refresh', auth: 'expired-token' },
+  sendVerification: { method: 'post', path: '/auth/email/send-verification', auth: 'signed-in', rateLimit: 'mail' },
+  resendVerification: { method: 'post', path: '/auth/email/resend-verification', auth: 'signed-in', rateLimit: 'mail' },
+  verifyEmail: { method: 'post', path: '/auth/email/verify-email', auth: 'public', rateLimit: 'token' },
+  sendPasswordReset: { method: 'post', path: '/auth/email/send-reset', auth: 'public', rateLimit: 'mail' },
+  resetPassword: { method: 'post', path: '/auth/email/reset-password', auth: 'public', rateLimit: 'token' },
+  checkResetLink: { method: 'post', path: '/auth/email/check-reset-link', auth: 'public', rateLimit: 'token' },
+  sendMagicLink: { method: 'post', path: '/auth/email/send-magic-link', auth: 'public', rateLimit: 'mail' },
+  verifyMagicLink: { method: 'post', path: '/auth/email/verify-magic-link', auth: 'public', rateLimit: 'token' },
+
+  getProfile: { method: 'get', path: '/users/me', auth: 'signed-in' },
+  getNotificationSettings: { method: 'get', path: '/users/me/notifications', auth: 'signed-in' },
+  updateNotificationSettings: { method: 'patch', path: '/users/me/notifications', auth: 'signed-in' },
+  unsubscribe: { method: 'post', path: '/notifications/unsubscribe', auth: 'public', rateLimit: 'unsubscribe-token' },
+  uploadOwnAvatar: { method: 'put', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
+  removeOwnAvatar: { method: 'delete', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
+  getUploadedAvatar: { method: 'get', path: '/avatars/i/:id.webp', auth: 'public' },
+  getGeneratedAvatar: { method: 'get', path: '/avatars/:seed.svg', auth: 'public' },
+
+  listTeams: { method: 'get', path: '/teams', auth: 'verified' },
+  createTeam: { method: 'post', path: '/teams', auth: 'verified', rateLimit: 'team-writes' },
+  getTeam: { method: 'get', path: '/teams/:handle', auth: 'verified' },
+  listTeamAgents: { method: 'get', path: '/teams/:handle/agents', auth: 'verified' },
+  createAiAgent: { method: 'post', path: '/teams/:handle/agents', auth: 'verified', rateLimit: 'team-writes' },
+  addTeamMember: { method: 'post', path: '/teams/:handle/members', auth: 'verified', rateLimit: 'team-writes' },
+  updateTeam: { method: 'patch', path: '/teams/:handle', auth: 'verified', rateLimit: 'team-writes' },
+  deleteTeam: { method: 'delete', path: '/teams/:handle', auth: 'verified', rateLimit: 'team-writes' },
+  getTeamUsage: { method: 'get', path: '/teams/:handle/usage', auth: 'verified' },
+  leaveTeam: { method: 'delete', path: '/teams/:handle/members/me', auth: 'verified', rateLimit: 'team-writes' },
+  changeMemberRole: { method: 'patch', path: '/teams/:handle/members/:agentId', auth: 'verified', rateLimit: 'team-writes' },
+  removeTeamMember: { method: 'delete', path: '/teams/:handle/members/:agentId', auth: 'verified', rateLimit: 'team-writes' },
+  createInvitation: { method: 'post', path: '/teams/:handle/invitations', auth: 'verified', rateLimit: 'invitation-mail' },
+  listInvitations: { method: 'get', path: '/teams/:handle/invitations', auth: 'verified' },
+  revokeInvitation: { method: 'delete', path: '/teams/:handle/invitations/:id', auth: 'verified', rateLimit: 'invitation-writes' },
+  listMyInvitations: { method: 'get', path: '/invitations', auth: 'verified' },
+  acceptInvitationById: { method: 'post', path: '/invitations/:id/accept', auth: 'verified', rateLimit: 'invitation-writes' },
+  describeInvitationLink: { method: 'get', path: '/invitations/:token', auth: 'public', rateLimit: 'invitation-token' },
+  acceptInvitationLink: { method: 'post', path: '/invitations/accept', auth: 'verified', rateLimit: 'invitation-token' },
+  // One path template for both: GET takes the username, the writes the id (OpenAPI tools take
+  // `/agents/{username}` and `/agents/{id}` for one path).
+  getAgent: { method: 'get', path: '/agents/:agent', auth: 'verified' },
+  updateAiAgent: { method: 'patch', path: '/agents/:agent', auth: 'verified', rateLimit: 'agent-writes' },
+  uploadAiAgentAvatar: { method: 'put', path: '/agents/:agent/avatar', auth: 'verified', rateLimit: 'agent-writes' },
+  removeAiAgentAvatar: { method: 'delete', path: '/agents/:agent/avatar', auth: 'verified', rateLimit: 'agent-writes' },
+
+  listRooms: { method: 'get', path: '/teams/:handle/rooms', auth: 'verified' },
+  createRoom: { method: 'post', path: '/teams/:handle/rooms', auth: 'verified', rateLimit: 'room-writes' },
+  getRoom: { method: 'get', path: '/teams/:handle/rooms/:room', auth: 'verified' },
+  updateRoom: { method: 'patch', path: '/teams/:handle/rooms/:room', auth: 'verified', rateLimit: 'room-writes' },
+  joinRoom: { method: 'post', path: '/teams/:handle/rooms/:room/join', auth: 'verified', rateLimit: 'room-writes' },
+  leaveRoom: { method: 'delete', path: '/teams/:handle/rooms/:room/members/me', auth: 'verified', rateLimit: 'room-writes' },
+  addRoomMember: { method: 'post', path: '/teams/:handle/rooms/:room/members', auth: 'verified', rateLimit: 'room-writes' },
+  removeRoomMember: { method: 'delete', path: '/teams/:handle/rooms/:room/members/:agentId', auth: 'verified', rateLimit: 'room-writes' },
+
+  openChat: { method: 'post', path: '/chat/open', auth: 'verified' },
+  startConversation: { method: 'post', path: '/chat/conversations/:agentId/start', auth: 'verified' },
+  listConversations: { method: 'get', path: '/chat/conversations', auth: 'verified' },
+  getConversation: { method: 'get', path: '/chat/conversations/:id', auth: 'verified' },
+  listMessages: { method: 'get', path: '/chat/conversations/:id/messages', auth: 'verified' },
+  sendMessage: { method: 'post', path: '/chat/conversations/:id/messages', auth: 'verified', rateLimit: 'messages' },
+  sendMessageAsync: { method: 'post', path: '/chat/conversations/:id/messages/async', auth: 'verified', rateLimit: 'messages' },
+  markConversationRead: { method: 'put', path: '/chat/conversations/:id/read', auth: 'verified' },
+  uploadAttachments: { method: 'post', path: '/chat/conversations/:id/attachments', auth: 'verified', rateLimit: 'uploads' },
+  downloadAttachment: { method: 'get', path: '/chat/attachments/:id', auth: 'download-token' },
+  editMessage: { method: 'patch', path: '/chat/messages/:id', auth: 'verified' },
+  markMessageSeen: { method: 'post', path: '/chat/messages/:id/seen', auth: 'verified' },
+  deleteMessage: { method: 'delete', path: '/chat/messages/:id', auth: 'verified' },
+  addReaction: { method: 'put', path: '/chat/messages/:id/reactions/:emoji', auth: 'verified', rateLimit: 'reactions' },
+  removeReaction: { method: 'delete', path: '/chat/messages/:id/reactions/:emoji', auth: 'verified', rateLimit: 'reactions' },
+  searchMessages: { method: 'get', path: '/chat/search', auth: 'verified', rateLimit: 'search' },
+
+  stopReply: { method: 'post', path: '/chat/replies/:streamId/stop', auth: 'verified' },
+  stopChain: { method: 'post', path: '/chat/conversations/:id/chain/stop', auth: 'verified', rateLimit: 'chain-stops' },
+  regenerateReply: { method: 'post', path: '/chat/messages/:id/regenerate', auth: 'verified' },
+  listActiveReplies: { method: 'get', path: '/chat/conversations/:id/replies', auth: 'verified' },
+
+  getDevMailbox: { method: 'get', path: '/dev/mailbox', auth: 'public', devOnly: true },
+} as const satisfies Record<string, RouteHead>;
+
+export type RouteName = keyof typeof HEADS;
+
+/** A row with its own name, so a call by row can find the row's types. */
+export type Route<K extends RouteName = RouteName> = (typeof HEADS)[K] & { readonly name: K };
+
+/** The rows by name: `call(routes.getTeam, { params: { handle } })`. */
+export const routes = Object.fromEntries(Object.entries(HEADS).map(([name, head]) => [name, { ...head, name }])) as unknown as {
+  readonly [K in RouteName]: Route<K>;
+};
+
+/** ':name' segments of an Express path, in order ('/avatars/i/:id.webp' → ['id']). */
+export const pathParamsOf = (path: string) => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+
+type ParamName<Segment extends string> = Segment extends `:${infer Name}.${string}` ? Name : Segment extends `:${infer Name}` ? Name : never;
+type ParamNames<Path extends string> = Path extends `${infer Head}/${infer Rest}` ? ParamName<Head> | ParamNames<Rest> : ParamName<Path>;
+
+/** The path parameters of a path, as strings: `PathParams<'/teams/:handle'>` is `{ handle: string }`. */
+export type PathParams<Path extends string> = { [Name in ParamNames<Path>]: string };
+
+/** The path of a row with its parameters filled in, each URL-encoded. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+}
