@@ -38,4 +38,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Import toast from src/ui/toast.ts: a toast from 'sonner' itself has no Toaster." }] }],
     },
   },
+  {
+    // One way to write: inTransaction, whose commit releases the events published inside it. A raw
+    // db.transaction would publish them before its own commit (or after a rollback).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/core/transaction.ts', 'apps/api/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name="transaction"]',
+          message: 'Write through inTransaction (core/transaction.ts): events published inside it wait for its commit.',
+        },
+      ],
+    },
+  },
 );

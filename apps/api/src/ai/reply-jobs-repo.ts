@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
+import { inTransaction } from '../core/transaction';
 import type { Db, DbOrTx } from '../db/client';
 import type { ReplyJobRow } from '../db/rows';
 import { replyJobs } from '../db/schema';
@@ -126,7 +127,7 @@ export async function findChainJobs(db: DbOrTx, chainRootMessageId: string) {
  * one stored after sees its job asked to stop and starts none.
  */
 export async function cancelConversationReplies(db: Db, conversationId: string): Promise<{ cancelled: number; running: string[] }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from conversations where id = ${conversationId} for update`);
     const queued = await tx
       .update(replyJobs)
