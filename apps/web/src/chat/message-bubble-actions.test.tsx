@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TListMessage } from '@agentroom/shared';
-import { FakeConversation } from './fake-conversation';
+import { FakeConversation } from '../test/fake-conversation';
 import { MessageBubble } from './message-bubble';
 
 const SELF = '0193a0c4-0000-7000-8000-0000000000a1';

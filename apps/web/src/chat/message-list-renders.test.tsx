@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { kai, maya, me, nova, roomMessage } from '../test/room-fixtures';
 import { ConversationContexts } from './conversation-context';
 import type { ConversationSession } from './conversation-slices';
-import { fakeConversation } from './fake-conversation';
+import { fakeConversation } from '../test/fake-conversation';
 import { MessageList } from './message-list';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.

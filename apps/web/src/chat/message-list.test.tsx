@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
-import { FakeConversation, type FakeConversationValues } from './fake-conversation';
+import { FakeConversation, type FakeConversationValues } from '../test/fake-conversation';
 import { MessageList } from './message-list';
 import { SeenBy } from './seen-by';
 import { loadVirtualList } from './virtual-list';

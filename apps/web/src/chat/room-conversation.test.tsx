@@ -8,7 +8,7 @@ import { fail, ok, stubApi } from '../test/api-stub';
 import { fakeAuth } from '../test/render';
 import { kai, makeAgent, makeRoomConversation, maya, me, nova, ROOM_ID, roomMessage, sage } from '../test/room-fixtures';
 import { ConversationPane } from './conversation-pane';
-import { FakeConversation, type FakeConversationValues } from './fake-conversation';
+import { FakeConversation, type FakeConversationValues } from '../test/fake-conversation';
 import type { StreamingReply } from './stream-assembly';
 import { useReplyStreams } from './use-reply-streams';
 

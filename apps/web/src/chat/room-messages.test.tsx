@@ -5,7 +5,7 @@ import type { TListMessage, TSeenAgent, TSeenStatus } from '@agentroom/shared';
 import { kai, makeAgent, makeRoomConversation, maya, me, nova, roomMessage, sage } from '../test/room-fixtures';
 import { conversationMembers } from './conversation-members';
 import { loadMarkdownPipeline } from './markdown-loader';
-import { FakeConversation, type FakeConversationValues } from './fake-conversation';
+import { FakeConversation, type FakeConversationValues } from '../test/fake-conversation';
 import { MessageList } from './message-list';
 
 // The list itself is Virtuoso (exercised in the browser journeys); here a plain list stands in.

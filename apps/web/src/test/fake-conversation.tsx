@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { TSeenAgent, TSeenStatus } from '@agentroom/shared';
-import { ConversationContexts } from './conversation-context';
-import { conversationMembers } from './conversation-members';
-import type { ConversationActions, ConversationInfo, ConversationList, ConversationSession, ConversationStatus } from './conversation-slices';
-import type { StreamingReply } from './stream-assembly';
+import { ConversationContexts } from '../chat/conversation-context';
+import { conversationMembers } from '../chat/conversation-members';
+import type { ConversationActions, ConversationInfo, ConversationList, ConversationSession, ConversationStatus } from '../chat/conversation-slices';
+import type { StreamingReply } from '../chat/stream-assembly';
 
 /** Any part of a conversation, flat: what a component test sets; the rest is an empty, idle conversation. */
 export type FakeConversationValues = Partial<
