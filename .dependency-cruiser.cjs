@@ -62,6 +62,15 @@ module.exports = {
       to: { path: '^apps/api/src/db/(schema|client)\\.ts$' },
     },
     {
+      name: 'queries-live-in-repos',
+      severity: 'error',
+      comment:
+        'Services, access checks, routes, realtime and workers call repo functions; only repos (and *-sql.ts builders) query tables. ' +
+        'The demo seed is a fixture writer.',
+      from: { path: '^apps/api/src/', pathNot: ['(-repo|-sql)\\.ts$', '^apps/api/src/db/', '^apps/api/src/demo/'] },
+      to: { path: '^apps/api/src/db/schema\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'only-main-and-tests-import-the-composition-root',
       severity: 'error',
       from: { path: '^apps/api/src/', pathNot: '^apps/api/src/(main|server)\\.ts$' },

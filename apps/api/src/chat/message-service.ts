@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_ERRORS,
@@ -17,7 +16,8 @@ import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
-import { attachments, messageColumns, messageMentions, messageReactions, messages, type TMessageMeta } from '../db/schema';
+import type { TMessageMeta } from '../db/schema';
+import { claimUnsentAttachments, messageHasAttachment } from './attachments-repo';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
 import { findAgent } from './chat-repo';
@@ -25,21 +25,23 @@ import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
 import type { GroupCommit } from './group-commit';
 import { insertMessageRow } from './insert-message';
+import {
+  deleteMentionsOf,
+  deleteMessageExtras,
+  findCurrentMessage,
+  findMessageSeq,
+  findMessagesAfter,
+  findMessagesBefore,
+  findMessagesUpTo,
+  findSentMessageRow,
+  insertMentions,
+  markMessageDeleted,
+  updateMessageContent,
+} from './messages-repo';
 
 /** Attaches the sender's uploads (of this conversation, not yet sent) to the message, all or none. */
 async function claimAttachments(tx: Tx, message: MessageRow, attachmentIds: string[]): Promise<AttachmentRow[]> {
-  const files = await tx
-    .update(attachments)
-    .set({ messageId: message.id })
-    .where(
-      and(
-        inArray(attachments.id, attachmentIds),
-        eq(attachments.conversationId, message.conversationId),
-        eq(attachments.uploaderAgentId, message.senderAgentId),
-        isNull(attachments.messageId),
-      ),
-    )
-    .returning();
+  const files = await claimUnsentAttachments(tx, message, attachmentIds);
   if (files.length !== new Set(attachmentIds).size)
     throw badRequest(CHAT_ERRORS.attachmentNotFound, { attachmentIds: CHAT_ERRORS.attachmentNotFound });
   return files.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
@@ -101,10 +103,7 @@ const mentionsOf = (target: SendTarget, content: string): AgentRow[] => (content
 /** Writes who a message @mentions, in the message's transaction (its seq lets the badge count past a read cursor). */
 async function writeMentions(tx: Tx, row: MessageRow, mentioned: AgentRow[]) {
   if (mentioned.length === 0) return;
-  await tx
-    .insert(messageMentions)
-    .values(mentioned.map((agent) => ({ messageId: row.id, conversationId: row.conversationId, seq: row.seq, agentId: agent.id })))
-    .onConflictDoNothing();
+  await insertMentions(tx, row, mentioned.map((agent) => agent.id));
 }
 
 function createdEvent(
@@ -191,11 +190,7 @@ export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): 
 
 /** The message a sender already stored under this clientMessageId, as readers are shown it (a retry's answer). */
 export async function findSentMessage(ctx: AppContext, senderAgentId: string, clientMessageId: string): Promise<TChatMessage | undefined> {
-  const [row] = await ctx.db
-    .select(messageColumns)
-    .from(messages)
-    .where(and(eq(messages.senderAgentId, senderAgentId), eq(messages.clientMessageId, clientMessageId)))
-    .limit(1);
+  const row = await findSentMessageRow(ctx.db, senderAgentId, clientMessageId);
   return row && presentOne(ctx, row);
 }
 
@@ -207,10 +202,9 @@ export async function findSentMessage(ctx: AppContext, senderAgentId: string, cl
 async function pageAround(ctx: AppContext, conversationId: string, around: number, limit: number) {
   const olderCount = Math.ceil(limit / 2);
   const newerCount = limit - olderCount;
-  const inConversation = eq(messages.conversationId, conversationId);
   const [older, newer] = await Promise.all([
-    ctx.db.select(messageColumns).from(messages).where(and(inConversation, lte(messages.seq, around))).orderBy(desc(messages.seq)).limit(olderCount + 1),
-    ctx.db.select(messageColumns).from(messages).where(and(inConversation, gt(messages.seq, around))).orderBy(asc(messages.seq)).limit(newerCount + 1),
+    findMessagesUpTo(ctx.db, conversationId, around, olderCount + 1),
+    findMessagesAfter(ctx.db, conversationId, around, newerCount + 1),
   ]);
   return {
     rows: [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)],
@@ -233,32 +227,16 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
   if (query.around !== undefined) {
     ({ rows, hasMore, hasNewer } = await pageAround(ctx, conversationId, query.around, limit));
   } else if (query.after !== undefined) {
-    const newer = await ctx.db
-      .select(messageColumns)
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, query.after)))
-      .orderBy(asc(messages.seq))
-      .limit(limit + 1);
+    const newer = await findMessagesAfter(ctx.db, conversationId, query.after, limit + 1);
     hasMore = newer.length > limit;
     rows = newer.slice(0, limit);
   } else {
     let upperSeq: number | undefined;
     if (query.before) {
-      const [anchor] = await ctx.db
-        .select({ seq: messages.seq })
-        .from(messages)
-        .where(and(eq(messages.id, query.before), eq(messages.conversationId, conversationId)))
-        .limit(1);
-      if (!anchor) throw notFound(CHAT_ERRORS.messageNotFound);
-      upperSeq = anchor.seq;
+      upperSeq = await findMessageSeq(ctx.db, conversationId, query.before);
+      if (upperSeq === undefined) throw notFound(CHAT_ERRORS.messageNotFound);
     }
-    const older = await ctx.db
-      .select(messageColumns)
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), upperSeq === undefined ? undefined : lt(messages.seq, upperSeq)))
-      .orderBy(desc(messages.seq))
-      .limit(limit + 1)
-      .offset((page - 1) * limit);
+    const older = await findMessagesBefore(ctx.db, conversationId, upperSeq, limit + 1, (page - 1) * limit);
     hasMore = older.length > limit;
     rows = older.slice(0, limit).reverse();
   }
@@ -272,19 +250,14 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
   if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessage);
   if (message.deletedAt) throw conflict(CHAT_ERRORS.messageDeleted);
   if (!input.content) {
-    const [file] = await ctx.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.messageId, messageId)).limit(1);
-    if (!file) throw badRequest(CHAT_ERRORS.messageEmpty, { content: CHAT_ERRORS.messageEmpty });
+    if (!(await messageHasAttachment(ctx.db, messageId))) throw badRequest(CHAT_ERRORS.messageEmpty, { content: CHAT_ERRORS.messageEmpty });
   }
   // An edit re-derives who the message @mentions (the badge follows the text); it starts no AI reply.
   const target = await resolveSendTarget(ctx, agentId, message.conversationId);
   const updated = await inTransaction(ctx.db, async (tx) => {
-    const [row] = await tx
-      .update(messages)
-      .set({ content: input.content, editedAt: sql`clock_timestamp()` })
-      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-      .returning(messageColumns);
+    const row = await updateMessageContent(tx, messageId, input.content);
     if (!row) return undefined;
-    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
+    await deleteMentionsOf(tx, messageId);
     await writeMentions(tx, row, row.messageType === 'text' ? mentionsOf(target, row.content) : []);
     return row;
   });
@@ -305,21 +278,15 @@ export async function deleteMessage(ctx: AppContext, agentId: string, messageId:
   if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessageToDelete);
   const sender = await findAgent(ctx.db, agentId);
   const deleted = await inTransaction(ctx.db, async (tx) => {
-    const [row] = await tx
-      .update(messages)
-      .set({ content: '', deletedAt: sql`clock_timestamp()` })
-      .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
-      .returning(messageColumns);
+    const row = await markMessageDeleted(tx, messageId);
     if (!row) return undefined;
-    const files = await tx.delete(attachments).where(eq(attachments.messageId, messageId)).returning();
-    await tx.delete(messageReactions).where(eq(messageReactions.messageId, messageId));
-    await tx.delete(messageMentions).where(eq(messageMentions.messageId, messageId));
+    const files = await deleteMessageExtras(tx, messageId);
     const presented = presentMessage(row, sender!, [], ctx.config.jwtSecret);
     ctx.events.publish('message.updated', { message: presented });
     return { presented, files };
   });
   if (!deleted) {
-    const [current] = await ctx.db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
+    const current = await findCurrentMessage(ctx.db, messageId);
     return presentOne(ctx, current!);
   }
   await Promise.all(
