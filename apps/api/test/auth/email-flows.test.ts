@@ -110,7 +110,7 @@ describe('email verification', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
-  it('a missing token gets the spec message', async () => {
+  it('a missing token gets its own message', async () => {
     const res = await post('/email/verify-email', {}).expect(400);
     expect(res.body.error).toBe(VALIDATION.noVerificationToken);
     const magic = await post('/email/verify-magic-link', { token: '' }).expect(400);
@@ -164,7 +164,7 @@ describe('password reset', () => {
     await post('/login', { username: user.username, password: user.password }).expect(200);
   });
 
-  it('refuses a weak new password with the spec message and keeps the link usable', async () => {
+  it('refuses a weak new password with the password rule’s message and keeps the link usable', async () => {
     const user = await signUpVerified(server, 'rweak');
     await post('/email/send-reset', { email: user.email }).expect(200);
     const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/reset-password');
@@ -187,7 +187,7 @@ describe('magic link', () => {
     }
   });
 
-  it('an expired magic link answers the spec text', async () => {
+  it('an expired magic link says it has expired', async () => {
     const user = await signUpVerified(server, 'mexp');
     await post('/email/send-magic-link', { email: user.email }).expect(200);
     const token = tokenFromMail(await server.mail.nextMail(user.email), '/auth/magic-link');
@@ -196,7 +196,7 @@ describe('magic link', () => {
     expect(res.body.error).toBe(AUTH_ERRORS.magicLinkExpired);
   });
 
-  it('a blank request gets the spec message', async () => {
+  it('a blank request gets its own message', async () => {
     const res = await post('/email/send-magic-link', { email: '  ' }).expect(400);
     expect(res.body.error).toBe(VALIDATION.magicLinkIdentifierRequired);
   });

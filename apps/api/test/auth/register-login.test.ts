@@ -26,7 +26,7 @@ describe('register', () => {
     expect(tokenFromMail(mail, '/auth/verify-email')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('reports the spec rules in their order, first message as the error', async () => {
+  it('reports the registration rules in their order, first message as the error', async () => {
     const res = await server
       .api()
       .post('/api/v1/auth/register')

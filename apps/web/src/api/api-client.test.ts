@@ -149,7 +149,7 @@ describe('auth calls', () => {
     expect(api.calls[0]!.body).toEqual({ username: 'ada@example.test', password: 'pw' });
   });
 
-  it('fall back to the spec text when the server gives none', async () => {
+  it('fall back to the action’s own text when the server gives none', async () => {
     stubApi({ 'POST /auth/login': { status: 500, body: '' }, 'POST /auth/email/send-magic-link': { status: 503 } });
     await expect(authApi.login('ada', 'pw')).rejects.toMatchObject({ message: 'Login failed', status: 500 });
     await expect(authApi.sendMagicLink('ada')).rejects.toMatchObject({ message: 'Failed to send magic link' });
