@@ -4,6 +4,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Redis } from 'ioredis';
+import type { RateLimitRedis } from './http/fallback-store';
 import type { LeasedRateLimit } from './http/rate-limit';
 import { aiRoutes } from './ai/ai-routes';
 import { usageRoutes } from './ai/usage-routes';
@@ -36,15 +37,20 @@ import { notificationsRoutes } from './notifications/notifications-routes';
 
 const BODY_LIMIT = '100kb';
 
-function apiRouter(ctx: AppContext, replies: ReplyWorker, send: { sendMessage: SendMessage; messageLimit: LeasedRateLimit }, redis?: Redis): Router {
+function apiRouter(
+  ctx: AppContext,
+  replies: ReplyWorker,
+  send: { sendMessage: SendMessage; messageLimit: LeasedRateLimit },
+  redis?: { client: Redis; rateLimits: RateLimitRedis },
+): Router {
   const api = Router();
   api.use(rejectNulInUrl);
   api.use(express.json({ limit: BODY_LIMIT }));
-  mountRoutes(api, routeGuards(ctx, redis), {
+  mountRoutes(api, routeGuards(ctx, redis?.rateLimits), {
     ...chatSendRoutes(send.sendMessage, send.messageLimit),
-    ...healthRoutes(ctx, redis),
+    ...healthRoutes(ctx, redis?.client),
     ...openApiRoutes(ctx),
-    ...authRoutes(ctx, redis),
+    ...authRoutes(ctx, redis?.client),
     ...usersRoutes(ctx),
     ...notificationsRoutes(ctx),
     ...avatarRoutes(ctx),
@@ -67,7 +73,7 @@ function apiRouter(ctx: AppContext, replies: ReplyWorker, send: { sendMessage: S
 
 export function createApp(
   ctx: AppContext,
-  options: { redis?: Redis; replies: ReplyWorker; metrics: Metrics; messageLimit: LeasedRateLimit; sendMessage: SendMessage; webDistDir?: string },
+  options: { redis?: { client: Redis; rateLimits: RateLimitRedis }; replies: ReplyWorker; metrics: Metrics; messageLimit: LeasedRateLimit; sendMessage: SendMessage; webDistDir?: string },
 ): Express {
   const app = express();
   app.disable('x-powered-by');

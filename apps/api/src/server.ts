@@ -37,7 +37,7 @@ import { withSafeSerializers } from './http/log-safety';
 import { createSocketEventLimit } from './realtime/socket-handlers';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
-import { logRateLimitFallbacks } from './http/fallback-store';
+import { rateLimitRedis } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
 import { createFileStorage } from './storage/file-storage';
@@ -76,7 +76,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
 
   const metrics = createMetrics(database.db);
   const redis = config.redisUrl ? createRedisClients(config.redisUrl, logger) : undefined;
-  if (redis) logRateLimitFallbacks(redis.command, logger);
+  // Health and lockouts use the command client; rate limits count on it too, their fall-backs to memory said once each way.
+  const appRedis = redis ? { client: redis.command, rateLimits: rateLimitRedis(redis.command, logger) } : undefined;
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
   const models = createModelRegistry(config, logger);
   const files = createFileStorage(config);
@@ -109,10 +110,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   ];
 
   // One send command for both ways of sending (HTTP and the socket's message:send), so one budget per person.
-  const messageLimit = createMessageLimit(ctx, redis?.command);
+  const messageLimit = createMessageLimit(ctx, appRedis?.rateLimits);
   const messageWriter = createMessageWriter(ctx, createGroupCommit(database, config));
   const sendMessage = createSendMessage(ctx, { messageLimit, writer: messageWriter });
-  const app = createApp(ctx, { redis: redis?.command, replies, metrics, messageLimit, sendMessage, webDistDir: config.webDistDir });
+  const app = createApp(ctx, { redis: appRedis, replies, metrics, messageLimit, sendMessage, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
   const io = createSocketServer(ctx, httpServer, presenceStore, { sendMessage, eventLimit: createSocketEventLimit() });
   metrics.countSocketsWith(() => io.engine.clientsCount);

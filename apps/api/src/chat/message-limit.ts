@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RateLimitRedis } from '../http/fallback-store';
 import type { AppContext } from '../context';
 import { createLeasedRateLimit, type LeasedRateLimit } from '../http/rate-limit';
 
@@ -10,6 +10,6 @@ export const messageLimitKey = (agentId: string) => `agent:${agentId}`;
  * it came by, so HTTP sends and the socket's `message:send` share the budget. Shared through Redis
  * but taken a slice at a time (see LeasedRedisStore).
  */
-export function createMessageLimit(ctx: AppContext, redis?: Redis): LeasedRateLimit {
+export function createMessageLimit(ctx: AppContext, redis?: RateLimitRedis): LeasedRateLimit {
   return createLeasedRateLimit({ name: 'messages', windowMs: 60_000, limit: ctx.config.rateLimit.messagesPerMinute, redis });
 }

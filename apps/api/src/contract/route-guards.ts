@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
 import type { RateLimitName, RouteAuth } from '@agentroom/shared/contract';
 import { authOf, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { RouteGuards, RouteLimit } from '../http/mount-routes';
+import type { RateLimitRedis } from '../http/fallback-store';
 import { createRateLimit } from '../http/rate-limit';
 
 /** Writes per client and window on teams, rooms and AI agents: generous for people, a brake for scripts. */
@@ -36,7 +36,7 @@ const perPerson = (req: Parameters<RequestHandler>[0]) => `agent:${authOf(req).a
  * Each budget once per app, so the routes that name it share it. Guessable tokens get the login
  * budget (they are guessed like passwords); mail-sending routes share the mail budget.
  */
-function rateLimits(ctx: AppContext, redis?: Redis): Record<RateLimitName, RouteLimit> {
+function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitName, RouteLimit> {
   const { windowMs, loginMax, registerMax, mailMax, messagesPerMinute, uploadsPerMinute } = ctx.config.rateLimit;
   const perClient = (name: RateLimitName, limit: number): RouteLimit => ({
     middleware: createRateLimit({ name, windowMs, limit, redis }),
@@ -70,6 +70,6 @@ function rateLimits(ctx: AppContext, redis?: Redis): Record<RateLimitName, Route
 }
 
 /** The server's meaning of each row's `auth` and `rateLimit`, built once per app. */
-export function routeGuards(ctx: AppContext, redis?: Redis): RouteGuards {
+export function routeGuards(ctx: AppContext, redis?: RateLimitRedis): RouteGuards {
   return { auth: authGuards(ctx), limits: rateLimits(ctx, redis) };
 }

@@ -12,32 +12,29 @@ const REDIS_ANSWER_MS = 500;
  */
 export class FallbackLog {
   private counting: 'redis' | 'memory' = 'redis';
-  logger?: Logger;
+
+  constructor(private readonly logger: Logger) {}
 
   usedMemory(error?: unknown): void {
     if (this.counting === 'memory') return;
     this.counting = 'memory';
-    this.logger?.warn({ err: error }, 'Redis unreachable: rate limits count per node in memory until it is back');
+    this.logger.warn({ err: error }, 'Redis unreachable: rate limits count per node in memory until it is back');
   }
 
   usedRedis(): void {
     if (this.counting === 'redis') return;
     this.counting = 'redis';
-    this.logger?.info('Redis is back: rate limits are shared by all nodes again');
+    this.logger.info('Redis is back: rate limits are shared by all nodes again');
   }
 }
 
-const logs = new WeakMap<Redis, FallbackLog>();
-export const fallbackLogOf = (redis: Redis) => {
-  let log = logs.get(redis);
-  if (!log) logs.set(redis, (log = new FallbackLog()));
-  return log;
-};
-
-/** Where the fall-backs to memory of the limiters on this client are reported (server start-up). */
-export function logRateLimitFallbacks(redis: Redis, logger: Logger): void {
-  fallbackLogOf(redis).logger = logger;
+/** The Redis client the rate limits of one server count on, and where their fall-backs are said; built by the composition root. */
+export interface RateLimitRedis {
+  client: Redis;
+  fallback: FallbackLog;
 }
+
+export const rateLimitRedis = (client: Redis, logger: Logger): RateLimitRedis => ({ client, fallback: new FallbackLog(logger) });
 
 export function answerSoon<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -64,12 +61,15 @@ export class RedisFallbackStore implements Store {
   /** Loads rate-limit-redis's scripts; again after a failure, since a restarted Redis has none. */
   private redisReady?: Promise<void>;
 
-  constructor(private readonly redis: Redis, prefix: string) {
+  private readonly redis: Redis;
+
+  constructor({ client, fallback }: RateLimitRedis, prefix: string) {
+    this.redis = client;
     this.prefix = prefix;
-    this.log = fallbackLogOf(redis);
+    this.log = fallback;
     this.redisStore = new RedisStore({
       prefix,
-      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+      sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,
     });
   }
 

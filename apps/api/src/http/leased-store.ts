@@ -1,7 +1,7 @@
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { MemoryCounter } from './memory-counter';
-import { answerSoon, fallbackLogOf, type FallbackLog } from './fallback-store';
+import { answerSoon, type FallbackLog, type RateLimitRedis } from './fallback-store';
 
 /**
  * Takes up to ARGV[2] hits of the current window's budget (ARGV[1]) at once: answers {used after,
@@ -59,14 +59,17 @@ export class LeasedRedisStore implements Store {
   private readonly size: number;
   private nextSweep = 0;
 
+  private readonly redis: Redis;
+
   constructor(
-    private readonly redis: Redis,
+    { client, fallback }: RateLimitRedis,
     prefix: string,
     private readonly limit: number,
     private readonly windowMs: number,
   ) {
+    this.redis = client;
     this.prefix = prefix;
-    this.log = fallbackLogOf(redis);
+    this.log = fallback;
     this.size = leaseSize(limit);
   }
 

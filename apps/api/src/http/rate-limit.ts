@@ -1,9 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type IncrementResponse, type Options } from 'express-rate-limit';
-import type { Redis } from 'ioredis';
 import { GENERIC_ERRORS } from '@agentroom/shared';
 import { sendError } from './envelope';
-import { RedisFallbackStore } from './fallback-store';
+import { RedisFallbackStore, type RateLimitRedis } from './fallback-store';
 import { LeasedRedisStore } from './leased-store';
 import { MemoryCounter } from './memory-counter';
 
@@ -13,7 +12,7 @@ export interface RateLimitOptions {
   windowMs: number;
   limit: number;
   /** With Redis, counters are shared by every API node; otherwise (and while Redis is away) per process. */
-  redis?: Redis;
+  redis?: RateLimitRedis;
   /** Whose budget a request spends; the client IP when omitted (use the agent id behind auth). */
   key?: (req: Request) => string;
 }
