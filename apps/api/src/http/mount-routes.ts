@@ -46,7 +46,8 @@ function runHandler(route: ApiRoute, handle: RouteHandler<RouteName>, rawBody: b
   return async (req: Request, res: Response) => {
     const params = route.params ? { ...req.params, ...parseInput(route.params, req.params) } : req.params;
     const query = route.query ? parseInput(route.query, req.query) : undefined;
-    const body = route.body && !rawBody ? parseInput(route.body, req.body) : req.body;
+    // A row without a body hands its handler none; `rawBody` leaves the parse to the handler's command.
+    const body = !route.body ? undefined : rawBody ? req.body : parseInput(route.body, req.body);
     const input = { params, query, body, auth: req.auth, req, res } as Parameters<RouteHandler<RouteName>>[0];
     answer(route, res, await handle(input));
   };
