@@ -10,6 +10,10 @@ export const NAME_MAX_LENGTH = 64;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+/** A link confirming a new email address (sent to that address). */
+export const CHANGE_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** A link confirming account deletion, for people without a password. */
+export const DELETE_ACCOUNT_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -33,4 +37,8 @@ export const DRAWER_MAX_AVATARS = 3;
  */
 export const CONVERSATION_TYPES = ['personal', 'team-scoped', 'room'] as const;
 /** The types `POST /chat/conversations/:agentId/start` creates; rooms are created under /teams/:handle/rooms. */
+/** Which messages of a conversation notify a member (toast, browser notification, mail). */
+export const NOTIFY_LEVELS = ['all', 'mentions', 'none'] as const;
+export type TNotifyLevel = (typeof NOTIFY_LEVELS)[number];
+
 export const ONE_TO_ONE_CONVERSATION_TYPES = ['personal', 'team-scoped'] as const;

@@ -18,7 +18,10 @@ import { RetryLaterError } from './retry-later';
 
 type AccountWithAgent = NonNullable<Awaited<ReturnType<typeof findAccountWithAgent>>>;
 
-const LINKS: Record<TEmailTokenPurpose, { path: string; mail: (name: string, url: string) => MailContent }> = {
+/** The sign-in flows' links; account changes (change_email, delete_account) mail their own. */
+type SignInLinkPurpose = Extract<TEmailTokenPurpose, 'verify_email' | 'reset_password' | 'magic_link'>;
+
+const LINKS: Record<SignInLinkPurpose, { path: string; mail: (name: string, url: string) => MailContent }> = {
   verify_email: { path: '/auth/verify-email', mail: verificationMail },
   reset_password: { path: '/auth/reset-password', mail: resetMail },
   magic_link: { path: '/auth/magic-link', mail: magicLinkMail },
@@ -31,7 +34,7 @@ const displayName = ({ agent }: AccountWithAgent) => agent.firstName || agent.us
  * is woken once that commits. `next` (a path of this app, checked by the request schema) rides along
  * in the link, so the page the link opens can continue there (e.g. back to an invitation).
  */
-async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: TEmailTokenPurpose, tx?: DbOrTx, next?: string) {
+async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: SignInLinkPurpose, tx?: DbOrTx, next?: string) {
   const write = async (db: DbOrTx) => {
     const raw = await issueEmailToken(db, row.account.id, purpose);
     const back = next && isSafeNextPath(next) ? `&next=${encodeURIComponent(next)}` : '';

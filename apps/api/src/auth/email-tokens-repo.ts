@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, max } from 'drizzle-orm';
-import { MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@agentroom/shared';
+import { CHANGE_EMAIL_TOKEN_TTL_MS, DELETE_ACCOUNT_TOKEN_TTL_MS, MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { emailTokens, type TEmailTokenPurpose } from '../db/schema';
 import { generateEmailToken, sha256 } from './tokens';
@@ -8,6 +8,8 @@ const TTL_MS: Record<TEmailTokenPurpose, number> = {
   verify_email: VERIFY_TOKEN_TTL_MS,
   reset_password: RESET_TOKEN_TTL_MS,
   magic_link: MAGIC_LINK_TTL_MS,
+  change_email: CHANGE_EMAIL_TOKEN_TTL_MS,
+  delete_account: DELETE_ACCOUNT_TOKEN_TTL_MS,
 };
 
 /** Issues a fresh token; older unused ones of the same purpose die, so only the newest link works. */

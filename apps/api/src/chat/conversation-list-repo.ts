@@ -62,6 +62,11 @@ function toAgent(row: Raw, prefix: string): AgentRow {
     biometric: toJson<AgentRow['biometric']>(row[`${prefix}biometric`]),
     model: row[`${prefix}model`] as string | null,
     ownerTeamId: row[`${prefix}owner_team_id`] as string | null,
+    statusText: row[`${prefix}status_text`] as string,
+    statusExpiresAt: toDateOrNull(row[`${prefix}status_expires_at`]),
+    dndUntil: toDateOrNull(row[`${prefix}dnd_until`]),
+    dndSchedule: toJson<AgentRow['dndSchedule']>(row[`${prefix}dnd_schedule`]),
+    deletedAt: toDateOrNull(row[`${prefix}deleted_at`]),
     createdAt: toDate(row[`${prefix}created_at`]),
   };
 }
@@ -82,6 +87,9 @@ export async function findListParticipants(database: Database, conversationIds: 
         lastReadMessageId: row.last_read_message_id as string | null,
         lastReadSeq: Number(row.last_read_seq),
         mailedSeq: Number(row.mailed_seq),
+        notifyLevel: row.notify_level as ParticipantRow['notifyLevel'],
+        muted: row.muted as boolean,
+        closedSeq: row.closed_seq === null || row.closed_seq === undefined ? null : Number(row.closed_seq),
         joinedAt: toDate(row.joined_at),
       },
       agent,

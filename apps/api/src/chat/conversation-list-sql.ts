@@ -9,14 +9,14 @@ export const epochMs = (column: string) => `(extract(epoch from ${column}) * 100
 /** An agent's columns as `<prefix><column>`, read back by conversation-list-repo.ts toAgent. */
 const AGENT_COLUMNS = (alias: string, prefix: string) =>
   [
-    ...['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'personality', 'biometric', 'model', 'owner_team_id'].map(
+    ...['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'personality', 'biometric', 'model', 'owner_team_id', 'status_text', 'dnd_schedule'].map(
       (column) => `${alias}.${column} as ${prefix}${column}`,
     ),
-    `${epochMs(`${alias}.created_at`)} as ${prefix}created_at`,
+    ...['created_at', 'status_expires_at', 'dnd_until', 'deleted_at'].map((column) => `${epochMs(`${alias}.${column}`)} as ${prefix}${column}`),
   ].join(', ');
 
 /** The page's participants with their agents. Parameter: the page's ids as an array. */
-export const PARTICIPANTS_SQL = `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq,
+export const PARTICIPANTS_SQL = `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq, p.notify_level, p.muted, p.closed_seq,
   ${epochMs('p.joined_at')} as joined_at, ${AGENT_COLUMNS('a', 'a_')}
 from unnest($1::uuid[]) as page(id)
 join conversation_participants p on p.conversation_id = page.id

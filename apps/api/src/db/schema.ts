@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, ROOM_AGENT_TURN_LIMIT_DEFAULT } from '@agentroom/shared';
+import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -42,6 +42,15 @@ export const agents = pgTable(
      * talk to it, and it joins no other team. People have none.
      */
     ownerTeamId: uuid('owner_team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
+    /** A person's short status ("In a meeting"), shown on cards and in chats until it expires. */
+    statusText: text('status_text').notNull().default(''),
+    statusExpiresAt: tstz('status_expires_at'),
+    /** Do not disturb until this time (people only): no toasts, sounds, browser or mailed notifications. */
+    dndUntil: tstz('dnd_until'),
+    /** A daily do-not-disturb window, e.g. { start: '22:00', end: '08:00', timeZone: 'Europe/Lisbon' }. */
+    dndSchedule: jsonb('dnd_schedule').$type<{ start: string; end: string; timeZone: string } | null>(),
+    /** The person deleted their account: the row stays so their messages read as "Deleted user". */
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -88,12 +97,14 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
     userAgent: text('user_agent'),
+    /** Last refresh of this session's access token: the sessions list's "last seen". */
+    lastSeenAt: tstz('last_seen_at'),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_account_id_idx').on(t.accountId)],
 );
 
-export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'magic_link'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'magic_link', 'change_email', 'delete_account'] as const;
 export type TEmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 /** One table serves every emailed-token flow; only the sha256 of the token is kept. */
@@ -106,6 +117,8 @@ export const emailTokens = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** change_email: the address the link confirms (the account keeps its old one until then). */
+    newEmail: text('new_email'),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
@@ -152,6 +165,12 @@ export const teams = pgTable(
     isPrivate: boolean('is_private').notNull().default(true),
     maxMembers: integer('max_members').notNull().default(50),
     branding: jsonb('branding').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Deleted by an owner: hidden from everyone, restorable by its owners during the grace period
+     * (TEAM_DELETE_GRACE_DAYS); then purged, which releases the handle.
+     */
+    deletedAt: tstz('deleted_at'),
+    deletedBy: uuid('deleted_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('teams_handle_lower_key').on(sql`lower(${t.handle})`)],
@@ -254,12 +273,56 @@ export const conversationParticipants = pgTable(
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
     /** Messages up to this seq were listed in an unread-messages email (or predate turning the emails on). */
     mailedSeq: bigint('mailed_seq', { mode: 'number' }).notNull().default(0),
+    /** Which messages notify this member (toast, browser notification, mail): all, @mentions only, none. */
+    notifyLevel: text('notify_level', { enum: NOTIFY_LEVELS }).notNull().default('all'),
+    /** Muted: no unread badge or bold row in the sidebar (mentions still count). */
+    muted: boolean('muted').notNull().default(false),
+    /** Closed from the sidebar at this seq: hidden until a message with a higher seq arrives. */
+    closedSeq: bigint('closed_seq', { mode: 'number' }),
     joinedAt: tstz('joined_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('conversation_participants_key').on(t.conversationId, t.agentId),
     index('conversation_participants_agent_idx').on(t.agentId),
+    check('conversation_participants_notify_level', sql`${t.notifyLevel} in ('all', 'mentions', 'none')`),
   ],
+);
+
+/** One person blocking another: the blocked one cannot message them or see their presence. */
+export const agentBlocks = pgTable(
+  'agent_blocks',
+  {
+    blockerAgentId: uuid('blocker_agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    blockedAgentId: uuid('blocked_agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerAgentId, t.blockedAgentId] }),
+    index('agent_blocks_blocked_idx').on(t.blockedAgentId),
+    check('agent_blocks_not_self', sql`${t.blockerAgentId} <> ${t.blockedAgentId}`),
+  ],
+);
+
+/** A report of a person or a message, for the instance's administrators. */
+export const abuseReports = pgTable(
+  'abuse_reports',
+  {
+    id: id(),
+    reporterAgentId: uuid('reporter_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    subjectAgentId: uuid('subject_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
+    /** The reported message's text when reported: it may be edited or deleted later. */
+    messageExcerpt: text('message_excerpt'),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    resolvedAt: tstz('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('abuse_reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
 );
 
 export interface TMessageMeta {

@@ -14,6 +14,11 @@ const row = (overrides: Partial<AgentRow> = {}): AgentRow => ({
   biometric: {},
   model: null,
   ownerTeamId: null,
+  statusText: '',
+  statusExpiresAt: null,
+  dndUntil: null,
+  dndSchedule: null,
+  deletedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   ...overrides,
 });
