@@ -70,3 +70,19 @@ export const NOTIFICATION_TEXTS = {
   tryAgain: 'Try again',
   newMessagesPill: 'New messages ↓',
 } as const;
+
+/** Issue 23, OUTBOX slice: the offline outbox, the composer's counter, copying, the emoji picker. */
+export const COMPOSER_TEXTS = {
+  outboxLabel: 'Waiting to send',
+  outboxWaiting: 'Will send when you are back online',
+  outboxFailed: 'Not sent',
+  outboxRetry: 'Retry',
+  outboxDelete: 'Delete',
+  dropFiles: 'Drop files to attach them',
+  copy: 'Copy',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  copyFailed: 'Could not copy',
+  moreReactions: 'More reactions',
+  emojiPickerLoading: 'Loading emoji...',
+} as const;

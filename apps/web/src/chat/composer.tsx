@@ -1,6 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, ATTACHMENT_MIME_TYPES, CHAT_ERRORS, type TAgent } from '@agentroom/shared';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  ATTACHMENT_MIME_TYPES,
+  CHAT_ERRORS,
+  COMPOSER_TEXTS,
+  MESSAGE_MAX_LENGTH,
+  type TAgent,
+} from '@agentroom/shared';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { readDraft, writeDraft } from './drafts';
@@ -19,7 +27,13 @@ export interface ComposerProps {
   draftKey?: string;
   /** Rooms: who `@` offers to mention (the conversation's members but the writer). None in 1:1 chats. */
   mentionCandidates?: readonly TAgent[];
+  /** Shown under the input: the conversation's messages waiting to be sent (outbox-list.tsx). */
+  outbox?: ReactNode;
 }
+
+/** The character counter shows from here on, before the server's limit refuses a message. */
+export const COUNTER_FROM = 9_000;
+const formatCount = (count: number) => count.toLocaleString('en-US');
 
 const allowedTypes = new Set<string>(ATTACHMENT_MIME_TYPES);
 const MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
@@ -40,8 +54,14 @@ export function checkFiles(current: readonly File[], chosen: readonly File[]): {
   return { files, problems };
 }
 
-/** The composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip. */
-export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates }: ComposerProps) {
+/** Files a drag carries (not text or a link being dragged). */
+const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+
+/**
+ * The composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip,
+ * by pasting or by dropping them on it; a counter near the length limit, and no sending beyond it.
+ */
+export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates, outbox }: ComposerProps) {
   const [text, setText] = useState(() => readDraft(draftKey));
   // The conversation is known only once it has started: its draft is loaded then.
   const [draftLoadedFor, setDraftLoadedFor] = useState(draftKey);
@@ -55,7 +75,10 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
   const fileInput = useRef<HTMLInputElement>(null);
   const { activity, stop } = useTypingSignal(onTypingChange);
   const errorId = useId();
+  const [dragging, setDragging] = useState(false);
   const blank = text.trim() === '' && files.length === 0;
+  const length = text.trim().length;
+  const tooLong = length > MESSAGE_MAX_LENGTH;
   const mention = useMentionCompletion({
     textarea,
     text,
@@ -83,7 +106,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (blank || disabled) return;
+    if (blank || disabled || tooLong) return;
     const content = text.trim();
     const sent = files;
     stop();
@@ -106,16 +129,61 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
     }
   };
 
-  const onFilesChosen = (list: FileList | null) => {
-    const { files: next, problems } = checkFiles(files, Array.from(list ?? []));
+  const addFiles = (chosen: readonly File[]) => {
+    if (disabled || chosen.length === 0) return;
+    const { files: next, problems } = checkFiles(files, chosen);
     setFiles(next);
     setFileProblems(problems);
+  };
+
+  const onFilesChosen = (list: FileList | null) => {
+    addFiles(Array.from(list ?? []));
     if (fileInput.current) fileInput.current.value = ''; // the same file can be chosen again
   };
 
-  const messages = [...fileProblems, ...(error ? [error] : [])];
+  // Pasted files are attached; pasted text (even when the clipboard also holds a picture of it, as
+  // word processors put there) is pasted as text.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length === 0 || event.clipboardData.getData('text/plain') !== '') return;
+    event.preventDefault();
+    addFiles(pasted);
+  };
+
+  const dropTarget = {
+    onDragOver: (event: DragEvent) => {
+      if (disabled || !carriesFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+      setDragging(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      setDragging(false);
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      addFiles(Array.from(event.dataTransfer.files));
+    },
+  };
+
+  const messages = [...fileProblems, ...(tooLong ? [CHAT_ERRORS.messageTooLong] : []), ...(error ? [error] : [])];
   return (
-    <form onSubmit={submit} className="relative border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900" aria-label="Send a message">
+    <form
+      onSubmit={submit}
+      {...dropTarget}
+      className={cn(
+        'relative border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900',
+        dragging && 'ring-2 ring-indigo-500 ring-inset',
+      )}
+      aria-label="Send a message"
+    >
+      {dragging && (
+        <p className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center bg-white/90 text-sm font-medium text-indigo-700 dark:bg-zinc-900/90 dark:text-indigo-300">
+          {COMPOSER_TEXTS.dropFiles}
+        </p>
+      )}
       {files.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Files to send">
           {files.map((file, index) => (
@@ -177,17 +245,24 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
             mention.onInput(event.target.value, event.target.selectionStart);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onBlur={() => {
             stop();
             mention.onBlur();
           }}
           className="block max-h-24 min-h-10 flex-1 resize-none overflow-y-auto rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-400"
         />
-        <Button type="submit" disabled={blank || disabled} className="shrink-0">
+        <Button type="submit" disabled={blank || disabled || tooLong} className="shrink-0">
           <SendHorizontal aria-hidden="true" className="size-4" />
           Send
         </Button>
       </div>
+      {length >= COUNTER_FROM && (
+        <p data-testid="character-counter" className={cn('mt-1 text-right text-xs tabular-nums', tooLong ? 'font-medium text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400')}>
+          {formatCount(length)} / {formatCount(MESSAGE_MAX_LENGTH)}
+          <span className="sr-only"> characters</span>
+        </p>
+      )}
       {messages.length > 0 && (
         <div id={errorId} role="alert" className="mt-2 space-y-0.5 text-xs text-red-700 dark:text-red-300">
           {messages.map((message) => (
@@ -195,6 +270,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           ))}
         </div>
       )}
+      {outbox}
     </form>
   );
 }

@@ -16,8 +16,10 @@ import {
   useTypingAgents,
 } from './conversation-context';
 import { ErrorLine } from './error-line';
+import { loadPlainText, quickSnippet } from './lazy-snippet';
 import { usePreloadMarkdownWhenIdle } from './markdown-loader';
 import { MessageList } from './message-list';
+import { OutboxList } from './outbox-list';
 import { TypingDots } from './typing-dots';
 
 /**
@@ -97,6 +99,9 @@ function NewMessageAnnouncer() {
   );
 }
 
+/** How much of a new message is read aloud. */
+const ANNOUNCED_LENGTH = 200;
+
 function useAnnouncement(latest: TListMessage | undefined, selfId: string): string {
   const [text, setText] = useState('');
   const lastSeen = useRef<string | undefined>(undefined);
@@ -105,7 +110,15 @@ function useAnnouncement(latest: TListMessage | undefined, selfId: string): stri
     const previous = lastSeen.current;
     lastSeen.current = latest.id;
     if (previous === undefined || previous === latest.id || latest.sender.id === selfId) return;
-    setText(`New message from ${fullNameOf(latest.sender)}: ${latest.content.slice(0, 200)}`);
+    // Read as the bubble shows it, not its Markdown ('**Done**' is 'Done', not 'star star Done').
+    let current = true;
+    void loadPlainText().then(
+      (plainText) => current && setText(`New message from ${fullNameOf(latest.sender)}: ${plainText(latest.content, ANNOUNCED_LENGTH)}`),
+      () => current && setText(`New message from ${fullNameOf(latest.sender)}: ${quickSnippet(latest.content, ANNOUNCED_LENGTH)}`),
+    );
+    return () => {
+      current = false;
+    };
   }, [latest, selfId]);
   return text;
 }
@@ -124,6 +137,7 @@ function ConversationComposer({ disabled }: { disabled: boolean }) {
       error={sendError}
       draftKey={conversation && user ? `${user.agentId}/${conversation.id}` : undefined}
       mentionCandidates={mentionCandidates}
+      outbox={user && <OutboxList userId={user.agentId} conversationId={conversation?.id} />}
     />
   );
 }

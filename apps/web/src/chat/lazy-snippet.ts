@@ -15,6 +15,9 @@ const exactSnippet = lazyModule(() => import('./message-snippet'));
 /** Loads the exact snippet (once) and re-renders every row that showed the quick one. */
 export const loadMessageSnippet = async () => (await exactSnippet.load()).messageSnippet;
 
+/** The same parser at any length (the screen-reader announcement of a new message). */
+export const loadPlainText = async () => (await exactSnippet.load()).markdownToPlainText;
+
 const INLINE_RULES: [RegExp, string][] = [
   [/<[^>]+>/g, ''], // raw HTML is never shown
   [/!?\[([^\]]*)\]\([^)]*\)/g, '$1'], // links and images: their text
@@ -25,7 +28,7 @@ const INLINE_RULES: [RegExp, string][] = [
 ];
 
 /** A quick reading of the Markdown for the first paint: block markers and inline syntax dropped. */
-export function quickSnippet(content: string): string {
+export function quickSnippet(content: string, maxLength = SNIPPET_LENGTH): string {
   const lines = content
     .split('\n')
     .filter((line) => !/^\s*(```|~~~)/.test(line) && !/^\s*\|?\s*:?-{3,}/.test(line))
@@ -33,7 +36,7 @@ export function quickSnippet(content: string): string {
   let text = lines.join(' ');
   for (const [pattern, replacement] of INLINE_RULES) text = text.replace(pattern, replacement);
   text = text.replace(/\s+/g, ' ').trim();
-  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
+  return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
 }
 
 /** The snippet function to render with: the quick one until the exact one has loaded (when the browser is idle). */

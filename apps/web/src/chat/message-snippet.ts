@@ -5,3 +5,6 @@ import { SNIPPET_LENGTH } from './snippet-length';
 export function messageSnippet(content: string): string {
   return markdownToPlainText(content, SNIPPET_LENGTH);
 }
+
+/** Any length: what a screen reader is told of a new message. */
+export { markdownToPlainText };

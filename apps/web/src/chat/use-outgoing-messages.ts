@@ -1,10 +1,21 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../ui/toast';
-import { CHAT_ACTION_ERRORS, CHAT_FALLBACKS, createPendingMessage, type ChatListAction, type TChatSender } from '@agentroom/shared';
+import {
+  CHAT_ACTION_ERRORS,
+  CHAT_FALLBACKS,
+  createPendingMessage,
+  type ChatListAction,
+  type TChatMessage,
+  type TChatSender,
+  type TListMessage,
+} from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
-import { errorMessage } from '../api/api-error';
+import { errorMessage, isApiError } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { useNetworkOnline } from '../realtime/network-status';
 import { useRealtime } from '../realtime/realtime-context';
+import type { AppSocket } from '../realtime/socket-client';
+import { addToOutbox, removeFromOutbox, updateOutbox, useOutbox, type OutboxEntry } from './outbox';
 import { canSendOver, sendOverSocket } from './send-over-socket';
 
 /**
@@ -12,7 +23,8 @@ import { canSendOver, sendOverSocket } from './send-over-socket';
  * failure; attachments uploaded first) and editing our own messages. A send goes over the open
  * socket (`message:send`, decision 0013) when it is connected, and over HTTP when it is not, when
  * the ack does not come in time or says the way failed: with the same clientMessageId, so a message
- * the socket did store is not stored twice.
+ * the socket did store is not stored twice. Written offline, or lost on the way, a message waits in
+ * the outbox (outbox.ts) and goes out with that same clientMessageId when the network is back.
  */
 export function useOutgoingMessages(
   conversationId: string | undefined,
@@ -35,34 +47,73 @@ export function useOutgoingMessages(
     [user],
   );
 
+  const userId = user?.agentId ?? '';
+  const online = useNetworkOnline();
+
+  /**
+   * One try of an outbox entry: a pending echo in the open conversation, replaced by the stored
+   * message. Refused by the server, the entry fails with its reason; lost on the way, it waits for
+   * the network (offline) or offers Retry (online).
+   */
+  const deliver = useCallback(
+    async (entry: OutboxEntry) => {
+      const { clientMessageId, content, files, targetAgentId: target } = entry;
+      const here = entry.conversationId === conversationId;
+      if (here) dispatch({ type: 'sendStarted', message: pendingEcho(entry, selfSender) });
+      try {
+        const message = await sendOnce(socket, entry.conversationId, { content, clientMessageId, targetAgentId: target }, files);
+        removeFromOutbox(userId, clientMessageId);
+        if (here) dispatch({ type: 'sendConfirmed', clientMessageId, message });
+      } catch (error) {
+        if (here) dispatch({ type: 'sendFailed', clientMessageId });
+        if (lostOnTheWay(error)) updateOutbox(userId, clientMessageId, { state: navigator.onLine === false ? 'waiting' : 'failed' });
+        else updateOutbox(userId, clientMessageId, { state: 'failed', error: errorMessage(error, CHAT_FALLBACKS.sendMessage) });
+      }
+    },
+    [conversationId, dispatch, selfSender, socket, userId],
+  );
+
+  // Whatever waits goes out once the network is there (again), oldest first. All of them are marked
+  // 'sending' before the first goes, so the next run of this effect takes none of them again.
+  const outbox = useOutbox(userId);
+  useEffect(() => {
+    if (!online) return;
+    const waiting = outbox.filter((entry) => entry.state === 'waiting');
+    if (waiting.length === 0) return;
+    for (const entry of waiting) updateOutbox(userId, entry.clientMessageId, { state: 'sending', error: undefined });
+    void (async () => {
+      for (const entry of waiting) await deliver(entry);
+    })();
+  }, [online, outbox, deliver, userId]);
+
   const send = useCallback(
     async (content: string, files: readonly File[]) => {
       if (!conversationId) throw new Error(CHAT_FALLBACKS.sendMessage);
-      const clientMessageId = crypto.randomUUID();
-      const pending = createPendingMessage({ conversationId, clientMessageId, content, sender: selfSender });
-      pending.attachments = files.map((file, index) => ({
-        id: `${clientMessageId}:${index}`,
-        filename: file.name,
-        mime: file.type,
-        size: file.size,
-        url: '',
-      }));
+      const entry: OutboxEntry = { clientMessageId: crypto.randomUUID(), conversationId, content, targetAgentId, files, state: 'waiting' };
       setSendError(undefined);
-      dispatch({ type: 'sendStarted', message: pending });
+      // Offline: it waits in the outbox, under the composer, until the network is back.
+      if (!online) {
+        addToOutbox(userId, entry);
+        return;
+      }
+      const { clientMessageId } = entry;
+      dispatch({ type: 'sendStarted', message: pendingEcho(entry, selfSender) });
       try {
-        const attachmentIds = files.length > 0 ? (await chatApi.upload(conversationId, files)).map((a) => a.id) : [];
-        const input = { content, clientMessageId, targetAgentId, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) };
-        const message =
-          (canSendOver(socket) ? await sendOverSocket(socket, { conversationId, ...input }) : undefined) ?? (await chatApi.send(conversationId, input));
+        const message = await sendOnce(socket, conversationId, { content, clientMessageId, targetAgentId }, files);
         dispatch({ type: 'sendConfirmed', clientMessageId, message });
       } catch (error) {
         dispatch({ type: 'sendFailed', clientMessageId });
-        // Shown once, under the composer where the text came back (no toast on top of it).
+        // Lost on the way: the outbox keeps it (it goes again by itself, or offers Retry and Delete).
+        if (lostOnTheWay(error)) {
+          addToOutbox(userId, { ...entry, state: navigator.onLine === false ? 'waiting' : 'failed' });
+          return;
+        }
+        // Refused: shown once, under the composer where the text came back (no toast on top of it).
         setSendError(errorMessage(error, CHAT_FALLBACKS.sendMessage));
         throw error;
       }
     },
-    [conversationId, selfSender, targetAgentId, dispatch, socket],
+    [conversationId, selfSender, targetAgentId, dispatch, socket, online, userId],
   );
 
   const edit = useCallback(
@@ -78,4 +129,29 @@ export function useOutgoingMessages(
   );
 
   return { send, edit, sendError };
+}
+
+/** A failure that says nothing about the message: no answer, or the server failing. The same clientMessageId makes a retry safe. */
+const lostOnTheWay = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+
+function pendingEcho(entry: OutboxEntry, sender: TChatSender): TListMessage {
+  const { conversationId, clientMessageId, content, files } = entry;
+  const pending = createPendingMessage({ conversationId, clientMessageId, content, sender });
+  pending.attachments = files.map((file, index) => ({ id: `${clientMessageId}:${index}`, filename: file.name, mime: file.type, size: file.size, url: '' }));
+  return pending;
+}
+
+/**
+ * One send: attachments uploaded first, then the message over the open socket (decision 0013) or,
+ * when it is down or its ack is late, over HTTP with the same clientMessageId.
+ */
+async function sendOnce(
+  socket: AppSocket | null,
+  conversationId: string,
+  message: { content: string; clientMessageId: string; targetAgentId?: string },
+  files: readonly File[],
+): Promise<TChatMessage> {
+  const attachmentIds = files.length > 0 ? (await chatApi.upload(conversationId, files)).map((a) => a.id) : [];
+  const input = { ...message, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) };
+  return (canSendOver(socket) ? await sendOverSocket(socket, { conversationId, ...input }) : undefined) ?? (await chatApi.send(conversationId, input));
 }

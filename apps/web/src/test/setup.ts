@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetOutboxMemory } from '../chat/outbox';
 
 // findBy*/waitFor wait for what the user would see; a loaded machine may need more than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
@@ -32,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  resetOutboxMemory();
   vi.useRealTimers();
   const errors = consoleErrors;
   consoleErrors = [];
