@@ -57,10 +57,10 @@ async function type(text: string) {
 
 const outbox = () => screen.queryAllByTestId('outbox-entry');
 const shownMine = (text: string) => screen.queryAllByTestId('message').filter((m) => m.textContent?.includes(text));
-const storedAck = (payload: { content: string; clientMessageId?: string }) => ({
+const storedAck = (payload: { content?: string; clientMessageId?: string }) => ({
   ok: true as const,
   created: true,
-  participantMessage: message(2, payload.content, true, payload.clientMessageId ?? null),
+  participantMessage: message(2, payload.content ?? '', true, payload.clientMessageId ?? null),
 });
 
 describe('the outbox', () => {

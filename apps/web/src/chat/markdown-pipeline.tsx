@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, type ComponentProps } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import remarkBreaks from 'remark-breaks';
+import { COMPOSER_TEXTS } from '@agentroom/shared';
 import { cn } from '../ui/cn';
 import type { MentionMarks } from './conversation-members';
+import { CopyButton } from './copy-button';
 import { remarkNoIntrawordEmphasis } from './intraword-emphasis';
 import { rehypeMentionMarks } from './mention-marks';
 
@@ -39,16 +41,7 @@ const components: Components = {
     ) : (
       <span>{children}</span>
     ),
-  pre: ({ node: _node, className, ...props }) => (
-    <pre
-      {...props}
-      className={cn(
-        'my-2 max-w-full overflow-x-auto rounded-lg bg-zinc-900 p-3 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
-        '[&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit',
-        className,
-      )}
-    />
-  ),
+  pre: ({ node: _node, className, ...props }) => <CodeBlock {...props} className={className} />,
   code: ({ node: _node, className, ...props }) => (
     <code {...props} className={cn('rounded bg-black/10 px-1 py-0.5 font-mono text-[0.85em] dark:bg-white/15', className)} />
   ),
@@ -65,6 +58,29 @@ const components: Components = {
     </div>
   ),
 };
+
+/** A code block, with a button that copies its code (the text as shown, without the Markdown fences). */
+function CodeBlock({ className, ...props }: ComponentProps<'pre'>) {
+  const pre = useRef<HTMLPreElement>(null);
+  return (
+    <div className="group/code relative my-2 max-w-full">
+      <pre
+        {...props}
+        ref={pre}
+        className={cn(
+          'max-w-full overflow-x-auto rounded-lg bg-zinc-900 p-3 pr-10 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
+          '[&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit',
+          className,
+        )}
+      />
+      <CopyButton
+        label={COMPOSER_TEXTS.copyCode}
+        text={() => (pre.current?.textContent ?? '').replace(/\n$/, '')}
+        className="absolute top-1.5 right-1.5 bg-zinc-900 text-zinc-300 hover:bg-zinc-700 hover:text-white dark:bg-zinc-950"
+      />
+    </div>
+  );
+}
 
 type ParserData = { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
 

@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
 import { Pencil } from 'lucide-react';
-import { hasReacted, type TListMessage } from '@agentroom/shared';
+import { COMPOSER_TEXTS, hasReacted, type TListMessage } from '@agentroom/shared';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useConversationActions, useConversationInfo } from './conversation-context';
+import { CopyButton } from './copy-button';
 import { DeleteMessageButton } from './delete-message-button';
 import { ReactionPicker } from './message-reactions';
 
 /** Shown while the bubble is hovered or has focus (and while the reaction palette is open). */
 const hoverAction = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100';
 
-/** Beside a bubble: react, and for one's own message edit and delete. */
+const actionLook = 'text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200';
+
+/** Beside a bubble: react, copy an AI reply, and for one's own message edit and delete. */
 export function MessageHoverActions({
   message,
   own,
@@ -31,17 +34,16 @@ export function MessageHoverActions({
   return (
     <div className={cn('flex items-center', own && 'flex-row-reverse')}>
       {canReact && <ReactionPicker mine={mine} onPick={(emoji, reacted) => react(id, emoji, reacted)} className={hoverAction} />}
+      {message.sender.isAgent && message.content && (
+        <CopyButton label={COMPOSER_TEXTS.copy} text={() => message.content} className={cn(actionLook, hoverAction)} />
+      )}
       {canEdit && (
         <button
           type="button"
           aria-label="Edit message"
           title="Edit message"
           onClick={onEdit}
-          className={cn(
-            'rounded-md p-1 text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
-            hoverAction,
-            focusRing,
-          )}
+          className={cn('rounded-md p-1 transition', actionLook, hoverAction, focusRing)}
         >
           <Pencil aria-hidden="true" className="size-3.5" />
         </button>
