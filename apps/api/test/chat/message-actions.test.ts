@@ -120,6 +120,15 @@ describe('reactions', () => {
     expect(stored.reactions!.map((r) => r.emoji)).toEqual(['❤️', '👩🏽‍💻', '🇫🇷', '1️⃣', '🫠']);
   });
 
+  it("takes the hardest kinds of emoji the web's full picker offers (keycaps, subdivision flags, toned ZWJ sequences, the newest)", async () => {
+    // The web test full-emoji-picker.test.tsx checks every emoji the picker offers against the same rule.
+    const message = await sendMessage(server, ada, conversationId, 'picker test');
+    const picked = ['#️⃣', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '🧑🏻‍❤️‍💋‍🧑🏼', '🧑🏽‍🦯‍➡️', '🫩', '🏳️‍⚧️', '👍🏿'];
+    for (const emoji of picked) await react(bob, message.id, emoji).expect(200);
+    const stored = (await page(bob)).find((m) => m.id === message.id)!;
+    expect(stored.reactions!.map((r) => r.emoji)).toEqual(picked);
+  });
+
   it(`stops at ${MAX_DISTINCT_REACTIONS} different emojis on one message (409), while more people may use one already there`, async () => {
     const message = await sendMessage(server, ada, conversationId, 'react a lot');
     const palette = [...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗🤩🤔'];
