@@ -32,7 +32,7 @@ export interface ComposerProps {
 }
 
 /** The character counter shows from here on, before the server's limit refuses a message. */
-export const COUNTER_FROM = 9_000;
+const COUNTER_FROM = 9_000;
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
 const allowedTypes = new Set<string>(ATTACHMENT_MIME_TYPES);

@@ -8,7 +8,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * Entries without files are kept in localStorage, so a reload does not lose what was written; files
  * cannot be stored there, so a message with files waits for this page load only.
  */
-export type OutboxState = 'waiting' | 'sending' | 'failed';
+type OutboxState = 'waiting' | 'sending' | 'failed';
 
 export interface OutboxEntry {
   clientMessageId: string;
@@ -50,7 +50,7 @@ function save(userId: string, entries: readonly OutboxEntry[]) {
 }
 
 /** The user's outbox, oldest first (the same array until it changes). */
-export function outboxOf(userId: string): readonly OutboxEntry[] {
+function outboxOf(userId: string): readonly OutboxEntry[] {
   if (!userId) return NONE;
   let entries = byUser.get(userId);
   if (!entries) {
