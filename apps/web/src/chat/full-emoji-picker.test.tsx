@@ -35,5 +35,9 @@ describe('the full emoji picker', () => {
     await userEvent.click(rocket);
     expect(onPick).toHaveBeenCalledWith('🚀', true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Opened again, it starts with the quick reactions and 'More reactions'.
+    await userEvent.click(screen.getByRole('button', { name: 'Add reaction' }));
+    expect(await screen.findByRole('button', { name: 'More reactions' })).toBeInTheDocument();
   }, 30_000);
 });

@@ -23,18 +23,14 @@ export function ReactionPalette({
   onPick: (emoji: string, reacted: boolean) => void;
 }) {
   const [full, setFull] = useState(false);
+  // Opened again, the palette starts with the quick reactions (however it was closed last time).
+  if (!open && full) setFull(false);
   const pick = (emoji: string) => {
     onOpenChange(false);
     onPick(emoji, !mine.has(emoji));
   };
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) setFull(false);
-        onOpenChange(next);
-      }}
-    >
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
