@@ -87,7 +87,8 @@ describe('the outbox', () => {
     }
     await page.setViewportSize(DESKTOP);
     expect(session.problems).toEqual([]);
-  });
+    // Two rounds with a reload each: more than one journey step's time on a small machine.
+  }, 180_000);
 
   it('reacts with any emoji from the full picker, at 375 px as well', async () => {
     const { page } = session;

@@ -131,8 +131,14 @@ export function useOutgoingMessages(
   return { send, edit, sendError };
 }
 
-/** A failure that says nothing about the message: no answer, or the server failing. The same clientMessageId makes a retry safe. */
-const lostOnTheWay = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+/** Answers of a server or proxy that is away for a moment (not a failure of this message). */
+const AWAY_FOR_A_MOMENT = new Set([502, 503, 504]);
+
+/**
+ * A failure that says nothing about the message: no answer, or a server away for a moment. The
+ * outbox tries again with the same clientMessageId, which makes it safe.
+ */
+const lostOnTheWay = (error: unknown) => !isApiError(error) || error.status === 0 || AWAY_FOR_A_MOMENT.has(error.status);
 
 function pendingEcho(entry: OutboxEntry, sender: TChatSender): TListMessage {
   const { conversationId, clientMessageId, content, files } = entry;
