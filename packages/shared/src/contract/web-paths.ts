@@ -12,7 +12,12 @@ export const WEB_APP_PATHS = [
   '/auth/forgot-password',
   '/auth/reset-password',
   '/auth/magic-link',
+  '/auth/confirm-email-change',
   '/invite',
+  // issue 23 ACCOUNT: your account's pages (profile, email, password, sessions, delete, and the
+  // notifications and blocked-people pages other slices add)
+  '/account',
+  '/account/:section',
   '/notifications/unsubscribe',
   '/p/:username',
   '/t/:handle',
