@@ -14,10 +14,13 @@ export const WEB_APP_PATHS = [
   '/auth/magic-link',
   '/auth/confirm-email-change',
   '/invite',
-  // issue 23 ACCOUNT: your account's pages (profile, email, password, sessions, delete, and the
-  // notifications and blocked-people pages other slices add)
+  // issue 23 ACCOUNT: your account's pages ('/account/notifications' and '/account/blocked' join at merge)
   '/account',
-  '/account/:section',
+  '/account/profile',
+  '/account/email',
+  '/account/password',
+  '/account/sessions',
+  '/account/delete',
   '/notifications/unsubscribe',
   '/p/:username',
   '/t/:handle',
