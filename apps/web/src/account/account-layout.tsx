@@ -13,7 +13,7 @@ export default function AccountLayout() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-8 md:flex-row">
       <nav aria-label={ACCOUNT_PAGE_TEXTS.title} className="md:w-48 md:shrink-0">
         <h1 className="mb-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{ACCOUNT_PAGE_TEXTS.title}</h1>
-        <ul className="-mx-1 flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible">
+        <ul className="-mx-1 flex flex-wrap gap-1 md:flex-col">
           {ACCOUNT_SECTIONS.map((section) => (
             <li key={section.path} className="shrink-0">
               <NavLink
