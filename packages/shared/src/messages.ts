@@ -65,6 +65,7 @@ export const ACCOUNT_TEXTS = {
   soleOwnerOf: (teams: string[]) =>
     `You are the only owner of ${teams.join(', ')}. Make someone else an owner or delete ${teams.length === 1 ? 'that team' : 'those teams'} first.`,
   deletedUser: 'Deleted user',
+  deletedAccountNote: 'This account was deleted. Its messages stay in the conversation.',
 } as const;
 
 export const TEAM_ERRORS = {

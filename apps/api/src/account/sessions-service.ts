@@ -6,10 +6,11 @@ import { listLiveSessions, revokeOwnSession, revokeSessionsExcept } from '../aut
 import { deviceName } from './device-name';
 import { publishSessionsEnded } from './session-ends';
 
-/** GET /users/me/sessions: every live session, with its device and when it was last seen. */
+/** GET /users/me/sessions: every live session, with its device and when it was last seen; this one first. */
 export async function listSessions(ctx: AppContext, auth: AuthState): Promise<TAccountSession[]> {
   const rows = await listLiveSessions(ctx.db, auth.accountId);
-  return rows.map((row) => ({
+  const thisOneFirst = [...rows.filter((row) => row.id === auth.sessionId), ...rows.filter((row) => row.id !== auth.sessionId)];
+  return thisOneFirst.map((row) => ({
     id: row.id,
     device: deviceName(row.userAgent),
     lastSeenAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
