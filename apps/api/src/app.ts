@@ -33,6 +33,7 @@ import { roomsRoutes } from './rooms/rooms-routes';
 import { invitationsRoutes } from './teams/invitations-routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { usersRoutes } from './users/users-routes';
+import { accountRoutes } from './account/account-routes';
 import { notificationsRoutes } from './notifications/notifications-routes';
 
 const BODY_LIMIT = '100kb';
@@ -52,6 +53,7 @@ function apiRouter(
     ...openApiRoutes(ctx),
     ...authRoutes(ctx, redis?.client),
     ...usersRoutes(ctx),
+    ...accountRoutes(ctx),
     ...notificationsRoutes(ctx),
     ...avatarRoutes(ctx),
     ...invitationsRoutes(ctx),

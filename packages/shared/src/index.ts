@@ -4,6 +4,7 @@ export * from './errors';
 export * from './validation';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './schemas/account';
 export * from './schemas/team-constants';
 export * from './schemas/teams';
 export * from './schemas/avatars';

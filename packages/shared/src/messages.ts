@@ -45,6 +45,29 @@ export const AUTH_ERRORS = {
   verificationCooldown: 'A verification email was just sent. Please wait before asking for another.',
 } as const;
 
+/** Your account (issue 23, ACCOUNT): profile, email, password, sessions and deletion. */
+export const ACCOUNT_TEXTS = {
+  nothingToChange: 'Nothing to change',
+  currentPasswordRequired: 'Please enter your current password',
+  wrongPassword: 'Your current password is not right',
+  sameEmail: 'This is already your email address',
+  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes once you open it.`,
+  emailChangeLinkInvalid: 'This email change link is invalid or has already been used.',
+  emailChangeLinkExpired: 'This email change link has expired. Please ask for a new one.',
+  emailChanged: 'Your email address was changed.',
+  passwordChanged: 'Your password was changed. Every other session was signed out.',
+  sessionNotFound: 'Session not found',
+  unknownDevice: 'Unknown device',
+  deletePasswordRequired: 'Please enter your password, or ask for a confirmation link by email',
+  deleteLinkInvalid: 'This account deletion link is invalid or has already been used.',
+  deleteLinkExpired: 'This account deletion link has expired. Please ask for a new one.',
+  /** The teams the person owns alone: each needs another owner, or to be deleted, first. */
+  soleOwnerOf: (teams: string[]) =>
+    `You are the only owner of ${teams.join(', ')}. Make someone else an owner or delete ${teams.length === 1 ? 'that team' : 'those teams'} first.`,
+  deletedUser: 'Deleted user',
+  deletedAccountNote: 'This account was deleted. Its messages stay in the conversation.',
+} as const;
+
 export const TEAM_ERRORS = {
   notFound: 'Team not found',
   accessDenied: 'Access denied: You are not a member of this team',

@@ -12,6 +12,7 @@ export const usernameOf = (agent: Pick<AgentRow, 'username' | 'firstName' | 'las
 /** presentAgent plus the username fallback; the avatar fallback (generated from the id) is presentAgent's. */
 export function presentAgentCard(agent: AgentRow, isOnline: boolean | null = null): TAgent {
   const presented = presentAgent(agent, isOnline);
+  if (presented.isDeleted) return presented;
   const username = usernameOf(agent);
   return { ...presented, username, fullName: presented.fullName || username };
 }

@@ -13,7 +13,7 @@ const TTL_MS: Record<TEmailTokenPurpose, number> = {
 };
 
 /** Issues a fresh token; older unused ones of the same purpose die, so only the newest link works. */
-export async function issueEmailToken(tx: DbOrTx, accountId: string, purpose: TEmailTokenPurpose): Promise<string> {
+export async function issueEmailToken(tx: DbOrTx, accountId: string, purpose: TEmailTokenPurpose, newEmail?: string): Promise<string> {
   const now = new Date();
   await tx
     .update(emailTokens)
@@ -22,11 +22,11 @@ export async function issueEmailToken(tx: DbOrTx, accountId: string, purpose: TE
   const { raw, hash } = generateEmailToken();
   await tx
     .insert(emailTokens)
-    .values({ accountId, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
+    .values({ accountId, purpose, tokenHash: hash, newEmail, expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
   return raw;
 }
 
-export type ConsumeResult = { status: 'ok'; accountId: string } | { status: 'expired' } | { status: 'invalid' };
+export type ConsumeResult = { status: 'ok'; accountId: string; newEmail: string | null } | { status: 'expired' } | { status: 'invalid' };
 
 /** Marks the token used in one statement, so two concurrent uses cannot both succeed. */
 export async function consumeEmailToken(db: DbOrTx, raw: string, purpose: TEmailTokenPurpose): Promise<ConsumeResult> {
@@ -43,8 +43,8 @@ export async function consumeEmailToken(db: DbOrTx, raw: string, purpose: TEmail
         gt(emailTokens.expiresAt, now),
       ),
     )
-    .returning({ accountId: emailTokens.accountId });
-  if (used) return { status: 'ok', accountId: used.accountId };
+    .returning({ accountId: emailTokens.accountId, newEmail: emailTokens.newEmail });
+  if (used) return { status: 'ok', accountId: used.accountId, newEmail: used.newEmail };
   const [existing] = await db
     .select({ usedAt: emailTokens.usedAt, expiresAt: emailTokens.expiresAt })
     .from(emailTokens)

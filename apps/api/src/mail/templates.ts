@@ -61,6 +61,39 @@ export const magicLinkMail = (name: string, url: string) =>
 /** Names typed by users go into a header: no line breaks there. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
+/** Sent to the NEW address: opening the link makes it the account's email. */
+export const changeEmailMail = (name: string, url: string) =>
+  linkMail({
+    subject: `Confirm your new email for ${PRODUCT_NAME}`,
+    greeting: hello(name),
+    body: `You asked to use this address for your ${PRODUCT_NAME} account. Confirm it with the link below; until then your old address stays.`,
+    action: 'Confirm new email',
+    url,
+    footer: 'This link expires in 24 hours and works once. If you did not ask for it, you can ignore this email.',
+  });
+
+/** Sent to the OLD address when a change is asked for; the link leads to a password reset, in case it was not them. */
+export const emailChangeNoticeMail = (name: string, newEmail: string, url: string) =>
+  linkMail({
+    subject: `Your ${PRODUCT_NAME} email is about to change`,
+    greeting: hello(name),
+    body: `Someone signed in to your account asked to change its email to ${newEmail}. Your address stays until the link sent there is opened.`,
+    action: 'Not you? Reset your password',
+    url,
+    footer: 'If it was you, there is nothing to do here.',
+  });
+
+/** For someone who does not know their password: the link confirms deleting the account. */
+export const deleteAccountMail = (name: string, url: string) =>
+  linkMail({
+    subject: `Confirm deleting your ${PRODUCT_NAME} account`,
+    greeting: hello(name),
+    body: 'You asked to delete your account. Open the link below while signed in to confirm. Your messages stay in conversations, shown as "Deleted user".',
+    action: 'Delete my account',
+    url,
+    footer: 'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email and change your password.',
+  });
+
 export const invitationMail = (inviterName: string, teamName: string, url: string) =>
   linkMail({
     subject: oneLine(`${inviterName} invited you to ${teamName} on ${PRODUCT_NAME}`),

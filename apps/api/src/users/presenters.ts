@@ -1,4 +1,4 @@
-import { isOwnAvatarUrl, type TAgent, type TProfile, type TUser } from '@agentroom/shared';
+import { ACCOUNT_TEXTS, isOwnAvatarUrl, type TAgent, type TProfile, type TUser } from '@agentroom/shared';
 import type { AccountRow, AgentRow } from '../db/rows';
 
 /** Locally generated avatar, served by us (no third-party image host). */
@@ -11,10 +11,35 @@ const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponen
 export const avatarUrlOf = (agent: Pick<AgentRow, 'id' | 'biometric'>) =>
   isOwnAvatarUrl(agent.biometric.avatarUrl) ? agent.biometric.avatarUrl : fallbackAvatarUrl(agent.id);
 
-export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'>) =>
-  [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;
+/** A deleted person's seat: one neutral generated avatar for all of them, nothing of the person. */
+const DELETED_AVATAR_URL = fallbackAvatarUrl('deleted-user');
+
+export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'> & { deletedAt?: Date | null }) =>
+  agent.deletedAt ? ACCOUNT_TEXTS.deletedUser : [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;
+
+/** Someone who deleted their account, in conversations others can still read: "Deleted user", not openable. */
+function presentDeletedAgent(agent: AgentRow): TAgent {
+  return {
+    id: agent.id,
+    username: agent.username,
+    firstName: '',
+    middleName: '',
+    lastName: '',
+    fullName: ACCOUNT_TEXTS.deletedUser,
+    role: '',
+    isHuman: agent.isHuman,
+    personality: '',
+    avatarUrl: DELETED_AVATAR_URL,
+    model: null,
+    ownerTeamId: null,
+    isOnline: false,
+    createdAt: agent.createdAt.toISOString(),
+    isDeleted: true,
+  };
+}
 
 export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): TAgent {
+  if (agent.deletedAt) return presentDeletedAgent(agent);
   return {
     id: agent.id,
     username: agent.username,

@@ -60,7 +60,7 @@ export async function lockAccount(db: DbOrTx, accountId: string): Promise<Accoun
 export async function updateAccount(
   db: DbOrTx,
   accountId: string,
-  values: Partial<Pick<AccountRow, 'emailVerifiedAt' | 'passwordHash' | 'passwordChangedAt'>>,
+  values: Partial<Pick<AccountRow, 'email' | 'emailVerifiedAt' | 'passwordHash' | 'passwordChangedAt'>>,
 ): Promise<void> {
   await db.update(accounts).set(values).where(eq(accounts.id, accountId));
 }
@@ -74,4 +74,43 @@ export async function lockAgent(db: DbOrTx, agentId: string): Promise<AgentRow |
 export async function setAgentBiometric(db: DbOrTx, agentId: string, biometric: AgentRow['biometric']): Promise<AgentRow> {
   const [agent] = await db.update(agents).set({ biometric }).where(eq(agents.id, agentId)).returning();
   return agent!;
+}
+
+/** A person's own card fields (names, role), as they set them. */
+export async function updateAgentProfile(
+  db: DbOrTx,
+  agentId: string,
+  values: Partial<Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'role'>>,
+): Promise<AgentRow | undefined> {
+  const [agent] = await db.update(agents).set(values).where(eq(agents.id, agentId)).returning();
+  return agent;
+}
+
+/**
+ * What stays of a deleted person: the agent row (their messages still point at it), with nothing of
+ * them left on it; the username is freed (renamed) so someone may take it again.
+ */
+export async function markAgentDeleted(db: DbOrTx, agentId: string, username: string): Promise<AgentRow> {
+  const [agent] = await db
+    .update(agents)
+    .set({
+      username,
+      firstName: '',
+      middleName: '',
+      lastName: '',
+      biometric: {},
+      statusText: '',
+      statusExpiresAt: null,
+      dndUntil: null,
+      dndSchedule: null,
+      deletedAt: new Date(),
+    })
+    .where(eq(agents.id, agentId))
+    .returning();
+  return agent!;
+}
+
+/** The account row goes; its sessions and emailed tokens cascade with it. */
+export async function deleteAccountRow(db: DbOrTx, accountId: string): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, accountId));
 }

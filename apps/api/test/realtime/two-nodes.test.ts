@@ -166,4 +166,17 @@ describe.skipIf(!databaseUrl || !redisUrl)('two API nodes behind one Redis', () 
     // The revocation crosses the adapter; no waiting for the cache to run out.
     await expect.poll(async () => (await node1.api().get('/api/v1/auth/me').set(auth(c))).status, { timeout: 2000, interval: 20 }).toBe(401);
   });
+  it('a password change through node 2 signs out the other session on node 1 (socket closed, cached session refused); this one stays', async () => {
+    const d = await signUpVerified(node1, 'nd');
+    const other = await node1.api().post('/api/v1/auth/login').send({ username: d.username, password: d.password }).expect(200);
+    const otherToken = other.body.data.token as string;
+    const otherSocket = await connectSocket(node1.url, otherToken);
+    // Node 1 remembers the other session as live.
+    await node1.api().get('/api/v1/auth/me').set(auth({ token: otherToken })).expect(200);
+    const gone = disconnected(otherSocket);
+    await api2().put('/api/v1/users/me/password').set(auth(d)).send({ currentPassword: d.password, newPassword: 'N3wPassword' }).expect(200);
+    expect(await gone).toBe('io server disconnect');
+    await expect.poll(async () => (await node1.api().get('/api/v1/auth/me').set(auth({ token: otherToken }))).status, { timeout: 2000, interval: 20 }).toBe(401);
+    await node1.api().get('/api/v1/auth/me').set(auth(d)).expect(200);
+  });
 });

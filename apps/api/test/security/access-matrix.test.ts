@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage, TConversation, TTeam, TTeamAgent } from '@agentroom/shared';
-import { agents, conversationParticipants, conversations, messages, replyJobs } from '../../src/db/schema';
+import { agents, conversationParticipants, conversations, messages, replyJobs, sessions } from '../../src/db/schema';
 import {
   closeSockets,
   connectSocket,
@@ -53,6 +53,8 @@ let generalRoomId: string;
 let privateRoomId: string;
 /** An invitation to the peer's own team Q, addressed to the outsider's email (Q is not T, so joining it changes no other row). */
 let outsiderInvitationId: string;
+/** The peer's own session: nobody else may sign it out (issue 23 ACCOUNT). */
+let peerSessionId: string;
 
 const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
 const accountOf = (kind: Kind): Account => ((ACCOUNTS as string[]).includes(kind) ? (kind as Account) : 'member');
@@ -106,6 +108,7 @@ beforeAll(async () => {
   for (const name of ['owner', 'admin', 'member', 'leaver', 'outsider', 'peer', 'revoked'] as const) users[name] = await signUpVerified(server, name);
   users.unverified = (await signUpUnverified(server)) as unknown as TestUser;
 
+  [{ id: peerSessionId }] = (await server.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.accountId, users.peer.user.id))) as [{ id: string }];
   team = await createTeam(server, users.owner, { isPrivate: true });
   await server.api().post(`/api/v1/teams/${team.handle}/members`).set(bearer(users.owner.token)).send({ username: users.admin.username, role: 'admin' }).expect(201);
   for (const name of ['member', 'leaver', 'peer'] as const) await addMember(server, users.owner, team.handle, users[name].username);
@@ -390,6 +393,12 @@ const ROWS: Row[] = [
     name: 'PATCH /users/me/notifications',
     request: (k, api) => api.patch('/api/v1/users/me/notifications').send({ unreadEmailDelayMinutes: 60 }),
     expected: by(200, 200, 200, 200, 200, { unverified: 200 }),
+  },
+  // Sessions: only the caller's own; someone else's session id is not found (issue 23 ACCOUNT).
+  {
+    name: "DELETE /users/me/sessions/:id (the peer's session)",
+    request: (k, api) => api.delete(`/api/v1/users/me/sessions/${peerSessionId}`),
+    expected: by(404, 404, 404, 404, 404, { unverified: 404 }),
   },
   // Public: the mailed token is the credential, whoever sends it (and whatever bearer comes along).
   {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../auth/pages/login-page';
 import { RedirectIfSignedIn, RequireVerifiedUser } from '../auth/route-guards';
 // Toasts and browser notifications for new messages, once per signed-in session. In the first load
@@ -38,6 +38,7 @@ const ForgotPasswordPage = named(() => import('../auth/pages/forgot-password-pag
 const ResetPasswordPage = named(() => import('../auth/pages/reset-password-page'), 'ResetPasswordPage');
 const MagicLinkPage = named(() => import('../auth/pages/magic-link-page'), 'MagicLinkPage');
 const InvitePage = named(() => import('../invitations/invite-page'), 'InvitePage');
+const ConfirmEmailChangePage = named(() => import('../account/confirm-email-change-page'), 'ConfirmEmailChangePage');
 const UnsubscribePage = named(() => import('../notifications/unsubscribe-page'), 'UnsubscribePage');
 
 // Signed-in screens, all inside the app shell (sidebar, or header and drawer on a phone).
@@ -48,6 +49,13 @@ const TeamPage = page(() => import('../teams/team-page'));
 const ChatPage = page(() => import('../chat/chat-page'));
 const RoomPage = page(() => import('../rooms/room-page'));
 const TeamUsagePage = page(() => import('../teams/team-usage-page'));
+// issue 23 ACCOUNT: the account's pages (Notifications and Blocked people join at merge: account/account-sections.ts).
+const AccountLayout = page(() => import('../account/account-layout'));
+const ProfilePage = page(() => import('../account/profile-page'));
+const EmailPage = page(() => import('../account/email-page'));
+const PasswordPage = page(() => import('../account/password-page'));
+const SessionsPage = page(() => import('../account/sessions-page'));
+const DeleteAccountPage = page(() => import('../account/delete-account-page'));
 
 /**
  * The one routes table. The loaders start a page's data as soon as its URL is known (beside its
@@ -60,6 +68,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '/auth/forgot-password', ...ForgotPasswordPage },
   { path: '/auth/reset-password', ...ResetPasswordPage },
   { path: '/auth/magic-link', ...MagicLinkPage },
+  { path: '/auth/confirm-email-change', ...ConfirmEmailChangePage },
   { path: '/invite', ...InvitePage },
   { path: '/notifications/unsubscribe', ...UnsubscribePage },
   {
@@ -72,6 +81,18 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { path: '/', ...HomePage },
           { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },
+          {
+            path: '/account',
+            ...AccountLayout,
+            children: [
+              { index: true, element: <Navigate to="/account/profile" replace /> },
+              { path: 'profile', ...ProfilePage },
+              { path: 'email', ...EmailPage },
+              { path: 'password', ...PasswordPage },
+              { path: 'sessions', ...SessionsPage },
+              { path: 'delete', ...DeleteAccountPage },
+            ],
+          },
           {
             path: '/t/:handle',
             ...TeamLayout,

@@ -34,6 +34,9 @@ describe('your own avatar, from the user badge', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Profile' });
     expect(within(dialog).getByText(`@${me.username}`)).toBeInTheDocument();
+    // The rest of the account (names, role, email, password) is a page away.
+    expect(within(dialog).getByRole('link', { name: 'Edit your name, role, email and password' })).toHaveAttribute('href', '/account/profile');
+    expect(within(badge).getByRole('link', { name: 'Account settings', hidden: true })).toHaveAttribute('href', '/account/profile');
     expect(within(dialog).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     await user.upload(within(dialog).getByTestId('avatar-input'), new File([new Uint8Array(8)], 'me.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(api.callsTo('PUT /users/me/avatar')).toHaveLength(1));

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { ACCOUNT_PAGE_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { useMyProfile } from '../people/use-my-profile';
 import { Modal } from '../ui/dialogs';
@@ -23,6 +25,13 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <dt className="text-zinc-500 dark:text-zinc-400">Username</dt>
           <dd className="truncate text-zinc-900 dark:text-zinc-100">@{username}</dd>
         </dl>
+        <Link
+          to="/account/profile"
+          onClick={() => onOpenChange(false)}
+          className="inline-block text-sm font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400"
+        >
+          {ACCOUNT_PAGE_TEXTS.editProfileLink}
+        </Link>
       </div>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
-import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
+import { ACCOUNT_TEXTS, DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
 import { Button } from '../ui/button';
@@ -69,6 +69,24 @@ export function AgentProfilePane({
   className?: string;
 }) {
   const name = agent ? fullNameOf(agent) : `@${username}`;
+  // A deleted account has no profile to open: its name, and that it is gone.
+  if (agent?.isDeleted)
+    return (
+      <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
+        <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">
+          {onBackToChat && (
+            <Button variant="ghost" size="sm" onClick={onBackToChat}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to chat
+            </Button>
+          )}
+          <section className="rounded-2xl border border-zinc-200 bg-white p-5 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{ACCOUNT_TEXTS.deletedAccountNote}</p>
+          </section>
+        </div>
+      </aside>
+    );
   return (
     <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
       <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { UserBadge } from '../shell/user-badge';
-import { ok, stubApi } from '../test/api-stub';
+import { onSessionEvent } from '../api/session-events';
+import { tokenStorage } from '../api/token-storage';
+import { fail, ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderPage } from '../test/render';
@@ -31,20 +33,20 @@ vi.mock('./socket-client', () => ({
 
 const me = makeUser();
 
-function renderSignedIn() {
-  stubApi({ 'GET /users/me': ok({ profile: { id: me.id, username: me.username, email: me.email, profile: me.profile, agent: me.agent } }) });
+function renderSignedIn(more: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi({ 'GET /users/me': ok({ profile: { id: me.id, username: me.username, email: me.email, profile: me.profile, agent: me.agent } }), ...more });
   renderPage(
     <RealtimeProvider>
       <UserBadge />
     </RealtimeProvider>,
     { path: '/t/demo', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
   );
-  return within(screen.getByTestId('user-badge'));
+  return { badge: within(screen.getByTestId('user-badge')), api };
 }
 
 describe('the app-wide socket follows the browser’s network', () => {
   it('closes when the browser goes offline and opens again when it is back', async () => {
-    const badge = renderSignedIn();
+    const { badge } = renderSignedIn();
     await badge.findByRole('img', { name: 'Online' });
     const socket = sockets.created.at(-1) as ClientSocket;
 
@@ -56,5 +58,32 @@ describe('the app-wide socket follows the browser’s network', () => {
     await badge.findByRole('img', { name: 'Online' });
     expect(socket.connected).toBe(true);
     expect(sockets.created).toHaveLength(1);
+  });
+});
+
+describe('a socket the server closes', () => {
+  it('ends the session here when the server says it was signed out (a password change elsewhere)', async () => {
+    tokenStorage.set('tok');
+    const { badge, api } = renderSignedIn({ 'POST /auth/refresh': fail(401, 'Your session has expired. Please sign in again.', 'TOKEN_EXPIRED') });
+    await badge.findByRole('img', { name: 'Online' });
+    const ended = new Promise<string>((resolve) => onSessionEvent((event) => resolve(event.type)));
+    const socket = sockets.created.at(-1) as ClientSocket;
+    socket.connected = false;
+    socket.serverSends('disconnect', 'io server disconnect');
+    expect(await ended).toBe('ended');
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+    expect(socket.connected).toBe(false);
+  });
+
+  it('connects again when the session still lives (the node was shutting down)', async () => {
+    tokenStorage.set('tok');
+    const { badge, api } = renderSignedIn({ 'POST /auth/refresh': ok({ user: me, token: 'tok2' }) });
+    await badge.findByRole('img', { name: 'Online' });
+    const socket = sockets.created.at(-1) as ClientSocket;
+    socket.connected = false;
+    socket.serverSends('disconnect', 'io server disconnect');
+    await waitFor(() => expect(socket.connected).toBe(true));
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
+    expect(badge.getByRole('img', { name: 'Online' })).toBeInTheDocument();
   });
 });

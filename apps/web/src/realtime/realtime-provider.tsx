@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@agentroom/shared';
+import { refreshSession } from '../api/api-client';
+import { ApiError } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { afterFirstScreen } from '../lib/first-screen';
 import { applyAgentUpdate } from './agent-cache';
@@ -39,7 +41,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             update({ status: 'connected', error: null });
             void refetchPresence(queryClient, userId);
           },
-          disconnect: () => update({ status: 'disconnected' }),
+          disconnect: (reason) => {
+            update({ status: 'disconnected' });
+            // The server closed it: the session was signed out elsewhere (password change, "Sign out"
+            // on another device) or the node is shutting down. A refresh tells which: a 401 ends the
+            // session here too (back to sign in); a live session connects again.
+            if (reason === 'io server disconnect')
+              refreshSession().then(
+                () => created.connect(),
+                (error: unknown) => {
+                  if (!(error instanceof ApiError && error.status === 401)) created.connect();
+                },
+              );
+          },
           connect_error: (error) => update({ status: 'disconnected', error: error.message }),
           [SOCKET_EVENTS.presenceChanged]: (event) => applyPresence(queryClient, event),
           // A new avatar or name shows at once on every card, badge and conversation of this agent.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Bell } from 'lucide-react';
-import { NOTIFICATION_TEXTS } from '@agentroom/shared';
+import { Link } from 'react-router';
+import { Bell, Settings } from 'lucide-react';
+import { ACCOUNT_PAGE_TEXTS, NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
@@ -57,6 +58,17 @@ export function UserBadge({ className }: { className?: string }) {
         )}
       </span>
       <ProfileButton className="ml-auto" />
+      <Link
+        to="/account/profile"
+        aria-label={ACCOUNT_PAGE_TEXTS.menuItem}
+        title={ACCOUNT_PAGE_TEXTS.menuItem}
+        className={cn(
+          'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+          focusRing,
+        )}
+      >
+        <Settings aria-hidden="true" className="size-4" />
+      </Link>
       <button
         type="button"
         aria-label={NOTIFICATION_TEXTS.menuItem}

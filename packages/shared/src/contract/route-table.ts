@@ -80,6 +80,8 @@ import {
   ZSentResponse,
   ZUserResponse,
 } from '../schemas/responses/users';
+import { ZChangeEmailRequest, ZChangePasswordRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest, ZSessionParams, ZUpdateProfileRequest } from '../schemas/account';
+import { ZAccountDeletedResponse, ZAccountSessionsResponse, ZPasswordChangedResponse, ZSignedOutSessionsResponse } from '../schemas/responses/account';
 
 import { pathParamsOf, routes, type PathParams, type Route, type RouteHead, type RouteName } from './routes';
 
@@ -147,6 +149,17 @@ export const ROUTE_SCHEMAS = {
   },
   uploadOwnAvatar: { tag: 'Users', summary: 'Upload your avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 5 MB; stored as a 256 px WebP)', upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse } },
   removeOwnAvatar: { tag: 'Users', summary: 'Remove your avatar (the generated one shows again)', success: { 200: ZAgentResponse } },
+  // ---- issue 23 ACCOUNT: your account ----
+  updateProfile: { tag: 'Users', summary: 'Change your first, middle and last name and your role (shown on cards; everyone who sees you hears `agent.updated`)', body: ZUpdateProfileRequest, success: { 200: ZProfileResponse } },
+  requestEmailChange: { tag: 'Users', summary: 'Ask to change your email (current password needed): a confirmation link goes to the new address, a notice to the old; the old address stays until the link is opened', body: ZChangeEmailRequest, success: { 200: ZSentResponse } },
+  confirmEmailChange: { tag: 'Auth', summary: 'Confirm an email change with the mailed token: the new address replaces the old one, verified (409 when it was taken meanwhile)', body: ZConfirmEmailChangeRequest, success: { 200: ZUserResponse } },
+  changePassword: { tag: 'Users', summary: 'Change your password (current password needed); every other session is signed out', body: ZChangePasswordRequest, success: { 200: ZPasswordChangedResponse } },
+  listSessions: { tag: 'Users', summary: 'Your signed-in sessions: device, last seen, which one is this', success: { 200: ZAccountSessionsResponse } },
+  signOutOtherSessions: { tag: 'Users', summary: 'Sign out every session but this one', success: { 200: ZSignedOutSessionsResponse } },
+  signOutSession: { tag: 'Users', summary: 'Sign out one of your sessions', params: ZSessionParams, success: { 200: ZSignedOutSessionsResponse } },
+  sendDeleteAccountLink: { tag: 'Users', summary: 'Mail a link that confirms deleting your account (for whoever does not know their password)', success: { 200: ZSentResponse } },
+  deleteAccount: { tag: 'Users', summary: 'Delete your account (password or mailed token); messages stay as "Deleted user"; a sole owner of a team answers 409 listing those teams', body: ZDeleteAccountRequest, success: { 200: ZAccountDeletedResponse } },
+
   getUploadedAvatar: { tag: 'Users', summary: 'An uploaded avatar (public, unguessable id, cached for a year)', file: { contentTypes: ['image/webp'], description: 'A 256 px square WebP image.' } },
   getGeneratedAvatar: { tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -)', file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
 

@@ -73,6 +73,17 @@ const HEADS = {
   unsubscribe: { method: 'post', path: '/notifications/unsubscribe', auth: 'public', rateLimit: 'unsubscribe-token' },
   uploadOwnAvatar: { method: 'put', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
   removeOwnAvatar: { method: 'delete', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
+  // ---- issue 23 ACCOUNT: your account (profile, email, password, sessions, deletion) ----
+  updateProfile: { method: 'patch', path: '/users/me', auth: 'signed-in', rateLimit: 'agent-writes' },
+  requestEmailChange: { method: 'post', path: '/users/me/email', auth: 'signed-in', rateLimit: 'login' },
+  confirmEmailChange: { method: 'post', path: '/auth/email/confirm-change', auth: 'public', rateLimit: 'token' },
+  changePassword: { method: 'put', path: '/users/me/password', auth: 'signed-in', rateLimit: 'login' },
+  listSessions: { method: 'get', path: '/users/me/sessions', auth: 'signed-in' },
+  signOutOtherSessions: { method: 'delete', path: '/users/me/sessions', auth: 'signed-in' },
+  signOutSession: { method: 'delete', path: '/users/me/sessions/:id', auth: 'signed-in' },
+  sendDeleteAccountLink: { method: 'post', path: '/users/me/delete-link', auth: 'signed-in', rateLimit: 'mail' },
+  deleteAccount: { method: 'post', path: '/users/me/delete', auth: 'signed-in', rateLimit: 'login' },
+
   getUploadedAvatar: { method: 'get', path: '/avatars/i/:id.webp', auth: 'public' },
   getGeneratedAvatar: { method: 'get', path: '/avatars/:seed.svg', auth: 'public' },
 

@@ -21,7 +21,7 @@ const text = (max: number, requiredMessage: string) =>
 type Issue = { path: string; message: string };
 
 /** The password's length and complexity rules, in that order; shared by registration and reset. */
-function passwordIssues(password: string, path: string): Issue[] {
+export function passwordIssues(password: string, path: string): Issue[] {
   if (password.length < PASSWORD_MIN_LENGTH) return [{ path, message: VALIDATION.passwordTooShort }];
   if (!COMPLEXITY_PATTERNS.every((pattern) => pattern.test(password)))
     return [{ path, message: VALIDATION.passwordComplexity }];

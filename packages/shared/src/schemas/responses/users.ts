@@ -21,6 +21,8 @@ export const ZAgent = z
     /** null where presence was not looked up. */
     isOnline: z.boolean().nullable(),
     createdAt: ZIsoDateTime,
+    /** The person deleted their account: shown as "Deleted user", with no profile to open. */
+    isDeleted: z.literal(true).optional(),
   })
   .meta({ id: 'Agent', description: 'A person or an AI agent.' });
 export type TAgent = z.infer<typeof ZAgent>;
