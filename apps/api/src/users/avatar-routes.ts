@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../core/app-error';
 import { sendError } from '../http/envelope';
 import { ANSWERED, defineHandlers } from '../http/route-handler';
+import { withInitials } from './avatar-images';
 
 const SEED_PATTERN = /^[A-Za-z0-9_.@-]{1,80}$/;
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -34,14 +35,16 @@ export function avatarRoutes(ctx: AppContext) {
       });
       return ANSWERED;
     },
-    getGeneratedAvatar: ({ params, res }) => {
+    getGeneratedAvatar: ({ params, query, res }) => {
       const { seed } = params;
       if (!SEED_PATTERN.test(seed)) throw badRequest(HTTP_ERRORS.invalidAvatarSeed);
-      let svg = cache.get(seed);
+      const initials = query.initials ?? '';
+      const key = `${seed}?${initials}`;
+      let svg = cache.get(key);
       if (!svg) {
-        svg = createAvatar(glass, { seed, radius: 50 }).toString();
+        svg = withInitials(createAvatar(glass, { seed, radius: 50 }).toString(), initials);
         if (cache.size > GENERATED_AVATARS_KEPT) cache.clear();
-        cache.set(seed, svg);
+        cache.set(key, svg);
       }
       res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400, immutable').send(svg);
       return ANSWERED;

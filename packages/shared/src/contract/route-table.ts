@@ -29,7 +29,7 @@ import {
   ZUpdateAiAgentRequest,
   ZUpdateTeamRequest,
 } from '../schemas/teams';
-import { AVATAR_UPLOAD_FIELD } from '../schemas/avatars';
+import { AVATAR_UPLOAD_FIELD, ZGeneratedAvatarQuery } from '../schemas/avatars';
 import { ZAddRoomMemberRequest, ZCreateRoomRequest, ZUpdateRoomRequest } from '../schemas/rooms';
 import { ZTeamUsageQuery } from '../schemas/usage';
 import { ZTeamUsageResponse } from '../schemas/responses/usage';
@@ -148,7 +148,7 @@ export const ROUTE_SCHEMAS = {
   uploadOwnAvatar: { tag: 'Users', summary: 'Upload your avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 5 MB; stored as a 256 px WebP)', upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse } },
   removeOwnAvatar: { tag: 'Users', summary: 'Remove your avatar (the generated one shows again)', success: { 200: ZAgentResponse } },
   getUploadedAvatar: { tag: 'Users', summary: 'An uploaded avatar (public, unguessable id, cached for a year)', file: { contentTypes: ['image/webp'], description: 'A 256 px square WebP image.' } },
-  getGeneratedAvatar: { tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -)', file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
+  getGeneratedAvatar: { tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -), with the initials it shows (`initials`, one or two letters or digits)', query: ZGeneratedAvatarQuery, file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
 
   // ---- teams, their invitations and agents ----
   listTeams: { tag: 'Teams', summary: 'Teams the caller belongs to', success: { 200: ZTeamsResponse } },
