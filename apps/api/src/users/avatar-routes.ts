@@ -3,6 +3,7 @@ import { glass } from '@dicebear/collection';
 import { AVATAR_ERRORS, HTTP_ERRORS, isUuid } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../core/app-error';
+import { isClientAbort } from '../http/client-abort';
 import { sendError } from '../http/envelope';
 import { ANSWERED, defineHandlers } from '../http/route-handler';
 import { withInitials } from './avatar-images';
@@ -19,7 +20,7 @@ const GENERATED_AVATARS_KEPT = 5000;
 export function avatarRoutes(ctx: AppContext) {
   const cache = new Map<string, string>();
   return defineHandlers({
-    getUploadedAvatar: ({ params, res }) => {
+    getUploadedAvatar: ({ params, req, res }) => {
       if (!isUuid(params.id)) throw notFound(AVATAR_ERRORS.notFound);
       const headers = {
         'Content-Type': 'image/webp',
@@ -28,7 +29,8 @@ export function avatarRoutes(ctx: AppContext) {
         'Content-Security-Policy': "default-src 'none'; sandbox",
       };
       res.sendFile(ctx.files.avatarPath(params.id), { headers, dotfiles: 'deny' }, (error) => {
-        if (!error || res.headersSent) return;
+        // Sent, or the client went away (a cancelled download: nothing to answer, nothing to log).
+        if (!error || res.headersSent || isClientAbort(error, req, res)) return;
         // A removed or replaced avatar: not found, and not remembered as one either.
         res.removeHeader('Cache-Control');
         sendError(res, 404, 'NOT_FOUND', AVATAR_ERRORS.notFound);
