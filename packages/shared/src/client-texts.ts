@@ -70,3 +70,6 @@ export const NOTIFICATION_TEXTS = {
   tryAgain: 'Try again',
   newMessagesPill: 'New messages ↓',
 } as const;
+
+/** A room's header line when one AI agent answers every message from a person (rooms: answers_all_agent_id). */
+export const answersEveryMessageText = (agentName: string) => `${agentName} answers every message`;
