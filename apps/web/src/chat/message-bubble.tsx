@@ -71,6 +71,8 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
   const versions = useReplyVersions(message);
   const { content } = versions;
   const { pending, mentions: mentionIds } = message;
+  // 'Stopped' is said of the newest version (the one the reply was stopped in).
+  const stopped = message.stopped === true && versions.index === versions.count - 1;
   // A message still sending has not been read by the server yet: its text says whom it mentions.
   const mentions = useMemo(
     () => (members ? mentionMarksOf(content, pending ? null : (mentionIds ?? NO_IDS), members) : undefined),
@@ -115,11 +117,11 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
         own={own}
         onToggle={canReact ? (emoji, reacted) => react(message.id, emoji, reacted) : undefined}
       />
-      {(message.isEdited || message.stopped || message.pending) && (
+      {(message.isEdited || stopped || message.pending) && (
         <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>
           {message.pending && <span className="sr-only">Sending</span>}
           {message.isEdited && <span className={tag}>edited</span>}
-          {message.stopped && <span className={tag}>Stopped</span>}
+          {stopped && <span className={tag}>Stopped</span>}
         </div>
       )}
       {message.sender.isAgent && (canRegenerate || versions.count > 1) && (
