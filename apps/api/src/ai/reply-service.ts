@@ -50,8 +50,8 @@ export async function stopReply(ctx: AppContext, runner: ReplyRunner, agentId: s
 
 /**
  * Writes an AI reply again, into its place (finish-reply, storeInPlace): the latest answer of an AI
- * agent gets a new version, kept beside the earlier ones ("2 / 2"); a notice that may work next
- * time, wherever it is in the conversation, becomes the answer ("Try again"). The job is queued with
+ * agent gets a new version, kept beside the earlier ones ("2 / 2"); a notice, wherever it is in the
+ * conversation, becomes the answer ("Try again", offered by clients when it may work next time). The job is queued with
  * the message as its reply; its dedupe key names the message as it is now (its clientMessageId
  * changes with every rewrite), so a double click queues one job and the next regeneration another.
  */
@@ -60,8 +60,8 @@ export async function regenerateReply(ctx: AppContext, runner: ReplyRunner, agen
   const sender = await findAgent(ctx.db, message.senderAgentId);
   const triggerId = message.meta.replyToMessageId;
   if (!sender || sender.isHuman || !triggerId || message.deletedAt) throw badRequest(REPLY_ERRORS.notAnAiReply);
-  const allowed =
-    message.messageType === 'notice' ? message.meta.notice?.retryable === true : (await findLatestMessageId(ctx.db, message.conversationId)) === message.id;
+  // A notice may be retried wherever it is (`retryable` only tells clients whether to offer it).
+  const allowed = message.messageType === 'notice' || (await findLatestMessageId(ctx.db, message.conversationId)) === message.id;
   if (!allowed) throw badRequest(REPLY_ERRORS.notAnAiReply);
   const job = await enqueueReplyJob(ctx.db, {
     conversationId: message.conversationId,
