@@ -144,7 +144,7 @@ describe('chat', () => {
     expect(b.problems).toEqual([]);
   });
 
-  it('an AI agent streams its reply, can be stopped, and regenerated', async () => {
+  it('an AI agent streams its reply, can be stopped, and regenerated into versions (1 / 2, 2 / 2)', async () => {
     const { page, context, problems } = await openSession(browser);
     await signIn(page, DEMO);
     await openChatWith(page, 'nova');
@@ -168,15 +168,41 @@ describe('chat', () => {
     await expectAccessible(page);
     await snap(page, 'chat-ai-reply');
 
-    // Regenerate, then stop it part-way: the partial reply is kept with a 'Stopped' tag.
+    // Regenerate, then stop it part-way: it streams in the answer's place (no second answer below),
+    // and the partial text is kept as the answer's second version, with a 'Stopped' tag.
+    const answers = await messages(page).count();
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await streaming.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
+    expect(await messages(page).count()).toBe(answers - 1); // the answer's slot holds the stream
     await streaming.getByRole('button', { name: 'Stop generating' }).click();
     const stopped = messages(page).filter({ hasText: 'Stopped' });
     await stopped.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
     await streaming.waitFor({ state: 'detached' });
-    expect(await messageWith(page, FAKE_REPLY_FINAL).count()).toBe(1);
+    expect(await messages(page).count()).toBe(answers);
+    const versions = page.getByTestId('reply-versions');
+    await versions.filter({ hasText: '2 / 2' }).waitFor();
+    expect(await messageWith(page, FAKE_REPLY_FINAL).count()).toBe(0);
     await snap(page, 'chat-ai-stopped');
+
+    // Page back to the first version and forward again.
+    await versions.getByRole('button', { name: 'Previous version' }).click();
+    await versions.filter({ hasText: '1 / 2' }).waitFor();
+    await messageWith(page, FAKE_REPLY_FINAL).waitFor();
+    expect(await stopped.count()).toBe(0);
+    await snap(page, 'chat-ai-versions');
+    await versions.getByRole('button', { name: 'Next version' }).click();
+    await versions.filter({ hasText: '2 / 2' }).waitFor();
+    await stopped.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
+
+    // On a phone too.
+    await page.setViewportSize(PHONE);
+    await versions.getByRole('button', { name: 'Previous version' }).click();
+    await versions.filter({ hasText: '1 / 2' }).waitFor();
+    await messageWith(page, FAKE_REPLY_FINAL).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'chat-ai-versions-phone.png') });
+    await versions.getByRole('button', { name: 'Next version' }).click();
+    await versions.filter({ hasText: '2 / 2' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Dark theme, then the profile behind its toggle on a phone.
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -137,3 +137,6 @@ export const ACCOUNT_PAGE_TEXTS = {
   emailChangeFailedTitle: 'Email not changed',
   backToAccount: 'Back to your account',
 } as const;
+
+/** A room's header line when one AI agent answers every message from a person (rooms: answers_all_agent_id). */
+export const answersEveryMessageText = (agentName: string) => `${agentName} answers every message`;

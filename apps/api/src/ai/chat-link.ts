@@ -6,5 +6,5 @@
 export { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
 export { presentReactionAgent, presentSeenAgent } from '../chat/chat-presenters';
 export { findAgent, findAgentsByIds, findParticipants } from '../chat/chat-repo';
-export { resolveSendTarget, writeMessage, type SendTarget } from '../chat/message-service';
+export { publishRewritten, resolveSendTarget, rewriteMessage, writeMessage, type SendTarget } from '../chat/message-service';
 export { markMessageSeen } from '../chat/read-service';

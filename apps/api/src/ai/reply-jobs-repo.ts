@@ -12,6 +12,8 @@ export async function enqueueReplyJob(
     triggerMessageId: string;
     teamId: string | null;
     dedupeKey: string;
+    /** A regeneration or a notice's retry: the message it writes into (finish-reply, storeInPlace). */
+    replyMessageId?: string;
     /** The person whose message this reply answers (directly or down a chain): usage counts under them. */
     requestedByAgentId?: string | null;
     /** Rooms: the message from a person that started the chain, the turn, and the agent that asked. */

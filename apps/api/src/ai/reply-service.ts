@@ -48,19 +48,28 @@ export async function stopReply(ctx: AppContext, runner: ReplyRunner, agentId: s
   return { stopped: Boolean(updated) };
 }
 
-/** Writes the latest AI reply again (a new message; the old one stays in the history). */
+/**
+ * Writes an AI reply again, into its place (finish-reply, storeInPlace): the latest answer of an AI
+ * agent gets a new version, kept beside the earlier ones ("2 / 2"); a notice, wherever it is in the
+ * conversation, becomes the answer ("Try again", offered by clients when it may work next time). The job is queued with
+ * the message as its reply; its dedupe key names the message as it is now (its clientMessageId
+ * changes with every rewrite), so a double click queues one job and the next regeneration another.
+ */
 export async function regenerateReply(ctx: AppContext, runner: ReplyRunner, agentId: string, replyMessageId: string) {
   const { message } = await assertMessageParticipant(ctx.db, replyMessageId, agentId);
   const sender = await findAgent(ctx.db, message.senderAgentId);
   const triggerId = message.meta.replyToMessageId;
-  if (!sender || sender.isHuman || !triggerId) throw badRequest(REPLY_ERRORS.notAnAiReply);
-  if ((await findLatestMessageId(ctx.db, message.conversationId)) !== message.id) throw badRequest(REPLY_ERRORS.notAnAiReply);
+  if (!sender || sender.isHuman || !triggerId || message.deletedAt) throw badRequest(REPLY_ERRORS.notAnAiReply);
+  // A notice may be retried wherever it is (`retryable` only tells clients whether to offer it).
+  const allowed = message.messageType === 'notice' || (await findLatestMessageId(ctx.db, message.conversationId)) === message.id;
+  if (!allowed) throw badRequest(REPLY_ERRORS.notAnAiReply);
   const job = await enqueueReplyJob(ctx.db, {
     conversationId: message.conversationId,
     agentId: sender.id,
     triggerMessageId: triggerId,
     teamId: null,
-    dedupeKey: `regenerate:${message.id}`,
+    dedupeKey: `regenerate:${message.id}:${message.clientMessageId ?? ''}`,
+    replyMessageId: message.id,
     requestedByAgentId: agentId,
   });
   runner.kick();
@@ -81,6 +90,7 @@ export async function activeReplies(ctx: AppContext, runner: ReplyRunner, agentI
       status: job.status as TActiveReply['status'],
       attempt: live?.attempt ?? job.attempts,
       content: live?.text ?? job.partialContent,
+      ...(job.replyMessageId ? { replacesMessageId: job.replyMessageId } : {}),
     };
   });
 }

@@ -29,6 +29,8 @@ async function streamAttachment(res: Response, row: AttachmentRow, filePath: str
   // Even if a browser rendered the bytes, they could run nothing.
   res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
   res.setHeader('Cache-Control', 'private, max-age=3600');
+  // A download the client cancels ends the pipeline with ECONNRESET or a premature close: the error
+  // handler logs that at debug level, not as an error (http/client-abort).
   await pipeline(createReadStream(filePath), res);
 }
 

@@ -75,6 +75,7 @@ export function presentMessage(
     ...(message.meta.replyToMessageId ? { replyToMessageId: message.meta.replyToMessageId } : {}),
     ...(message.meta.stopped ? { stopped: true } : {}),
     ...(message.meta.notice ? { notice: { code: message.meta.notice.code, retryable: message.meta.notice.retryable } } : {}),
+    ...(message.meta.earlierVersions?.length ? { earlierVersions: message.meta.earlierVersions } : {}),
     ...(reactions.length ? { reactions } : {}),
     ...(message.deletedAt ? { deleted: true as const } : {}),
     ...(extras.mentions?.length && !message.deletedAt ? { mentions: extras.mentions } : {}),

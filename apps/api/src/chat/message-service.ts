@@ -35,7 +35,9 @@ import {
   findMessagesUpTo,
   findSentMessageRow,
   insertMentions,
+  lockMessage,
   markMessageDeleted,
+  rewriteMessageRow,
   updateMessageContent,
 } from './messages-repo';
 
@@ -242,6 +244,30 @@ export async function listMessages(ctx: AppContext, agentId: string, conversatio
   }
   const [presented, seenStatus] = await Promise.all([presentMessageRows(ctx, rows), seenStatusOf(ctx.db, conversationId, agentId)]);
   return { messages: presented, pagination: { page, limit, hasMore, ...(hasNewer !== undefined ? { hasNewer } : {}) }, seenStatus };
+}
+
+/**
+ * An AI reply written again in its place (decision in ai/README.md, "Regenerate"), inside the
+ * caller's transaction: `next` sees the message as it is (locked) and answers what it becomes, or
+ * undefined to leave it alone. Undefined when the message is gone or left alone. The caller
+ * publishes it once committed (publishRewritten).
+ */
+export async function rewriteMessage(
+  tx: Tx,
+  messageId: string,
+  next: (current: MessageRow) => Pick<MessageRow, 'content' | 'messageType' | 'meta' | 'clientMessageId'> | undefined,
+): Promise<MessageRow | undefined> {
+  const current = await lockMessage(tx, messageId);
+  if (!current || current.deletedAt) return undefined;
+  const values = next(current);
+  return values && rewriteMessageRow(tx, messageId, values);
+}
+
+/** Every reader sees the rewritten reply (the path an edit takes: `message.updated`). */
+export async function publishRewritten(ctx: AppContext, row: MessageRow): Promise<TChatMessage> {
+  const presented = await presentOne(ctx, row);
+  ctx.events.publish('message.updated', { message: presented });
+  return presented;
 }
 
 /** Only the sender edits a message; it keeps its place and gains the 'edited' tag. */

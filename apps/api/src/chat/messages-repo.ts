@@ -105,3 +105,26 @@ export async function findCurrentMessage(db: DbOrTx, messageId: string): Promise
   const [row] = await db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
   return row;
 }
+
+/** The message, locked for the rest of the transaction (an AI reply about to be written again in its place). */
+export async function lockMessage(tx: DbOrTx, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await tx.select(messageColumns).from(messages).where(eq(messages.id, messageId)).for('update');
+  return row;
+}
+
+/**
+ * An AI reply written again in its place (a regeneration, a notice's retry): its text, type, meta and
+ * clientMessageId (`ai-reply:<the new job>`) change; it is not an edit, so no 'edited' tag.
+ */
+export async function rewriteMessageRow(
+  tx: DbOrTx,
+  messageId: string,
+  values: Pick<MessageRow, 'content' | 'messageType' | 'meta' | 'clientMessageId'>,
+): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .update(messages)
+    .set(values)
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)))
+    .returning(messageColumns);
+  return row;
+}

@@ -329,6 +329,11 @@ export interface TMessageMeta {
   notice?: { code: string; retryable: boolean; jobId?: string };
   stopped?: boolean;
   replyToMessageId?: string;
+  /**
+   * A regenerated AI reply: the texts of its earlier versions, oldest first; `content` is the newest
+   * (and the one the AI sees as history). Type only: meta is jsonb, no migration.
+   */
+  earlierVersions?: string[];
 }
 
 /** Postgres's `tsvector`, for the stored search vector of a message (never read by the app). */
@@ -461,9 +466,9 @@ export const replyJobs = pgTable(
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
-    /** 'reply:<triggerId>' for the first answer, 'regenerate:<replyId>' for a regeneration. */
+    /** 'reply:<triggerId>' for the first answer, 'regenerate:<replyId>:<its clientMessageId>' for a regeneration or a notice's retry. */
     dedupeKey: text('dedupe_key').notNull(),
-    /** The stored reply (or notice) once the job is over. */
+    /** The stored reply (or notice) once the job is over; set from the start for a regeneration (the message it writes into). */
     replyMessageId: uuid('reply_message_id'),
     status: text('status', { enum: REPLY_JOB_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { GENERIC_ERRORS, HTTP_ERRORS } from '@agentroom/shared';
 import type { Logger } from 'pino';
 import { AppError } from '../core/app-error';
+import { isClientAbort } from './client-abort';
 import { sendError } from './envelope';
 import { requestIdOf } from './request-id';
 import { redactUrl } from './log-safety';
@@ -19,7 +20,11 @@ export const notFoundHandler: RequestHandler = (_req, res) => sendError(res, 404
 /** The one place an error becomes a response; nothing leaks a stack trace. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
-    if (res.headersSent) return;
+    // A client that went away (a cancelled download) is no error of ours, and has no one to answer.
+    const where = { reqId: requestIdOf(req), method: req.method, url: redactUrl(req.originalUrl) };
+    if (isClientAbort(err, req, res)) return void logger.debug({ ...where, code: (err as HttpishError | undefined)?.code }, 'client went away');
+    // Part of the answer is out: too late for an error envelope, but worth a line.
+    if (res.headersSent) return void logger.warn({ err, ...where }, 'failed after the answer began');
     if (err instanceof AppError) return sendError(res, err.status, err.code, err.message, err.details);
     const e = (err ?? {}) as HttpishError;
     if (e.type === 'entity.parse.failed') return sendError(res, 400, 'INVALID_JSON', GENERIC_ERRORS.invalidJson);
@@ -29,7 +34,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = e.status ?? e.statusCode;
     if (status && status >= 400 && status < 500)
       return sendError(res, status, 'VALIDATION_ERROR', err instanceof Error ? err.message : HTTP_ERRORS.badRequest);
-    logger.error({ err, reqId: requestIdOf(req), method: req.method, url: redactUrl(req.originalUrl) }, 'unhandled error');
+    logger.error({ err, ...where }, 'unhandled error');
     sendError(res, 500, 'INTERNAL', GENERIC_ERRORS.internal);
   };
 }

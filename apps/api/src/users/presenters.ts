@@ -1,18 +1,32 @@
-import { ACCOUNT_TEXTS, isOwnAvatarUrl, type TAgent, type TProfile, type TUser } from '@agentroom/shared';
+import {
+  ACCOUNT_TEXTS,
+  generatedAvatarUrl,
+  initialsOf,
+  isGeneratedAvatarUrl,
+  uploadedAvatarIdOf,
+  withAvatarInitials,
+  type TAgent,
+  type TProfile,
+  type TUser,
+} from '@agentroom/shared';
 import type { AccountRow, AgentRow } from '../db/rows';
 
-/** Locally generated avatar, served by us (no third-party image host). */
-const fallbackAvatarUrl = (seed: string) => `/api/v1/avatars/${encodeURIComponent(seed)}.svg`;
-
 /**
- * The avatar every presenter shows: an uploaded or generated one of ours, else the one generated from
- * the id. An outside address stored before uploads existed is never shown (the CSP would block it).
+ * The avatar every presenter shows: an uploaded one of ours, else one generated (by us, no
+ * third-party image host) from the id, or from the generated address stored for the agent, with the
+ * name's initials written on it so people are told apart. An outside address stored before uploads
+ * existed is never shown (the CSP would block it). A new name is a new address: nothing stale is cached.
  */
-export const avatarUrlOf = (agent: Pick<AgentRow, 'id' | 'biometric'>) =>
-  isOwnAvatarUrl(agent.biometric.avatarUrl) ? agent.biometric.avatarUrl : fallbackAvatarUrl(agent.id);
+export const avatarUrlOf = (agent: Pick<AgentRow, 'id' | 'biometric' | 'firstName' | 'lastName' | 'username'>) => {
+  const stored = agent.biometric.avatarUrl;
+  if (uploadedAvatarIdOf(stored)) return stored!;
+  const initials = initialsOf([agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username);
+  if (stored && isGeneratedAvatarUrl(stored)) return withAvatarInitials(stored, initials);
+  return generatedAvatarUrl(agent.id, initials);
+};
 
 /** A deleted person's seat: one neutral generated avatar for all of them, nothing of the person. */
-const DELETED_AVATAR_URL = fallbackAvatarUrl('deleted-user');
+const DELETED_AVATAR_URL = generatedAvatarUrl('deleted-user', '');
 
 export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'> & { deletedAt?: Date | null }) =>
   agent.deletedAt ? ACCOUNT_TEXTS.deletedUser : [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;

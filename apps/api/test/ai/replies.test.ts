@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auth, closeSockets, nextEvent, sendMessage } from '../chat/chat-fixtures';
+import { auth, closeSockets, connectSocket, joinConversation, nextEvent, sendMessage } from '../chat/chat-fixtures';
 import { startFakeLlm, type FakeLlm, type LlmScript } from '@agentroom/testkit';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { chatWithAiAgent, collectStream, messagesOf, nextMessageFrom } from './ai-fixtures';
@@ -101,9 +101,12 @@ describe('failures become visible, retryable notices', () => {
     expect(notice.content.length).toBeGreaterThan(10);
     await typingOff;
 
-    const answer = nextMessageFrom(socket, agent.id);
+    // Try again: the answer takes the notice's place.
+    const answer = nextEvent(socket, 'message:updated', (m) => m.id === notice.id);
     await server.api().post(`/api/v1/chat/messages/${notice.id}/regenerate`).set(auth(user)).expect(202);
-    expect(await answer).toMatchObject({ messageType: 'text', content: 'Hello from the fake model.' });
+    expect(await answer).toMatchObject({ id: notice.id, messageType: 'text', content: 'Hello from the fake model.' });
+    expect((await answer).earlierVersions).toBeUndefined();
+    expect(await messagesOf(server, user, conversation.id)).toHaveLength(2);
   });
 });
 
@@ -135,19 +138,74 @@ describe('stop, regenerate and recovery', () => {
     expect(after.body.data.replies).toEqual([]);
   });
 
-  it('regenerate writes the latest reply again; an older reply or a human message cannot be', async () => {
+  it('regenerate streams a new version into the same message, keeps the earlier ones, and every viewer sees it', async () => {
+    const { user, agent, conversation, socket } = await chatWithAiAgent(server);
+    const viewer = await connectSocket(server.url, user.token);
+    await joinConversation(viewer, conversation.id);
+    llm.script({ chunks: ['first answer'] });
+    let reply = nextMessageFrom(socket, agent.id);
+    const question = await sendMessage(server, user, conversation.id, 'tell me');
+    const first = await reply;
+
+    llm.script({ chunks: ['second ', 'answer'] });
+    const stream = collectStream(socket);
+    let updated = nextEvent(viewer, 'message:updated', (m) => m.id === first.id);
+    const started = await server.api().post(`/api/v1/chat/messages/${first.id}/regenerate`).set(auth(user)).expect(202);
+    const events = await stream.done;
+    expect(events.every((e) => e.streamId === started.body.data.streamId && e.replacesMessageId === first.id)).toBe(true);
+    const second = await updated;
+    expect(second).toMatchObject({ id: first.id, seq: first.seq, content: 'second answer', earlierVersions: ['first answer'], replyToMessageId: question.id, isEdited: false });
+    expect(second.clientMessageId).toBe(`ai-reply:${started.body.data.streamId}`);
+
+    // A second regeneration: "3 / 3". The model is asked with the history up to the question only.
+    llm.script({ chunks: ['third answer'] });
+    updated = nextEvent(viewer, 'message:updated', (m) => m.id === first.id);
+    await server.api().post(`/api/v1/chat/messages/${first.id}/regenerate`).set(auth(user)).expect(202);
+    expect(await updated).toMatchObject({ content: 'third answer', earlierVersions: ['first answer', 'second answer'] });
+    expect(llm.requests.at(-1)!.messages.slice(1)).toEqual([{ role: 'user', content: 'tell me' }]);
+
+    const history = await messagesOf(server, user, conversation.id);
+    expect(history.map((m) => m.content)).toEqual(['tell me', 'third answer']);
+    // The next question's history holds the newest version only.
+    reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'and then?');
+    await reply;
+    expect(llm.requests.at(-1)!.messages.slice(1).map((m) => m.content)).toEqual(['tell me', 'third answer', 'and then?']);
+  });
+
+  it('a double click queues one regeneration; an older reply or a human message cannot be regenerated', async () => {
     const { user, agent, conversation, socket } = await chatWithAiAgent(server);
     llm.script({ chunks: ['first answer'] });
     let reply = nextMessageFrom(socket, agent.id);
     const question = await sendMessage(server, user, conversation.id, 'tell me');
     const first = await reply;
-    llm.script({ chunks: ['second answer'] });
-    reply = nextMessageFrom(socket, agent.id);
+    let resume!: () => void;
+    llm.script({ chunks: ['again', ' and again'], pauseAfter: 1, resume: new Promise<void>((r) => (resume = r)) });
+    const updated = nextEvent(socket, 'message:updated', (m) => m.id === first.id);
     await server.api().post(`/api/v1/chat/messages/${first.id}/regenerate`).set(auth(user)).expect(202);
-    const second = await reply;
-    expect(second).toMatchObject({ content: 'second answer', replyToMessageId: question.id });
+    await server.api().post(`/api/v1/chat/messages/${first.id}/regenerate`).set(auth(user)).expect(400);
+    resume();
+    await updated;
+    reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'next');
+    await reply;
     await server.api().post(`/api/v1/chat/messages/${first.id}/regenerate`).set(auth(user)).expect(400);
     await server.api().post(`/api/v1/chat/messages/${question.id}/regenerate`).set(auth(user)).expect(400);
+  });
+
+  it('a regeneration that fails keeps the answer and says why in a notice of its own', async () => {
+    const { user, agent, conversation, socket } = await chatWithAiAgent(server);
+    llm.script({ chunks: ['good answer'] });
+    let reply = nextMessageFrom(socket, agent.id);
+    await sendMessage(server, user, conversation.id, 'tell me');
+    const first = await reply;
+    llm.script({ status: 500 });
+    reply = nextMessageFrom(socket, agent.id);
+    await server.api().post(`/api/v1/chat/messages/${first.id}/regenerate`).set(auth(user)).expect(202);
+    expect(await reply).toMatchObject({ messageType: 'notice', notice: { code: 'provider_error', retryable: true } });
+    const history = await messagesOf(server, user, conversation.id);
+    expect(history.map((m) => m.content).slice(0, 2)).toEqual(['tell me', 'good answer']);
+    expect(history).toHaveLength(3);
   });
 
   it('another user cannot stop, regenerate or read replies of a conversation not theirs', async () => {

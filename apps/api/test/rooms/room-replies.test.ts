@@ -299,3 +299,33 @@ describe("when an agent can't answer in a room", () => {
     expect(llm.requests.length).toBe(calls);
   });
 });
+
+describe('"Try again" on a failure notice in a room', () => {
+  it('retries that very notice, wherever it is: the answer takes its place, the other notice stays', async () => {
+    const { maya, leo, nova, sage, room, socket } = await roomWithAgents();
+    llm.script({ status: 500 });
+    const first = await sendMessage(server, maya, room.id, `@${nova.username} first question`);
+    await settled(room.id, 1);
+    llm.script({ status: 500 });
+    await sendMessage(server, maya, room.id, `@${sage.username} second question`);
+    await settled(room.id, 2);
+    const notices = fromAgents(await messagesOf(server, leo, room.id));
+    expect(notices.map((m) => [m.sender.id, m.messageType, m.notice?.retryable])).toEqual([
+      [nova.id, 'notice', true],
+      [sage.id, 'notice', true],
+    ]);
+
+    // The older notice (not the latest message) is retried; the model sees the history up to its question.
+    llm.script({ chunks: ['Answer to the first.'] });
+    const updated = nextEvent(socket, 'message:updated', (m) => m.id === notices[0]!.id);
+    await server.api().post(`/api/v1/chat/messages/${notices[0]!.id}/regenerate`).set(auth(leo)).expect(202);
+    expect(await updated).toMatchObject({ messageType: 'text', content: 'Answer to the first.', sender: { id: nova.id }, replyToMessageId: first.id });
+    expect(llm.requests.at(-1)!.messages.at(-1)!.content).toContain('first question');
+
+    const after = fromAgents(await messagesOf(server, leo, room.id));
+    expect(after.map((m) => [m.id, m.messageType])).toEqual([
+      [notices[0]!.id, 'text'],
+      [notices[1]!.id, 'notice'],
+    ]);
+  });
+});

@@ -129,11 +129,12 @@ describe('edits, files and search in a room', () => {
     const search = async (user: TestUser) =>
       (await server.api().get('/api/v1/chat/search?q=pelican').set(bearer(user.token)).expect(200)).body.data.results as {
         messageId: string;
-        conversation: { roomName: string | null; otherAgent: unknown; conversationType: string };
+        conversation: { roomName: string | null; otherAgent: unknown; conversationType: string; team: { handle: string } | null };
       }[];
     const found = await search(zoe);
     expect(found.map((r) => r.messageId)).toEqual([withFile.id]);
-    expect(found[0]!.conversation).toMatchObject({ conversationType: 'room', roomName: roomName, otherAgent: null });
+    // The hit names its room and team (the search dialog shows "in #room · Team").
+    expect(found[0]!.conversation).toMatchObject({ conversationType: 'room', roomName: roomName, otherAgent: null, team: { handle } });
     // A team member outside the room finds nothing of it, nor can open its file.
     const outside = await signUpVerified(server, 'rtoutside');
     await addMember(server, maya, handle, outside.username);

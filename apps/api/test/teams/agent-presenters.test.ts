@@ -41,11 +41,13 @@ describe('agent presenter fallbacks (username from the name, generated avatar)',
     expect(presentAgentCard(row({ firstName: '', middleName: '', lastName: '' })).fullName).toBe('ada');
   });
 
-  it('uses the stored avatar when it is one of ours, else one generated from the id (an outside address never shows)', () => {
+  it('uses the stored avatar when it is one of ours, else one generated from the id (an outside address never shows); a generated one carries the initials', () => {
     const uploaded = '/api/v1/avatars/i/0b8a3d8e-2f8e-4b8e-9c1e-6d1f2a3b4c5d.webp';
-    const generatedFromId = '/api/v1/avatars/0190a000-0000-7000-8000-000000000001.svg';
+    const generatedFromId = '/api/v1/avatars/0190a000-0000-7000-8000-000000000001.svg?initials=AL';
     expect(presentAgentCard(row({ biometric: { avatarUrl: uploaded } })).avatarUrl).toBe(uploaded);
-    expect(presentAgentCard(row({ biometric: { avatarUrl: '/api/v1/avatars/seed.svg' } })).avatarUrl).toBe('/api/v1/avatars/seed.svg');
+    expect(presentAgentCard(row({ biometric: { avatarUrl: '/api/v1/avatars/seed.svg' } })).avatarUrl).toBe('/api/v1/avatars/seed.svg?initials=AL');
+    expect(presentAgentCard(row({ firstName: 'Ørjan', lastName: '' })).avatarUrl).toMatch(/\.svg\?initials=%C3%98$/);
+    expect(presentAgentCard(row({ firstName: '', lastName: '' })).avatarUrl).toMatch(/\.svg\?initials=A$/);
     expect(presentAgentCard(row({ biometric: { avatarUrl: 'https://example.test/a.png' } })).avatarUrl).toBe(generatedFromId);
     expect(presentAgentCard(row()).avatarUrl).toBe(generatedFromId);
   });

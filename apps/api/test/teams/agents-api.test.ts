@@ -26,7 +26,7 @@ describe('POST /teams/:handle/agents', () => {
       personality: 'A helpful AI assistant',
       model: null,
       membershipRole: 'member',
-      avatarUrl: `/api/v1/avatars/${agent.id}.svg`,
+      avatarUrl: `/api/v1/avatars/${agent.id}.svg?initials=AL`,
     });
     const avatar = await server.api().get(agent.avatarUrl).expect(200);
     expect(avatar.headers['content-type']).toContain('image/svg+xml');
@@ -53,13 +53,13 @@ describe('POST /teams/:handle/agents', () => {
       firstName: 'Quill',
       role: 'Editor',
       personality: 'Terse and kind.',
-      avatarUrl: '/api/v1/avatars/quill.svg',
+      avatarUrl: '/api/v1/avatars/quill.svg?initials=Q',
       model: 'llama3.2',
     });
     expect(agent).toMatchObject({
       role: 'Editor',
       personality: 'Terse and kind.',
-      avatarUrl: '/api/v1/avatars/quill.svg',
+      avatarUrl: '/api/v1/avatars/quill.svg?initials=Q',
       model: 'llama3.2',
     });
   });
@@ -101,7 +101,7 @@ describe('POST /teams/:handle/agents', () => {
     const unsafe = await server.api().post(`/api/v1/teams/${team.handle}/agents`).set(bearer(owner.token)).send({ firstName: 'A', avatarUrl: 'javascript:alert(1)' });
     expect(unsafe.body.error).toBe(TEAM_MESSAGES.avatarUrl);
     const generated = await createAiAgent(server, owner, team.handle, { firstName: 'Gen', avatarUrl: '/api/v1/avatars/some-seed.svg' });
-    expect(generated.avatarUrl).toBe('/api/v1/avatars/some-seed.svg');
+    expect(generated.avatarUrl).toBe('/api/v1/avatars/some-seed.svg?initials=G');
     const cards = await server.api().get(`/api/v1/teams/${team.handle}/agents`).set(bearer(owner.token)).expect(200);
     expect(cards.body.data.agents).toHaveLength(2);
   });
@@ -116,7 +116,7 @@ describe('GET /agents/:username', () => {
         username: colleague.username,
         fullName: 'Test colleague',
         isHuman: true,
-        avatarUrl: `/api/v1/avatars/${colleague.agentId}.svg`,
+        avatarUrl: `/api/v1/avatars/${colleague.agentId}.svg?initials=TC`,
       });
     }
   });
@@ -188,7 +188,7 @@ describe('PATCH /agents/:id', () => {
       role: 'Agent',
       personality: 'A helpful AI assistant',
       model: null,
-      avatarUrl: `/api/v1/avatars/${agent.id}.svg`,
+      avatarUrl: `/api/v1/avatars/${agent.id}.svg?initials=EB`,
     });
   });
 

@@ -69,7 +69,7 @@ describe('GET /teams and GET /teams/:handle', () => {
     expect(listed[1].members).toHaveLength(3);
     for (const member of listed[1].members) {
       expect(member.agentName).toEqual(expect.any(String));
-      expect(member.avatarUrl).toMatch(/^\/api\/v1\/avatars\/.+\.svg$|^https:\/\//);
+      expect(member.avatarUrl).toMatch(/^\/api\/v1\/avatars\/.+\.svg\?initials=[A-Z]{1,2}$|^https:\/\//);
     }
     expect(listed[1].members.map((m: { username: string }) => m.username)).toContain(colleague.username);
   });
@@ -116,7 +116,7 @@ describe('GET /teams/:handle/agents', () => {
       fullName: 'Ada Bot',
       role: 'Analyst',
       membershipRole: 'member',
-      avatarUrl: `/api/v1/avatars/${ai.id}.svg`,
+      avatarUrl: `/api/v1/avatars/${ai.id}.svg?initials=AB`,
     });
     // An AI agent's presence is its model's (unknown here: no model configured in tests).
     expect([null, true, false]).toContain(cards[2].isOnline);

@@ -11,7 +11,7 @@ import { addMember, bearer, createAiAgent, createTeam, type TestUser } from '../
 import { animatedGif, hugePngHeader, jpegImage, pngImage, PNG_MAGIC, webpImage } from './image-fixtures';
 
 const UPLOADED = /^\/api\/v1\/avatars\/i\/[0-9a-f-]{36}\.webp$/;
-const GENERATED = /^\/api\/v1\/avatars\/[^/]+\.svg$/;
+const GENERATED = /^\/api\/v1\/avatars\/[^/]+\.svg\?initials=[A-Z]{1,2}$/;
 
 let server: TestServer;
 let owner: TestUser;
@@ -167,7 +167,7 @@ describe("an AI agent's avatar", () => {
     expect((cards.body.data.agents as TTeamAgent[]).find((a) => a.id === ai.id)?.avatarUrl).toBe(url);
 
     const removed = await server.api().delete(`/api/v1/agents/${ai.id}/avatar`).set(bearer(owner.token)).expect(200);
-    expect(agentOf(removed).avatarUrl).toBe(`/api/v1/avatars/${ai.id}.svg`);
+    expect(agentOf(removed).avatarUrl).toMatch(new RegExp(`^/api/v1/avatars/${ai.id}\\.svg\\?initials=`));
     expect((await fetchAvatar(url)).res.status).toBe(404);
   });
 
@@ -224,6 +224,31 @@ describe('external avatar URLs', () => {
     const legacy = await createAiAgent(server, owner, team.handle, { firstName: 'Legacy' });
     await server.ctx.db.update(agents).set({ biometric: { avatarUrl: 'https://images.example.test/old.png' } }).where(eq(agents.id, legacy.id));
     const card = await server.api().get(`/api/v1/agents/${legacy.username}`).set(bearer(member.token)).expect(200);
-    expect(card.body.data.agent.avatarUrl).toBe(`/api/v1/avatars/${legacy.id}.svg`);
+    expect(card.body.data.agent.avatarUrl).toMatch(new RegExp(`^/api/v1/avatars/${legacy.id}\\.svg\\?initials=`));
+  });
+});
+
+describe('generated avatars', () => {
+  it('show the initials of the name, so people are told apart, and stay cached by address', async () => {
+    const maya = await createAiAgent(server, owner, team.handle, { firstName: 'Maya', lastName: 'Lee' });
+    const card = await server.api().get(`/api/v1/agents/${maya.username}`).set(bearer(member.token)).expect(200);
+    const url: string = card.body.data.agent.avatarUrl;
+    expect(url).toBe(`/api/v1/avatars/${maya.id}.svg?initials=ML`);
+    const res = await server.api().get(url).buffer(true).expect(200);
+    const svg = Buffer.from(res.body as Buffer).toString('utf8');
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(svg).toMatch(/<text[^>]*>ML<\/text><\/svg>$/);
+    // The same address answers the same bytes (and ETag): a browser's copy stays good.
+    const again = await server.api().get(url).set('If-None-Match', String(res.headers.etag)).expect(304);
+    expect(again.headers.etag).toBe(res.headers.etag);
+    // Another person's initials on the same look are another address and another picture.
+    const other = await server.api().get(`/api/v1/avatars/${maya.id}.svg?initials=NO`).buffer(true).expect(200);
+    expect(Buffer.from(other.body as Buffer).toString('utf8')).toContain('>NO</text>');
+  });
+
+  it('refuses initials that are not one or two letters or digits', async () => {
+    await server.api().get(`/api/v1/avatars/seed.svg?initials=${encodeURIComponent('<b>')}`).expect(400);
+    await server.api().get('/api/v1/avatars/seed.svg?initials=ABC').expect(400);
   });
 });

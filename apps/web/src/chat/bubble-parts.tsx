@@ -1,4 +1,5 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatMessageTimestamp, ROOM_SEEN_MAX_AVATARS, type TListMessage } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
@@ -121,4 +122,40 @@ export function MessageSeenBy({ message, own, inDirectChat = false }: { message:
   const agents = useSeenBy(message);
   if (members) return <SeenBy agents={agents} max={ROOM_SEEN_MAX_AVATARS} align={own ? 'end' : 'start'} />;
   return inDirectChat ? <SeenBy agents={agents} /> : null;
+}
+
+/**
+ * A regenerated AI reply's versions: the earlier texts, then the current one. The newest is shown
+ * until the reader pages back; a new version shows itself. Which version a reader looks at is their
+ * own view (the AI's history is always the newest, ai/README.md).
+ */
+export function useReplyVersions(message: Pick<TListMessage, 'content' | 'earlierVersions'>) {
+  const versions = message.earlierVersions?.length ? [...message.earlierVersions, message.content] : [message.content];
+  const [picked, setPicked] = useState<{ count: number; index: number } | undefined>(undefined);
+  const index = picked?.count === versions.length ? picked.index : versions.length - 1;
+  return {
+    count: versions.length,
+    index,
+    content: versions[index] ?? message.content,
+    show: (next: number) => setPicked({ count: versions.length, index: Math.min(Math.max(next, 0), versions.length - 1) }),
+  };
+}
+
+/** "‹ 2 / 2 ›": pages between a regenerated reply's versions. */
+export function ReplyVersionPager({ count, index, show }: Pick<ReturnType<typeof useReplyVersions>, 'count' | 'index' | 'show'>) {
+  const button =
+    'inline-flex size-6 items-center justify-center rounded text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+  return (
+    <div data-testid="reply-versions" className="flex items-center gap-0.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+      <button type="button" className={button} aria-label="Previous version" disabled={index === 0} onClick={() => show(index - 1)}>
+        <ChevronLeft aria-hidden="true" className="size-3.5" />
+      </button>
+      <span aria-live="polite">
+        {index + 1} / {count}
+      </span>
+      <button type="button" className={button} aria-label="Next version" disabled={index === count - 1} onClick={() => show(index + 1)}>
+        <ChevronRight aria-hidden="true" className="size-3.5" />
+      </button>
+    </div>
+  );
 }

@@ -4,7 +4,7 @@ import { DELETED_MESSAGE_TEXT, type TListMessage } from '@agentroom/shared';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
-import { BubbleFrame, fullTimeOf, MessageSeenBy } from './bubble-parts';
+import { BubbleFrame, fullTimeOf, MessageSeenBy, ReplyVersionPager, useReplyVersions } from './bubble-parts';
 import { useConversationActions, useConversationInfo } from './conversation-context';
 import { mentionMarksOf } from './conversation-members';
 import { MessageAttachments } from './message-attachments';
@@ -17,7 +17,7 @@ import { NoticeBubble } from './notice-bubble';
 export interface MessageBubbleProps {
   message: TListMessage;
   firstInGroup: boolean;
-  /** The newest message of the conversation: only it can be regenerated (or retried, for a notice). */
+  /** The newest message of the conversation: only it can be regenerated (a notice can be retried wherever it is). */
   canRegenerate: boolean;
   /** The message a search hit opened the chat at: marked so the eye finds it. */
   focused?: boolean;
@@ -37,7 +37,7 @@ const tag = 'rounded px-1.5 py-px text-[11px] font-medium bg-zinc-100 text-zinc-
  */
 export const MessageBubble = memo(function MessageBubble(props: MessageBubbleProps) {
   const own = props.message.sender.id === useConversationInfo().selfId;
-  if (props.message.messageType === 'notice') return <NoticeBubble message={props.message} own={own} canRegenerate={props.canRegenerate} />;
+  if (props.message.messageType === 'notice') return <NoticeBubble message={props.message} own={own} />;
   if (props.message.deleted === true) return <DeletedBubble {...props} own={own} />;
   return <TextBubble {...props} own={own} />;
 });
@@ -68,7 +68,11 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
   const fullTime = fullTimeOf(message.timestamp);
   const canEdit = own && !message.pending;
   const canReact = !message.pending;
-  const { content, pending, mentions: mentionIds } = message;
+  const versions = useReplyVersions(message);
+  const { content } = versions;
+  const { pending, mentions: mentionIds } = message;
+  // 'Stopped' is said of the newest version (the one the reply was stopped in).
+  const stopped = message.stopped === true && versions.index === versions.count - 1;
   // A message still sending has not been read by the server yet: its text says whom it mentions.
   const mentions = useMemo(
     () => (members ? mentionMarksOf(content, pending ? null : (mentionIds ?? NO_IDS), members) : undefined),
@@ -100,7 +104,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
             <MessageEditForm initial={message.content} onSave={(text) => edit(message.id, text)} onCancel={() => setEditing(false)} />
           ) : (
             <>
-              {message.content && <MessageMarkdown content={message.content} mentions={mentions} onAccent={own} />}
+              {content && <MessageMarkdown content={content} mentions={mentions} onAccent={own} />}
               <MessageAttachments attachments={message.attachments} own={own} />
             </>
           )}
@@ -113,18 +117,23 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
         own={own}
         onToggle={canReact ? (emoji, reacted) => react(message.id, emoji, reacted) : undefined}
       />
-      {(message.isEdited || message.stopped || message.pending) && (
+      {(message.isEdited || stopped || message.pending) && (
         <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>
           {message.pending && <span className="sr-only">Sending</span>}
           {message.isEdited && <span className={tag}>edited</span>}
-          {message.stopped && <span className={tag}>Stopped</span>}
+          {stopped && <span className={tag}>Stopped</span>}
         </div>
       )}
-      {message.sender.isAgent && canRegenerate && (
-        <Button size="sm" variant="ghost" className="mt-1 h-7 px-2 text-zinc-500 dark:text-zinc-400" onClick={() => regenerate(message.id)}>
-          <RefreshCw aria-hidden="true" className="size-3.5" />
-          Regenerate
-        </Button>
+      {message.sender.isAgent && (canRegenerate || versions.count > 1) && (
+        <div className="mt-1 flex items-center gap-1">
+          {versions.count > 1 && <ReplyVersionPager {...versions} />}
+          {canRegenerate && (
+            <Button size="sm" variant="ghost" className="h-7 px-2 text-zinc-500 dark:text-zinc-400" onClick={() => regenerate(message.id)}>
+              <RefreshCw aria-hidden="true" className="size-3.5" />
+              Regenerate
+            </Button>
+          )}
+        </div>
       )}
       <MessageSeenBy message={message} own={own} inDirectChat={!message.sender.isAgent} />
     </BubbleFrame>

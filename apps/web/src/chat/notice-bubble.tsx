@@ -7,8 +7,11 @@ import { useConversationActions, useConversationInfo } from './conversation-cont
 import { MessageMarkdown } from './message-markdown';
 import { shownContent } from './shown-content';
 
-/** An AI agent could not answer: why, and 'Try again' on the newest one when it may work next time. */
-export function NoticeBubble({ message, own, canRegenerate }: { message: TListMessage; own: boolean; canRegenerate: boolean }) {
+/**
+ * An AI agent could not answer: why, and 'Try again' when it may work next time. Every such notice
+ * has its own (a room may hold several): trying again writes the answer into that notice's place.
+ */
+export function NoticeBubble({ message, own }: { message: TListMessage; own: boolean }) {
   const { showModelHint } = useConversationInfo();
   const { regenerate } = useConversationActions();
   return (
@@ -39,7 +42,7 @@ export function NoticeBubble({ message, own, canRegenerate }: { message: TListMe
           ) : (
             <MessageMarkdown content={message.content} />
           )}
-          {message.notice?.retryable && canRegenerate && (
+          {message.notice?.retryable && (
             <Button size="sm" variant="secondary" onClick={() => regenerate(message.id)}>
               <RefreshCw aria-hidden="true" className="size-3.5" />
               Try again

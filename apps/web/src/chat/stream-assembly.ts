@@ -8,7 +8,11 @@ export interface StreamingReply {
   text: string;
   /** The job said it finished; the stored message (clientMessageId `ai-reply:<streamId>`) takes over. */
   done: boolean;
+  /** A regeneration (or a notice's retry): it is drawn in this message's place, not at the end. */
+  replacesMessageId?: string;
 }
+
+const replaces = (messageId: string | undefined) => (messageId ? { replacesMessageId: messageId } : {});
 
 export type StreamState = Readonly<Record<string, StreamingReply>>;
 
@@ -42,7 +46,7 @@ export function applyStreamEvent(state: StreamState, event: TMessageStreamEvent)
   if (current && event.attempt < current.attempt) return { state, needsRefetch: false };
   const restart = !current || event.attempt > current.attempt;
   const base: StreamingReply = restart
-    ? { streamId: event.streamId, agentId: event.agentId, attempt: event.attempt, text: '', done: false }
+    ? { streamId: event.streamId, agentId: event.agentId, attempt: event.attempt, text: '', done: false, ...replaces(event.replacesMessageId ?? current?.replacesMessageId) }
     : current;
 
   let text = base.text;
@@ -68,7 +72,14 @@ export function applyActiveReplies(state: StreamState, replies: readonly TActive
     const held = next[reply.streamId];
     const newer = !held || reply.attempt > held.attempt || (reply.attempt === held.attempt && reply.content.length > held.text.length);
     if (newer)
-      next[reply.streamId] = { streamId: reply.streamId, agentId: reply.agentId, attempt: reply.attempt, text: reply.content, done: false };
+      next[reply.streamId] = {
+        streamId: reply.streamId,
+        agentId: reply.agentId,
+        attempt: reply.attempt,
+        text: reply.content,
+        done: false,
+        ...replaces(reply.replacesMessageId ?? held?.replacesMessageId),
+      };
   }
   return next;
 }

@@ -9,7 +9,10 @@ export type ListItem =
 /** A message keeps its key from its local echo to the stored message, so its bubble is not drawn anew. */
 export const keyOf = (m: TListMessage) => (m.clientMessageId ? `c:${m.clientMessageId}` : m.id);
 
-/** The list's items: the messages, grouped within 60 s, then the AI replies being written. */
+/**
+ * The list's items: the messages, grouped within 60 s, then the AI replies being written. A
+ * regeneration (or a notice's retry) is drawn in its message's place instead.
+ */
 export function useListItems(messages: readonly TListMessage[], streams: readonly StreamingReply[]): ListItem[] {
   // Grouped again only when the messages change, not on every stream delta.
   const messageItems = useMemo(() => {
@@ -18,10 +21,19 @@ export function useListItems(messages: readonly TListMessage[], streams: readonl
       group.messages.forEach((message, index) => list.push({ kind: 'message', key: keyOf(message), message, firstInGroup: index === 0 }));
     return list;
   }, [messages]);
-  return useMemo(
-    () => (streams.length === 0 ? messageItems : [...messageItems, ...streams.map((reply): ListItem => ({ kind: 'stream', key: `s:${reply.streamId}`, reply }))]),
-    [messageItems, streams],
-  );
+  return useMemo(() => {
+    if (streams.length === 0) return messageItems;
+    const inPlace = new Map<string, StreamingReply>();
+    const atEnd: StreamingReply[] = [];
+    const shownIds = new Set(messages.map((m) => m.id));
+    for (const reply of streams) {
+      if (reply.replacesMessageId && shownIds.has(reply.replacesMessageId)) inPlace.set(reply.replacesMessageId, reply);
+      else atEnd.push(reply);
+    }
+    const streamItem = (reply: StreamingReply): ListItem => ({ kind: 'stream', key: `s:${reply.streamId}`, reply });
+    const items = inPlace.size === 0 ? messageItems : messageItems.map((item) => (item.kind === 'message' && inPlace.has(item.message.id) ? streamItem(inPlace.get(item.message.id)!) : item));
+    return atEnd.length === 0 ? items : [...items, ...atEnd.map(streamItem)];
+  }, [messageItems, messages, streams]);
 }
 
 /** Virtuoso counts down from here when older pages are prepended, so nothing on screen jumps. */

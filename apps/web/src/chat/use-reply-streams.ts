@@ -74,7 +74,7 @@ export function useReplyStreams(agentId: string | undefined, getMessages: () => 
           update((current) =>
             current[streamId] || !agentId
               ? current
-              : { ...current, [streamId]: { streamId, agentId, attempt: 0, text: '', done: false } },
+              : { ...current, [streamId]: { streamId, agentId, attempt: 0, text: '', done: false, replacesMessageId: messageId } },
           ),
         )
         .catch((error: unknown) => toast.error(errorMessage(error, CHAT_ACTION_ERRORS.regenerateReply)));

@@ -1,16 +1,12 @@
 import { useState } from 'react';
+import { initialsOf } from '@agentroom/shared';
 import { assetUrl } from '../lib/asset-url';
 import { cn } from '../ui/cn';
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('') || '?';
-
-/** A round avatar; if the image cannot load, the name's initials take its place (until the address changes). */
+/**
+ * A round avatar; if the image cannot load, the name's initials take its place (until the address
+ * changes), by the rule the generated avatars use (shared initialsOf), so a person looks the same.
+ */
 export function AgentAvatar({ src, name, className }: { src: string; name: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;
@@ -22,7 +18,7 @@ export function AgentAvatar({ src, name, className }: { src: string; name: strin
         aria-label={name}
         className={cn(classes, 'inline-flex items-center justify-center text-xs font-semibold text-zinc-600 dark:text-zinc-300')}
       >
-        {initialsOf(name)}
+        {initialsOf(name) || '?'}
       </span>
     );
   return <img src={assetUrl(src)} alt={name} className={classes} onError={() => setFailedSrc(src)} loading="lazy" />;

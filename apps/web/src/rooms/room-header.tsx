@@ -1,5 +1,5 @@
-import { ArrowLeft, Lock, Settings, Users } from 'lucide-react';
-import type { TConversationParticipant, TRoom } from '@agentroom/shared';
+import { ArrowLeft, Bot, Lock, Settings, Users } from 'lucide-react';
+import { answersEveryMessageText, type TConversationParticipant, type TRoom } from '@agentroom/shared';
 import { useShownConnection } from '../chat/conversation-context';
 import { AgentAvatar } from '../people/agent-avatar';
 import { focusRing } from '../ui/button';
@@ -12,7 +12,7 @@ const iconButton = cn(
 
 const SHOWN_AVATARS = 3;
 
-/** A room's header: back to the team, # name and topic, who is in it (opens the members panel), settings for managers. */
+/** A room's header: back to the team, # name and topic (and the AI agent that answers every message, if one does), who is in it (opens the members panel), settings for managers. */
 export function RoomHeader({
   room,
   members,
@@ -32,6 +32,7 @@ export function RoomHeader({
   const connected = connection === 'connected';
   const count = members.length || room.memberCount;
   const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members`;
+  const answersAll = room.answersAllAgentId ? members.find((m) => m.agentId === room.answersAllAgentId)?.agent : undefined;
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 bg-white px-2 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
       <button type="button" aria-label="Back" title="Back" onClick={onBack} className={iconButton}>
@@ -45,6 +46,13 @@ export function RoomHeader({
         <p data-testid="room-topic" className="truncate text-xs text-zinc-500 dark:text-zinc-400">
           {room.topic || 'No topic yet'}
         </p>
+        {answersAll && (
+          // Said in the header: a message that mentions nobody still gets an AI answer here.
+          <p data-testid="room-answers-all" className="flex min-w-0 items-center gap-1 text-xs text-indigo-700 dark:text-indigo-300">
+            <Bot aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="truncate">{answersEveryMessageText(answersAll.firstName || answersAll.fullName)}</span>
+          </p>
+        )}
       </div>
       <span
         role="img"

@@ -104,6 +104,21 @@ describe('room page', () => {
     expect(screen.getAllByTestId('message').at(-1)).toHaveTextContent('On it');
   });
 
+  it("says in the header when one AI agent answers every message", async () => {
+    const answered = { ...launch, answersAllAgentId: nova.id };
+    const conversation = makeRoomConversation(answered, [maya, nova]);
+    renderRoom('/t/demo/r/launch-plan', memberApi({ [ROOM]: ok({ room: answered, conversation }), [`GET /chat/conversations/${launch.id}`]: ok({ conversation }) }));
+    await screen.findByTestId('message');
+    const chat = screen.getByRole('region', { name: 'Chat' });
+    expect(within(chat).getByTestId('room-answers-all')).toHaveTextContent('Nova answers every message');
+  });
+
+  it('a room where AI agents answer only when mentioned says nothing of it', async () => {
+    renderRoom('/t/demo/r/launch-plan', memberApi());
+    await screen.findByTestId('message');
+    expect(screen.queryByTestId('room-answers-all')).not.toBeInTheDocument();
+  });
+
   it('adds a person or an AI agent of the team, removes an AI agent, and leaves the room', async () => {
     const user = userEvent.setup();
     const withSage = makeRoomConversation(launch, [maya, nova, sage]);

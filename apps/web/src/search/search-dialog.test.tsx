@@ -78,6 +78,24 @@ describe('the search dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('names the room of a hit in a room (and its team), and the person of a 1:1 hit', async () => {
+    stubApi({
+      'GET /chat/search?q=launch&page=1&limit=20': results([
+        hit({ conversation: { ...hit().conversation, conversationType: 'room', roomName: 'launch-crew', otherAgent: null } }),
+        hit({ messageId: '0193a0c4-0000-7000-8000-0000000000e2', conversation: { ...hit().conversation, conversationType: 'personal', team: null } }),
+      ]),
+    });
+    renderSearch();
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search messages' });
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search messages' }), 'launch');
+    const items = within(await within(dialog).findByRole('list', { name: 'Search results' })).getAllByRole('link');
+    expect(items[0]).toHaveTextContent('Maya Chen · in #launch-crew · Core team');
+    expect(items[0]).toHaveAttribute('href', '/t/core/r/launch-crew?at=4321');
+    expect(items[1]).toHaveTextContent('Maya Chen · with Maya Chen');
+    expect(items[1]).not.toHaveTextContent('#');
+  });
+
   it('opens with Ctrl+K, says when nothing matches, and shows the server’s error', async () => {
     stubApi({
       'GET /chat/search?q=zebra&page=1&limit=20': results([]),

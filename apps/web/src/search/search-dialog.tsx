@@ -13,10 +13,11 @@ import { searchHitHref } from './search-links';
 import { SearchSnippet } from './search-snippet';
 import { useMessageSearch } from './use-search';
 
-/** "with Maya Chen · Design team": whom the conversation is with, and in which team. */
+/** "in #launch · Design team" or "with Maya Chen · Design team": the room (or the person) of the hit, and its team. */
 function whereOf(result: TSearchResult): string {
-  const { otherAgent, team } = result.conversation;
-  return [otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined, team?.name].filter(Boolean).join(' · ');
+  const { otherAgent, team, roomName, conversationType } = result.conversation;
+  const place = conversationType === 'room' && roomName ? `in #${roomName}` : otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined;
+  return [place, team?.name].filter(Boolean).join(' · ');
 }
 
 function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOpen: () => void }) {

@@ -29,7 +29,7 @@ import {
   ZUpdateAiAgentRequest,
   ZUpdateTeamRequest,
 } from '../schemas/teams';
-import { AVATAR_UPLOAD_FIELD } from '../schemas/avatars';
+import { AVATAR_UPLOAD_FIELD, ZGeneratedAvatarQuery } from '../schemas/avatars';
 import { ZAddRoomMemberRequest, ZCreateRoomRequest, ZUpdateRoomRequest } from '../schemas/rooms';
 import { ZTeamUsageQuery } from '../schemas/usage';
 import { ZTeamUsageResponse } from '../schemas/responses/usage';
@@ -161,7 +161,7 @@ export const ROUTE_SCHEMAS = {
   deleteAccount: { tag: 'Users', summary: 'Delete your account (password or mailed token); messages stay as "Deleted user"; a sole owner of a team answers 409 listing those teams', body: ZDeleteAccountRequest, success: { 200: ZAccountDeletedResponse } },
 
   getUploadedAvatar: { tag: 'Users', summary: 'An uploaded avatar (public, unguessable id, cached for a year)', file: { contentTypes: ['image/webp'], description: 'A 256 px square WebP image.' } },
-  getGeneratedAvatar: { tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -)', file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
+  getGeneratedAvatar: { tag: 'Users', summary: 'A generated avatar for a seed (letters, digits, _ . @ -), with the initials it shows (`initials`, one or two letters or digits)', query: ZGeneratedAvatarQuery, file: { contentTypes: ['image/svg+xml'], description: 'An SVG avatar.' } },
 
   // ---- teams, their invitations and agents ----
   listTeams: { tag: 'Teams', summary: 'Teams the caller belongs to', success: { 200: ZTeamsResponse } },

@@ -30,6 +30,7 @@ export function publishStream(ctx: AppContext, { job, live }: Pick<ReplyTurn, 'j
     offset: live.text.length,
     attempt: job.attempts,
     done,
+    ...(job.replyMessageId ? { replacesMessageId: job.replyMessageId } : {}),
   });
 }
 

@@ -61,6 +61,11 @@ export const ZChatMessage = z
     replyToMessageId: z.uuid().optional(),
     stopped: z.boolean().optional(),
     notice: z.strictObject({ code: z.string(), retryable: z.boolean() }).optional(),
+    /**
+     * A regenerated AI reply: the texts of its earlier versions, oldest first (the current version,
+     * `content`, is the last one; shown as "2 / 2"). Omitted for a reply never regenerated.
+     */
+    earlierVersions: z.array(z.string()).optional(),
     /** Emoji reactions, in the order each emoji was first used; omitted when there are none. */
     reactions: z.array(ZMessageReaction).optional(),
     /** Deleted by its sender: content and attachments are empty, it keeps its place; omitted unless true. */
@@ -176,6 +181,8 @@ export const ZActiveReply = z
     status: z.enum(['queued', 'running']),
     attempt: z.number().int().nonnegative(),
     content: z.string(),
+    /** A regeneration (or a notice's retry): the message whose place it writes into. */
+    replacesMessageId: z.uuid().optional(),
   })
   .meta({ id: 'ActiveReply', description: 'A reply being written now, with its text so far.' });
 export type TActiveReply = z.infer<typeof ZActiveReply>;

@@ -86,6 +86,8 @@ export const ZMessageStreamEvent = z
     /** A retried job starts again from an empty text with a higher attempt. */
     attempt: z.number().int().nonnegative(),
     done: z.boolean(),
+    /** A regeneration (or a notice's retry) writes into this message's place instead of a new message. */
+    replacesMessageId: z.uuid().optional(),
   })
   .meta({ id: 'MessageStreamEvent', description: 'AI reply text as it arrives.' });
 export type TMessageStreamEvent = z.infer<typeof ZMessageStreamEvent>;
