@@ -3,7 +3,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 /**
  * SQL: whether `viewer` shares an active team with `target` (values or columns) — the reach rule
  * (decision 0022). Active: the team is not deleted and both memberships have not ended. An AI
- * agent is "in" the team that owns it (decision 0006), whether or not it has a membership row.
+ * agent is "in" the team that owns it (decision 0006) and no other, whatever membership rows say.
  */
 export const sharesActiveTeamSql = (viewer: SQLWrapper | string, target: SQLWrapper | string) => sql`(
   exists (
@@ -11,6 +11,7 @@ export const sharesActiveTeamSql = (viewer: SQLWrapper | string, target: SQLWrap
     from team_members reach_viewer
     join teams reach_team on reach_team.id = reach_viewer.team_id and reach_team.deleted_at is null
     join team_members reach_target on reach_target.team_id = reach_viewer.team_id
+    join agents reach_person on reach_person.id = reach_target.agent_id and reach_person.is_human
     where reach_viewer.agent_id = ${viewer}
       and reach_target.agent_id = ${target}
       and reach_viewer.left_at is null

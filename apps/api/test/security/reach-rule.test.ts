@@ -43,9 +43,8 @@ const unblock = (blocker: TestUser, agentId: string) => api().delete(`/api/v1/us
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: ADMINS.join(', ') });
-  [alice, bob, carol, dave, former, mia, stranger] = await Promise.all(
-    ['alice', 'bob', 'carol', 'dave', 'former', 'mia', 'stranger'].map((name) => signUpVerified(server, name)),
-  );
+  const people = await Promise.all(['alice', 'bob', 'carol', 'dave', 'former', 'mia', 'stranger'].map((name) => signUpVerified(server, name)));
+  [alice, bob, carol, dave, former, mia, stranger] = people as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
   team = await createTeam(server, alice);
   for (const person of [bob, carol, dave, former]) await addMember(server, alice, team.handle, person.username);
   const other = await createTeam(server, former);
@@ -137,7 +136,11 @@ describe('sending into a read-only 1:1', () => {
   });
 
   it('relays no typing in a read-only 1:1, while a shared one still does', async () => {
-    const [aliceSocket, carolSocket, bobSocket] = await Promise.all([alice, carol, bob].map((u) => connectSocket(server.url, u.token)));
+    const [aliceSocket, carolSocket, bobSocket] = await Promise.all([
+      connectSocket(server.url, alice.token),
+      connectSocket(server.url, carol.token),
+      connectSocket(server.url, bob.token),
+    ]);
     for (const [socket, chat] of [
       [aliceSocket, carolChat],
       [aliceSocket, bobChat],

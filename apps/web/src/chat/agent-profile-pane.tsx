@@ -1,7 +1,9 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
 import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
+import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
+import { PersonSafetyActions } from '../safety/block-button';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -69,6 +71,7 @@ export function AgentProfilePane({
   className?: string;
 }) {
   const name = agent ? fullNameOf(agent) : `@${username}`;
+  const { user } = useAuth();
   return (
     <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
       <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">
@@ -107,6 +110,7 @@ export function AgentProfilePane({
               <p className="pt-1 text-sm text-zinc-600 dark:text-zinc-400">{agent.personality}</p>
             )}
           </div>
+          {agent && agent.id !== user?.agentId && <PersonSafetyActions agent={agent} />}
         </section>
         <section className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
