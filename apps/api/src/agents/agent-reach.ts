@@ -25,7 +25,7 @@ const SELF: Reach = { visible: true, readOnly: null, seesPresence: true };
  * a block either way ends messaging, and the blocked person sees no presence of the blocker. AI
  * agents: in reach of the active members of the team that owns them (decision 0006), else unknown.
  */
-export function decideReach(viewerId: string, agent: Pick<AgentRow, 'id' | 'isHuman'>, facts: ReachFacts | undefined): Reach {
+function decideReach(viewerId: string, agent: Pick<AgentRow, 'id' | 'isHuman'>, facts: ReachFacts | undefined): Reach {
   if (agent.id === viewerId) return SELF;
   const { sharesTeam, sharesOneToOne, blockedByViewer, blocksViewer } = facts ?? {
     sharesTeam: false,

@@ -36,7 +36,7 @@ export async function sendMessage(server: TestServer, from: User, conversationId
  * The reach rule (decision 0022) lets people talk only while they share an active team: two people
  * with none get one, written to the database (tests about the rule itself are in security/reach-rule).
  */
-export async function ensureInReach(server: TestServer, from: { agentId: string }, to: { agentId: string }) {
+async function ensureInReach(server: TestServer, from: { agentId: string }, to: { agentId: string }) {
   const [target] = await server.ctx.db.select({ isHuman: agents.isHuman }).from(agents).where(eq(agents.id, to.agentId));
   if (!target?.isHuman || from.agentId === to.agentId) return;
   const facts = (await findReachFacts(server.ctx.db, from.agentId, [to.agentId])).get(to.agentId);

@@ -4,7 +4,7 @@ import { useAuth } from '../auth/auth-context';
 import { safetyApi } from './safety-api';
 
 /** The people the signed-in user blocked (GET /users/me/blocks), as one query per user. */
-export function blocksQueryKey(userId: string | undefined) {
+function blocksQueryKey(userId: string | undefined) {
   return ['safety', 'blocks', userId] as const;
 }
 
