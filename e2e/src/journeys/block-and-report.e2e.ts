@@ -15,6 +15,7 @@ afterAll(async () => {
 
 const BLOCKED_LINE = 'You blocked this person. Unblock them to send messages.';
 const readOnlyLine = (page: Page) => page.getByTestId('read-only-line');
+const inChat = (page: Page, text: string) => page.getByRole('region', { name: 'Chat' }).getByTestId('message').filter({ hasText: text });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 
 describe('block and report (decision 0022)', () => {
@@ -29,7 +30,7 @@ describe('block and report (decision 0022)', () => {
     await signIn(page, lena);
     await page.waitForURL((url) => url.pathname.startsWith('/t/'));
     await page.goto(`/p/@${omar.username}`);
-    const message = page.getByText('Buy cheap watches at my site!!!');
+    const message = inChat(page, 'Buy cheap watches at my site!!!');
     await message.waitFor();
 
     // Report the message from its actions, and block its writer in the same step.
@@ -59,9 +60,9 @@ describe('block and report (decision 0022)', () => {
     expect(await readOnlyLine(page).count()).toBe(0);
     await composer(page).fill('Please stop advertising here.');
     await composer(page).press('Enter');
-    await page.getByText('Please stop advertising here.').waitFor();
+    await inChat(page, 'Please stop advertising here.').waitFor();
     await say(omar, chat, 'Sorry, understood.');
-    await page.getByText('Sorry, understood.').waitFor();
+    await inChat(page, 'Sorry, understood.').waitFor();
 
     // Unblocked for the server too (the report's row and mail are covered by the API tests).
     const blocks = await callApi<{ blocked: unknown[] }>('/users/me/blocks', undefined, lena.token);
