@@ -53,7 +53,6 @@ export const SAFETY_TEXTS = {
   alsoBlock: (name: string) => `Also block ${name}`,
   blockedMessage: 'Message from a blocked person',
   showBlockedMessage: 'Show',
-  hideBlockedMessage: 'Hide',
 } as const;
 
 export const ZBlockParams = z.object({ agentId: z.uuid().meta({ description: 'The person to block or unblock (an agent id).' }) });
