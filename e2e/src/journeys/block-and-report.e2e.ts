@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { launchBrowser, openSession } from '../support/browser';
-import { checkEverywhere, say, signIn } from '../support/journey-kit';
+import { checkEverywhere, say, shot, signIn } from '../support/journey-kit';
 import { conversationBetween, teamOf, verifiedPerson } from '../support/workspace';
 
 let browser: Browser;
@@ -32,6 +32,9 @@ describe('block and report (decision 0022)', () => {
     await page.goto(`/p/@${omar.username}`);
     const message = inChat(page, 'Buy cheap watches at my site!!!');
     await message.waitFor();
+    // The profile beside the chat offers Block and Report.
+    await page.getByRole('complementary', { name: 'Agent profile' }).getByRole('button', { name: 'Block' }).waitFor();
+    await shot(page, 'block-profile-actions-desktop-light');
 
     // Report the message from its actions, and block its writer in the same step.
     await message.hover();

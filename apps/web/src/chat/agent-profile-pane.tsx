@@ -1,10 +1,11 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
-import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
+import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, SAFETY_TEXTS, type TAgent, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
 import { PersonSafetyActions } from '../safety/block-button';
 import { BlockedPeopleList } from '../safety/blocked-people-list';
+import { useIsBlocked } from '../safety/use-blocks';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -19,6 +20,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
   const recent = theirs.slice(-RECENT).reverse();
   const first = messages.find((m) => !m.pending);
   const messageSnippet = useMessageSnippet();
+  const blocked = useIsBlocked(agent.id);
   if (recent.length === 0)
     return (
       <p className="text-sm text-zinc-500 dark:text-zinc-400">
@@ -42,7 +44,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? DELETED_MESSAGE_TEXT : messageSnippet(shownContent(m)) || 'Sent a file'}</span>
+              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? DELETED_MESSAGE_TEXT : blocked ? SAFETY_TEXTS.blockedMessage : messageSnippet(shownContent(m)) || 'Sent a file'}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatMessageTimestamp(m.timestamp)}
               </time>
