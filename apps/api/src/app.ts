@@ -12,6 +12,7 @@ import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { attachmentRoutes } from './chat/attachment-routes';
 import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
+import { safetyRoutes } from './safety/safety-routes';
 import type { SendMessage } from './chat/send-message';
 import { retryAfterHeader } from './auth/retry-later';
 import { routeGuards } from './contract/route-guards';
@@ -61,6 +62,7 @@ function apiRouter(
     ...usageRoutes(ctx),
     ...teamsRoutes(ctx),
     ...agentsRoutes(ctx),
+    ...safetyRoutes(ctx),
     ...aiRoutes(ctx, replies),
     ...chatRoutes(ctx),
     ...attachmentRoutes(ctx),

@@ -21,6 +21,7 @@ const ZEnv = z.object({
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Agentroom <no-reply@agentroom.local>'),
+  ADMIN_EMAILS: z.string().default(''),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   JWT_TTL_SECONDS: positiveInt(60 * 60),
   SESSION_TTL_DAYS: positiveInt(30),
@@ -66,6 +67,8 @@ export interface AppConfig {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The instance's administrators: abuse reports are mailed to them (issue 23; a list for now). */
+  adminEmails: string[];
   jwtSecret: string;
   jwtTtlSeconds: number;
   sessionTtlDays: number;
@@ -153,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    adminEmails: env.ADMIN_EMAILS.split(',').map((address) => address.trim()).filter(Boolean),
     jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
     sessionTtlDays: env.SESSION_TTL_DAYS,

@@ -18,6 +18,13 @@ async function verifiedUser(prefix: string) {
   return { ...user, token: login.token, agentId: login.user.agentId };
 }
 
+/** People talk only while they share a team (the reach rule, decision 0022): `a` makes one with `b`. */
+async function shareTeam(a: { username: string; token: string }, b: { username: string }) {
+  const handle = `pair-${a.username.slice(-6)}`;
+  await callApi('/teams', { name: 'Pair', handle }, a.token);
+  await callApi(`/teams/${handle}/members`, { username: b.username }, a.token);
+}
+
 /** Whether the element's box lies inside the viewport (it was scrolled to, not just rendered). */
 const onScreen = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => {
@@ -29,6 +36,7 @@ describe('around every conversation', () => {
   it('opens a chat at a message far back (?at=<seq>), reacts to it, deletes one of one’s own, then loads newer messages', async () => {
     const ada = await verifiedUser('ada');
     const bob = await verifiedUser('bob');
+    await shareTeam(ada, bob);
     const { conversation } = await callApi<{ conversation: { id: string } }>(`/chat/conversations/${bob.agentId}/start`, {}, ada.token);
     const send = (from: { token: string }, content: string) =>
       callApi<{ participantMessage: { id: string; seq: number } }>(`/chat/conversations/${conversation.id}/messages`, { content }, from.token);
@@ -104,6 +112,7 @@ describe('around every conversation', () => {
   it('a long chat opens at its newest message; "Load more messages" keeps the reader’s place; a new message waits behind the pill', async () => {
     const ada = await verifiedUser('ada');
     const bob = await verifiedUser('bob');
+    await shareTeam(ada, bob);
     const { conversation } = await callApi<{ conversation: { id: string } }>(`/chat/conversations/${bob.agentId}/start`, {}, ada.token);
     const send = (from: { token: string }, content: string) => callApi(`/chat/conversations/${conversation.id}/messages`, { content }, from.token);
     // Eighty messages: the chat's first page holds the newest fifty (31–80), the older page the rest.

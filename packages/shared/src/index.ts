@@ -16,6 +16,7 @@ export * from './schemas/chat';
 export * from './schemas/room-constants';
 export * from './schemas/rooms';
 export * from './schemas/usage';
+export * from './schemas/safety';
 export * from './events';
 export * from './schemas/socket-payloads';
 export * from './schemas/responses';

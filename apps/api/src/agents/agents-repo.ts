@@ -68,7 +68,7 @@ export function assertMayJoinTeam(agent: AgentRow, teamId: string): void {
 }
 
 /** node-postgres answers `{ rows }`, PGlite an array-like result: read both. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

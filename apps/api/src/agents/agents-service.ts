@@ -17,6 +17,7 @@ import { publishAgentUpdated } from '../users/agent-updated';
 import { deleteAvatarFile, removeAvatar, replaceAvatar } from '../users/avatar-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
+import { reachOf } from './agent-reach';
 import type { AgentRow } from '../db/rows';
 import { presentAgentCard } from './agent-presenters';
 import { canSeeAgent, findAgentById, findAgentByUsername, insertAgent, managesTeamOf, updateAgent } from './agents-repo';
@@ -30,13 +31,18 @@ const DEFAULT_PERSONALITY = 'A helpful AI assistant';
 
 const agentNotFound = () => notFound(TEAM_ERRORS.agentNotFound);
 
-/** GET /agents/:username: '@' stripped; an agent the viewer may not see is as unknown as a missing one. */
+/**
+ * GET /agents/:username (and POST /chat/open): '@' stripped; an agent out of the viewer's reach
+ * (the reach rule, decision 0022) is as unknown as a missing one, and its presence shows only to
+ * those who may see it.
+ */
 export async function findVisibleAgent(ctx: AppContext, rawUsername: string, viewerId: string): Promise<TAgent> {
   const username = stripAt(rawUsername);
   if (!USERNAME_SHAPE.test(username)) throw agentNotFound();
   const agent = await findAgentByUsername(ctx.db, username);
-  if (!agent || !(await canSeeAgent(ctx.db, agent, viewerId))) throw agentNotFound();
-  const presence = await readPresence(ctx, [agent]);
+  const reach = agent ? await reachOf(ctx.db, viewerId, agent) : undefined;
+  if (!agent || !reach?.visible) throw agentNotFound();
+  const presence = reach.seesPresence ? await readPresence(ctx, [agent]) : new Map<string, boolean | null>();
   return presentAgentCard(agent, presence.get(agent.id) ?? null);
 }
 

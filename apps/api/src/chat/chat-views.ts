@@ -1,5 +1,6 @@
 import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/shared';
-import { readPresence } from '../agents/agent-presence';
+import { readPresenceAndReach } from '../agents/agent-presence';
+import { withReadOnly } from './chat-access';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/rows';
@@ -77,10 +78,11 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   // One step after the page's rows: every statement at once, and presence as soon as the
   // participants are known.
   const participantsRead = findListParticipants(ctx.database, ids);
-  const [participants, online, { extras: extrasById, last }] = await Promise.all([
+  const [participants, { presence: online, reach }, { extras: extrasById, last }] = await Promise.all([
     participantsRead,
-    // The same reading as the team cards: humans by socket, AI agents by whether their model answers.
-    participantsRead.then((members) => readPresence(ctx, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
+    // The same reading as the team cards: humans by socket, AI agents by whether their model answers;
+    // only of agents in the viewer's reach, which also says whether a 1:1 is read-only (decision 0022).
+    participantsRead.then((members) => readPresenceAndReach(ctx, viewerAgentId, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
     findListDetails(ctx.database, ids, viewerAgentId),
   ]);
   const senderById = new Map(last.senders.map((a) => [a.id, a]));
@@ -96,7 +98,7 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
     const members = participantsByConversation.get(conversation.id) ?? [];
     const viewer = members.find((p) => p.agent.id === viewerAgentId);
     const extras = extrasById.get(conversation.id);
-    return presentConversation(
+    const presented = presentConversation(
       {
         conversation,
         team: conversation.teamId ? (extras?.team ?? null) : null,
@@ -109,6 +111,7 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
       },
       viewerAgentId,
     );
+    return withReadOnly(presented, reach);
   });
 }
 

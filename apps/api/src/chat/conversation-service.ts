@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { assertTeamMember } from '../teams/team-access';
 import { findActiveMembership } from '../teams/teams-repo';
-import { canSeeAgent } from '../agents/agents-repo';
+import { assertMayMessage, reachOf } from '../agents/agent-reach';
 import { assertConversationParticipant } from './chat-access';
 import { findAgent } from './chat-repo';
 import { presentConversationRows } from './chat-views';
@@ -30,15 +30,20 @@ export async function startConversation(
   if (!isUuid(targetAgentId)) throw notFound(CHAT_ERRORS.agentNotFound);
   if (targetAgentId === callerAgentId) throw badRequest(CHAT_ERRORS.selfConversation);
   const target = await findAgent(ctx.db, targetAgentId);
-  // An AI agent is only for the members of the team that owns it; to anyone else it does not exist.
-  if (!target || !(await canSeeAgent(ctx.db, target, callerAgentId))) throw notFound(CHAT_ERRORS.agentNotFound);
+  // The reach rule (decision 0022): out of reach and never met is as unknown as a missing agent.
+  const reach = target ? await reachOf(ctx.db, callerAgentId, target) : undefined;
+  if (!target || !reach?.visible) throw notFound(CHAT_ERRORS.agentNotFound);
 
   let teamId: string | null = null;
   if (input.isTeamScoped && input.teamHandle) {
     const { team } = await assertTeamMember(ctx.db, input.teamHandle, callerAgentId);
-    if (!(await findActiveMembership(ctx.db, team.id, targetAgentId))) throw forbidden(CHAT_ERRORS.targetNotMember);
     teamId = team.id;
   }
+  // A 1:1 that exists stays readable when its other agent is out of reach (it is read-only then).
+  const existing = await findConversationByPairKey(ctx.db, pairKeyOf(callerAgentId, targetAgentId, teamId));
+  if (existing) return getConversation(ctx, callerAgentId, existing.id);
+  if (teamId && !(await findActiveMembership(ctx.db, teamId, targetAgentId))) throw forbidden(CHAT_ERRORS.targetNotMember);
+  assertMayMessage(reach);
 
   const pairKey = pairKeyOf(callerAgentId, targetAgentId, teamId);
   await inTransaction(ctx.db, (tx) =>

@@ -13,6 +13,7 @@ import type { AppContext, AuthState } from '../context';
 import { AppError, badRequest, conflict } from '../core/app-error';
 import type { LeasedRateLimit, LimitCount } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
+import { assertMayWriteTo } from './chat-access';
 import { messageLimitKey } from './message-limit';
 import { findSentMessage, resolveSendTarget, type MessageWriter } from './message-service';
 
@@ -61,6 +62,8 @@ export function createSendMessage(ctx: AppContext, { messageLimit, writer }: { m
     // Fixed once, so a lost race below finds the row that won it.
     const input = { ...parsed, clientMessageId: parsed.clientMessageId ?? `server:${uuidv7()}` };
     const target = await resolveSendTarget(ctx, caller.agentId, conversationId);
+    // A 1:1 with someone out of reach or behind a block is read-only (decision 0022): 403.
+    await assertMayWriteTo(ctx.db, target);
     if (targetAgentId && !target.recipients.some((r) => r.id === targetAgentId))
       throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
     const written = await writer.write(target, input);

@@ -1,7 +1,7 @@
 import { agentRoomOf } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DomainEventBus } from '../core/domain-events';
-import { presenceAudience } from './presence-audience-repo';
+import { agentUpdateAudience } from './presence-audience-repo';
 import { agentRooms } from './rooms';
 import type { AppSocketServer } from './socket-types';
 
@@ -12,7 +12,7 @@ import type { AppSocketServer } from './socket-types';
 export function subscribeAgentUpdates(ctx: AppContext, events: DomainEventBus, io: AppSocketServer): () => void {
   return events.subscribe('agent.updated', async ({ agentId, agent }) => {
     if (!agent) return;
-    const audience = await presenceAudience(ctx.db, agentId);
+    const audience = await agentUpdateAudience(ctx.db, agentId);
     io.to([agentRoomOf(agentId), ...agentRooms(audience)]).emit('agent:updated', { agent });
   });
 }

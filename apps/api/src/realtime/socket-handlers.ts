@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { AppContext } from '../context';
-import { assertConversationParticipant } from '../chat/chat-access';
+import { assertConversationParticipant, readOnlyReasonIn } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
 import type { SendMessage } from '../chat/send-message';
@@ -114,7 +114,10 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sen
   socket.on(
     'conversation:participant:typing',
     handler(ctx, ZTypingPayload, async ({ conversationId, isTyping }) => {
-      const participantId = await participantIdFor(conversationId);
+      const { participant, conversation } = await assertConversationParticipant(ctx.db, conversationId, agentId);
+      const participantId = participant.id;
+      // A read-only 1:1 (out of reach, or a block either way) relays no typing (decision 0022).
+      if (await readOnlyReasonIn(ctx.db, conversation, agentId)) return;
       if (!self) {
         const agent = await findAgent(ctx.db, agentId);
         if (!agent) throw new AppError(401, 'UNAUTHENTICATED', AUTH_ERRORS.authRequired);

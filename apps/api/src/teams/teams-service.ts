@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { conflict, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
-import { readPresence } from '../agents/agent-presence';
+import { readPresence, readPresenceFor } from '../agents/agent-presence';
 import { assertMayJoinTeam, canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
 import { inTransaction } from '../core/transaction';
 import { assertTeamManager, assertTeamMember } from './team-access';
@@ -41,7 +41,7 @@ export async function getTeam(ctx: AppContext, handle: string, agentId: string):
 export async function listTeamAgents(ctx: AppContext, handle: string, agentId: string): Promise<TTeamAgent[]> {
   const { team } = await assertTeamMember(ctx.db, handle, agentId);
   const members = (await findActiveMembersOf(ctx.db, [team.id])).get(team.id) ?? [];
-  const presence = await readPresence(ctx, members.map((m) => m.agent));
+  const presence = await readPresenceFor(ctx, agentId, members.map((m) => m.agent));
   return members.map(({ agent, membership }) => presentTeamAgent(agent, membership, presence.get(agent.id) ?? null));
 }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TChatMessage, TConversation, TSocketAck } from '@agentroom/shared';
-import { teamMembers, teams } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { findReachFacts } from '../../src/agents/reach-repo';
+import { agents, teamMembers, teams } from '../../src/db/schema';
 import { signUpVerified, type TestServer } from '../support/test-server';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -10,6 +12,7 @@ export type User = Awaited<ReturnType<typeof signUpVerified>>;
 export const auth = (user: { token: string }) => ({ Authorization: `Bearer ${user.token}` });
 
 export async function startConversation(server: TestServer, from: User, to: { agentId: string }, body: object = {}) {
+  await ensureInReach(server, from, to);
   const res = await server
     .api()
     .post(`/api/v1/chat/conversations/${to.agentId}/start`)
@@ -27,6 +30,17 @@ export async function sendMessage(server: TestServer, from: User, conversationId
     .send({ content, clientMessageId: randomUUID(), ...extra });
   if (res.status !== 201 && res.status !== 200) throw new Error(`send failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.participantMessage as TChatMessage;
+}
+
+/**
+ * The reach rule (decision 0022) lets people talk only while they share an active team: two people
+ * with none get one, written to the database (tests about the rule itself are in security/reach-rule).
+ */
+async function ensureInReach(server: TestServer, from: { agentId: string }, to: { agentId: string }) {
+  const [target] = await server.ctx.db.select({ isHuman: agents.isHuman }).from(agents).where(eq(agents.id, to.agentId));
+  if (!target?.isHuman || from.agentId === to.agentId) return;
+  const facts = (await findReachFacts(server.ctx.db, from.agentId, [to.agentId])).get(to.agentId);
+  if (!facts?.sharesTeam) await createTeam(server, [from.agentId, to.agentId]);
 }
 
 /** A team with the given agents as active members, written straight to the database. */

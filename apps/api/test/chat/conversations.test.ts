@@ -40,6 +40,7 @@ describe('POST /chat/conversations/:agentId/start', () => {
 
   it('creates exactly one conversation when many starts race', async () => {
     const [x, y] = await Promise.all([signUpVerified(server, 'racex'), signUpVerified(server, 'racey')]);
+    await createTeam(server, [x.agentId, y.agentId]);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => (i % 2 ? start(x, y.agentId) : start(y, x.agentId)).expect(200)),
     );
@@ -50,6 +51,8 @@ describe('POST /chat/conversations/:agentId/start', () => {
 
   it('team-scoped: needs both agents to be active members of the team', async () => {
     const team = await createTeam(server, [ada.agentId, bob.agentId]);
+    // Cy shares another team with Ada (in reach, decision 0022), not this one.
+    await createTeam(server, [ada.agentId, cy.agentId]);
     const scoped = await start(ada, bob.agentId, { conversationType: 'team-scoped', isTeamScoped: true, teamHandle: team.handle }).expect(200);
     expect(scoped.body.data.conversation).toMatchObject({
       conversationType: 'team-scoped',

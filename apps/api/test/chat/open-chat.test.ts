@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERRORS, MESSAGE_PAGE_SIZE, type TOpenChatResponse, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, createAiAgent, createTeam } from '../teams/team-helpers';
-import { auth, sendMessage, type User } from './chat-fixtures';
+import { auth, createTeam as createSharedTeam, sendMessage, type User } from './chat-fixtures';
 
 let server: TestServer;
 let ada: User;
 let bob: User;
 let cy: User;
-/** Ada's private team, with Bob in it and an AI agent; Cy is in no team of theirs. */
+/** Ada's private team, with Bob in it and an AI agent; Cy is not in it, but shares another team with each (the reach rule, decision 0022). */
 let team: TTeam;
 let ai: TTeamAgent;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ beforeAll(async () => {
   team = await createTeam(server, ada, { isPrivate: true });
   await addMember(server, ada, team.handle, bob.username);
   ai = await createAiAgent(server, ada, team.handle, { firstName: 'Keeper' });
+  await createSharedTeam(server, [ada.agentId, bob.agentId, cy.agentId]);
 });
 afterAll(async () => {
   await server?.stop();

@@ -234,7 +234,13 @@ const ROWS: Row[] = [
   // Agents
   { name: 'GET /agents/:username (T’s AI agent)', request: (k, api) => api.get(`/api/v1/agents/${ai.username}`), expected: by(200, 200, 200, 404, 404) },
   { name: 'GET /agents/:username (public team’s AI agent)', request: (k, api) => api.get(`/api/v1/agents/@${publicAi.username}`), expected: by(200, 404, 404, 404, 404) },
-  { name: 'GET /agents/:username (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.username}`), expected: by(200, 200, 200, 200, 200) },
+  // The reach rule (decision 0022): a person outside every active team the caller is in, whom they
+  // share no 1:1 with, is as unknown as a missing agent (reach-rule.test.ts: blocks, read-only 1:1s).
+  { name: 'GET /agents/:username (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.username}`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'POST /chat/open (a person, personal)', request: (k, api) => api.post('/api/v1/chat/open').send({ username: users.peer.username }), expected: by(200, 200, 200, 404, 404) },
+  { name: 'PUT /users/me/blocks/:agentId (a person)', request: (k, api) => api.put(`/api/v1/users/me/blocks/${users.peer.agentId}`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'DELETE /users/me/blocks/:agentId (a person)', request: (k, api) => api.delete(`/api/v1/users/me/blocks/${users.peer.agentId}`), expected: by(200, 200, 200, 200, 200) },
+  { name: 'POST /reports (a person)', request: (k, api) => api.post('/api/v1/reports').send({ agentId: users.peer.agentId, reason: 'spam' }), expected: by(201, 201, 201, 404, 404) },
   {
     name: 'PATCH /agents/:id (T’s AI agent, after trying to add it to a team the caller manages)',
     request: async (k, api) => {
@@ -300,7 +306,7 @@ const ROWS: Row[] = [
     name: 'POST /chat/conversations/:agentId/start (team-scoped, with a teammate)',
     request: (k, api) =>
       api.post(`/api/v1/chat/conversations/${users.peer.agentId}/start`).send({ conversationType: 'team-scoped', teamHandle: team.handle }),
-    expected: by(200, 200, 200, 403, 403),
+    expected: by(200, 200, 200, 404, 404),
   },
   // The chat page's first load in one call: the rules of GET /agents/:username, then of …/start
   {
@@ -316,7 +322,7 @@ const ROWS: Row[] = [
   {
     name: 'POST /chat/open (team-scoped, with a teammate)',
     request: (k, api) => api.post('/api/v1/chat/open').send({ username: users.peer.username, teamHandle: team.handle }),
-    expected: by(200, 200, 200, 403, 403),
+    expected: by(200, 200, 200, 404, 404),
   },
   // The caller's conversation with T's AI agent (regenerate first: it needs the AI reply to be the latest message)
   {

@@ -5,7 +5,7 @@ import { auth, connectSocket, nextEvent, recordEvents, type User } from '../chat
 
 interface TabsScenario {
   person: User;
-  /** Shares a conversation with `person`, so is told about their presence. */
+  /** Shares a team (and a conversation) with `person`, so is told about their presence (decision 0022). */
   observer: User;
   conversationId: string;
   /** Where the observer's socket is, and where each of the person's two tabs connects (one node: the same server thrice). */

@@ -1,7 +1,11 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
-import { ACCOUNT_TEXTS, DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TAgent, type TListMessage } from '@agentroom/shared';
+import { ACCOUNT_TEXTS, DELETED_MESSAGE_TEXT, formatMessageTimestamp, SAFETY_TEXTS, type TAgent, type TListMessage } from '@agentroom/shared';
+import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
+import { PersonSafetyActions } from '../safety/block-button';
+import { BlockedPeopleList } from '../safety/blocked-people-list';
+import { useIsBlocked } from '../safety/use-blocks';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -16,6 +20,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
   const recent = theirs.slice(-RECENT).reverse();
   const first = messages.find((m) => !m.pending);
   const messageSnippet = useMessageSnippet();
+  const blocked = useIsBlocked(agent.id);
   if (recent.length === 0)
     return (
       <p className="text-sm text-zinc-500 dark:text-zinc-400">
@@ -39,7 +44,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? DELETED_MESSAGE_TEXT : messageSnippet(shownContent(m)) || 'Sent a file'}</span>
+              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? DELETED_MESSAGE_TEXT : blocked ? SAFETY_TEXTS.blockedMessage : messageSnippet(shownContent(m)) || 'Sent a file'}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatMessageTimestamp(m.timestamp)}
               </time>
@@ -69,6 +74,7 @@ export function AgentProfilePane({
   className?: string;
 }) {
   const name = agent ? fullNameOf(agent) : `@${username}`;
+  const { user } = useAuth();
   // A deleted account has no profile to open: its name, and that it is gone.
   if (agent?.isDeleted)
     return (
@@ -125,7 +131,14 @@ export function AgentProfilePane({
               <p className="pt-1 text-sm text-zinc-600 dark:text-zinc-400">{agent.personality}</p>
             )}
           </div>
+          {agent && agent.id !== user?.agentId && <PersonSafetyActions agent={agent} />}
         </section>
+        {/* One's own profile: the people one blocked, to unblock (decision 0022). */}
+        {agent && agent.id === user?.agentId && (
+          <div className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <BlockedPeopleList />
+          </div>
+        )}
         <section className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
           {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">Displaying simulated activity</p>}

@@ -52,6 +52,8 @@ interface RowMarks {
   'data-deleted'?: 'true';
   'data-pending'?: 'true';
   'data-focused'?: 'true';
+  /** From someone the reader blocked, collapsed (blocked-bubble.tsx). */
+  'data-blocked'?: 'true';
 }
 
 /**

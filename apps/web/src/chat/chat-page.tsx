@@ -10,6 +10,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { BlockedIdsProvider } from '../safety/blocked-ids-provider';
 import { AgentProfilePane } from './agent-profile-pane';
 import { ChatHeader } from './chat-header';
 import { chatOpenQuery } from './chat-open';
@@ -111,6 +112,7 @@ function ChatScreen({
   return (
     // One's own profile opens no conversation: the pane says so instead.
     <ConversationProvider source={{ kind: 'direct', agent: isSelf ? undefined : agent, teamHandle, opened }}>
+      <BlockedIdsProvider>
       <div className="flex h-full min-h-0">
         <ConversationPane
           header={<AgentChatHeader agent={agent} onBack={onBack} profileOpen={profile.open} onToggleProfile={profile.toggle} />}
@@ -129,6 +131,7 @@ function ChatScreen({
           />
         )}
       </div>
+      </BlockedIdsProvider>
     </ConversationProvider>
   );
 }

@@ -15,6 +15,8 @@ import {
   useStreamingReplies,
   useTypingAgents,
 } from './conversation-context';
+import { ReadOnlyLine, readOnlyReasonOf } from '../safety/read-only-line';
+import { useBlockedIds } from '../safety/use-blocks';
 import { ErrorLine } from './error-line';
 import { loadPlainText, quickSnippet } from './lazy-snippet';
 import { usePreloadMarkdownWhenIdle } from './markdown-loader';
@@ -129,6 +131,9 @@ function ConversationComposer({ disabled }: { disabled: boolean }) {
   const { sendError } = useConversationStatus();
   const { send, setTyping } = useConversationActions();
   const mentionCandidates = useMemo(() => members?.list.filter((member) => member.id !== selfId), [members, selfId]);
+  // A 1:1 out of reach or behind a block takes no messages: its line replaces the composer (decision 0022).
+  const readOnly = readOnlyReasonOf(conversation?.readOnly, conversation?.otherAgent?.id, useBlockedIds());
+  if (conversation && !conversation.room && readOnly) return <ReadOnlyLine reason={readOnly} />;
   return (
     <Composer
       onSend={send}

@@ -13,6 +13,8 @@ import { MessageHoverActions } from './message-hover-actions';
 import { MessageMarkdown } from './message-markdown';
 import { ReactionChips } from './message-reactions';
 import { NoticeBubble } from './notice-bubble';
+import { useIsBlocked } from '../safety/use-blocks';
+import { BlockedBubble } from './blocked-bubble';
 
 export interface MessageBubbleProps {
   message: TListMessage;
@@ -37,8 +39,10 @@ const tag = 'rounded px-1.5 py-px text-[11px] font-medium bg-zinc-100 text-zinc-
  */
 export const MessageBubble = memo(function MessageBubble(props: MessageBubbleProps) {
   const own = props.message.sender.id === useConversationInfo().selfId;
+  const blockedSender = useIsBlocked(props.message.sender.id);
   if (props.message.messageType === 'notice') return <NoticeBubble message={props.message} own={own} />;
   if (props.message.deleted === true) return <DeletedBubble {...props} own={own} />;
+  if (!own && blockedSender) return <BlockedBubble {...props} own={own} reveal={() => <TextBubble {...props} own={own} />} />;
   return <TextBubble {...props} own={own} />;
 });
 

@@ -4,6 +4,7 @@ import { COMPOSER_TEXTS, hasReacted, type TListMessage } from '@agentroom/shared
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useConversationActions, useConversationInfo } from './conversation-context';
+import { ReportMessageButton } from '../safety/report-message-button';
 import { CopyButton } from './copy-button';
 import { DeleteMessageButton } from './delete-message-button';
 import { ReactionPicker } from './message-reactions';
@@ -49,6 +50,13 @@ export function MessageHoverActions({
         </button>
       )}
       {canEdit && <DeleteMessageButton onDelete={() => deleteMessage(id)} className={hoverAction} />}
+      {!own && (
+        <ReportMessageButton
+          messageId={id}
+          sender={{ id: message.sender.id, name: `${message.sender.firstName} ${message.sender.lastName}`.trim(), isAgent: message.sender.isAgent }}
+          className={hoverAction}
+        />
+      )}
     </div>
   );
 }

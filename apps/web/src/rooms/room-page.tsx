@@ -6,6 +6,7 @@ import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
 import { ConversationPane } from '../chat/conversation-pane';
 import { ConversationProvider } from '../chat/conversation-context';
+import { BlockedIdsProvider } from '../safety/blocked-ids-provider';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
 import { roomPath } from '../lib/app-paths';
@@ -34,6 +35,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
   const chatHidden = members.open && !members.beside;
   return (
     <ConversationProvider source={{ kind: 'room', conversationId: room.id, teamHandle: room.team.handle }}>
+      <BlockedIdsProvider>
       <div className="flex h-full min-h-0">
         <ConversationPane
           header={
@@ -68,6 +70,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
           />
         )}
       </div>
+      </BlockedIdsProvider>
     </ConversationProvider>
   );
 }

@@ -83,6 +83,8 @@ import {
 import { ZChangeEmailRequest, ZChangePasswordRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest, ZSessionParams, ZUpdateProfileRequest } from '../schemas/account';
 import { ZAccountDeletedResponse, ZAccountSessionsResponse, ZPasswordChangedResponse, ZSignedOutSessionsResponse } from '../schemas/responses/account';
 
+import { ZBlockParams, ZBlockResponse, ZBlocksResponse, ZCreateReportRequest, ZReportResponse } from '../schemas/safety';
+
 import { pathParamsOf, routes, type PathParams, type Route, type RouteHead, type RouteName } from './routes';
 
 /** The zod half of a row: what the OpenAPI document, the request parsing and the response checks read. */
@@ -223,6 +225,12 @@ export const ROUTE_SCHEMAS = {
   listActiveReplies: { tag: 'AI replies', summary: 'Replies being written now, with their text so far', success: { 200: ZActiveRepliesResponse } },
 
   // ---- development ----
+  // ---- issue 23, REACH slice: blocks and reports ----
+  listBlocks: { tag: 'Safety', summary: 'The people the caller blocked', success: { 200: ZBlocksResponse } },
+  blockAgent: { tag: 'Safety', params: ZBlockParams, summary: 'Block a person: they cannot message the caller or see their presence (idempotent)', success: { 200: ZBlockResponse } },
+  unblockAgent: { tag: 'Safety', params: ZBlockParams, summary: 'Unblock a person (idempotent)', success: { 200: ZBlockResponse } },
+  createReport: { tag: 'Safety', summary: "Report a message or a person to the instance's administrators", body: ZCreateReportRequest, success: { 201: ZReportResponse } },
+
   getDevMailbox: { tag: 'Development', summary: 'Mail in the outbox, newest first (not in production)', success: { 200: ZDevMailboxResponse } },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -34,7 +34,8 @@ export type RateLimitName =
   | 'reactions'
   | 'search'
   | 'uploads'
-  | 'messages';
+  | 'messages'
+  | 'safety-writes';
 
 export interface RouteHead {
   method: HttpMethod;
@@ -143,6 +144,12 @@ const HEADS = {
   stopChain: { method: 'post', path: '/chat/conversations/:id/chain/stop', auth: 'verified', rateLimit: 'chain-stops' },
   regenerateReply: { method: 'post', path: '/chat/messages/:id/regenerate', auth: 'verified' },
   listActiveReplies: { method: 'get', path: '/chat/conversations/:id/replies', auth: 'verified' },
+
+  // ---- issue 23, REACH slice: blocks and reports ----
+  listBlocks: { method: 'get', path: '/users/me/blocks', auth: 'verified' },
+  blockAgent: { method: 'put', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
+  unblockAgent: { method: 'delete', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
+  createReport: { method: 'post', path: '/reports', auth: 'verified', rateLimit: 'safety-writes' },
 
   getDevMailbox: { method: 'get', path: '/dev/mailbox', auth: 'public', devOnly: true },
 } as const satisfies Record<string, RouteHead>;

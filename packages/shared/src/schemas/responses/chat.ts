@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONVERSATION_TYPES } from '../../constants';
 import { ZAgent, ZIsoDateTime } from './users';
+import { READ_ONLY_REASONS } from '../safety';
 
 /** Chat response shapes: one presenter each on the server; REST and socket share them. */
 export const ZChatSender = z
@@ -138,6 +139,8 @@ export const ZConversation = z
     lastSeq: z.number().int().nonnegative(),
     lastMessageAt: ZIsoDateTime.nullable(),
     createdAt: ZIsoDateTime,
+    /** 1:1s: why the viewer may no longer send here (the reach rule, decision 0022); null: they may. */
+    readOnly: z.enum(READ_ONLY_REASONS).nullable().optional(),
   })
   .meta({ id: 'Conversation' });
 export type TConversation = z.infer<typeof ZConversation>;
