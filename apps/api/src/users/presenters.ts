@@ -1,4 +1,4 @@
-import { isOwnAvatarUrl, type TAgent, type TProfile, type TUser } from '@agentroom/shared';
+import { isDoNotDisturbOn, isOwnAvatarUrl, isStatusShown, type TAgent, type TAgentStatus, type TProfile, type TUser } from '@agentroom/shared';
 import type { AccountRow, AgentRow } from '../db/rows';
 
 /** Locally generated avatar, served by us (no third-party image host). */
@@ -14,7 +14,18 @@ export const avatarUrlOf = (agent: Pick<AgentRow, 'id' | 'biometric'>) =>
 export const fullNameOf = (agent: Pick<AgentRow, 'firstName' | 'middleName' | 'lastName' | 'username'>) =>
   [agent.firstName, agent.middleName, agent.lastName].filter(Boolean).join(' ') || agent.username;
 
+/** The status as others see it at `now`: none once it expired. */
+export function presentStatus(agent: Pick<AgentRow, 'statusText' | 'statusExpiresAt'>, now = new Date()): TAgentStatus | null {
+  if (!isStatusShown(agent.statusText, agent.statusExpiresAt, now)) return null;
+  return { text: agent.statusText, expiresAt: agent.statusExpiresAt?.toISOString() ?? null };
+}
+
+/** Whether the person has do not disturb on at `now` (until a time or by their daily schedule). */
+export const hasDoNotDisturb = (agent: Pick<AgentRow, 'dndUntil' | 'dndSchedule'>, now = new Date()) =>
+  isDoNotDisturbOn({ until: agent.dndUntil, schedule: agent.dndSchedule ?? null }, now);
+
 export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): TAgent {
+  const status = presentStatus(agent);
   return {
     id: agent.id,
     username: agent.username,
@@ -30,6 +41,8 @@ export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): 
     ownerTeamId: agent.ownerTeamId,
     isOnline,
     createdAt: agent.createdAt.toISOString(),
+    ...(status ? { status } : {}),
+    ...(hasDoNotDisturb(agent) ? { doNotDisturb: true as const } : {}),
   };
 }
 

@@ -81,6 +81,9 @@ import {
   ZUserResponse,
 } from '../schemas/responses/users';
 
+import { ZConversationSettingsRequest, ZDndRequest, ZStatusRequest } from '../schemas/attention';
+import { ZAttentionResponse, ZConversationSettingsResponse } from '../schemas/responses/attention';
+
 import { pathParamsOf, routes, type PathParams, type Route, type RouteHead, type RouteName } from './routes';
 
 /** The zod half of a row: what the OpenAPI document, the request parsing and the response checks read. */
@@ -210,6 +213,21 @@ export const ROUTE_SCHEMAS = {
   listActiveReplies: { tag: 'AI replies', summary: 'Replies being written now, with their text so far', success: { 200: ZActiveRepliesResponse } },
 
   // ---- development ----
+  // ---- issue 23 ATTENTION ----
+  updateConversationSettings: {
+    tag: 'Chat',
+    summary: "The caller's notify level (all, mentions, none) and mute of a conversation, or close it from the sidebar until its next message",
+    body: ZConversationSettingsRequest,
+    success: { 200: ZConversationSettingsResponse },
+  },
+  getAttention: { tag: 'Users', summary: "The caller's status and do-not-disturb settings", success: { 200: ZAttentionResponse } },
+  setStatus: { tag: 'Users', summary: "Set the caller's status text ('' clears it) and when it expires", body: ZStatusRequest, success: { 200: ZAttentionResponse } },
+  setDoNotDisturb: {
+    tag: 'Users',
+    summary: 'Do not disturb until a time and/or on a daily schedule (null turns either off)',
+    body: ZDndRequest,
+    success: { 200: ZAttentionResponse },
+  },
   getDevMailbox: { tag: 'Development', summary: 'Mail in the outbox, newest first (not in production)', success: { 200: ZDevMailboxResponse } },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

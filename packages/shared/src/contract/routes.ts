@@ -133,6 +133,12 @@ const HEADS = {
   regenerateReply: { method: 'post', path: '/chat/messages/:id/regenerate', auth: 'verified' },
   listActiveReplies: { method: 'get', path: '/chat/conversations/:id/replies', auth: 'verified' },
 
+  // ---- issue 23 ATTENTION: notify level, mute and close per conversation; status; do not disturb ----
+  updateConversationSettings: { method: 'patch', path: '/chat/conversations/:id/settings', auth: 'verified' },
+  getAttention: { method: 'get', path: '/users/me/attention', auth: 'verified' },
+  setStatus: { method: 'put', path: '/users/me/status', auth: 'verified' },
+  setDoNotDisturb: { method: 'put', path: '/users/me/dnd', auth: 'verified' },
+
   getDevMailbox: { method: 'get', path: '/dev/mailbox', auth: 'public', devOnly: true },
 } as const satisfies Record<string, RouteHead>;
 

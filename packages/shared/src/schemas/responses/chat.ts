@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONVERSATION_TYPES } from '../../constants';
+import { CONVERSATION_TYPES, NOTIFY_LEVELS } from '../../constants';
 import { ZAgent, ZIsoDateTime } from './users';
 
 /** Chat response shapes: one presenter each on the server; REST and socket share them. */
@@ -133,6 +133,10 @@ export const ZConversation = z
     lastSeq: z.number().int().nonnegative(),
     lastMessageAt: ZIsoDateTime.nullable(),
     createdAt: ZIsoDateTime,
+    /** The caller's notify level here (toasts, browser notifications, mail): all, @mentions only, none. */
+    notifyLevel: z.enum(NOTIFY_LEVELS),
+    /** Muted by the caller: no unread badge or bold row (mentions still count). */
+    muted: z.boolean(),
   })
   .meta({ id: 'Conversation' });
 export type TConversation = z.infer<typeof ZConversation>;

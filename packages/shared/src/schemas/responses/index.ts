@@ -8,3 +8,4 @@ export * from './invitations';
 export * from './notifications';
 export * from './rooms';
 export * from './usage';
+export * from './attention';
