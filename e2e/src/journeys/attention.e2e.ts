@@ -44,16 +44,12 @@ describe('your attention', () => {
     await bell.click();
     await page.getByRole('menuitemcheckbox', { name: 'Mute' }).click();
     await page.locator('[data-testid="notify-menu"][data-muted="true"]').waitFor();
+    // The menu open, as it looks (a menu hides the page from assistive technology while open: axe looks without it).
     await bell.click();
-    await page.getByRole('menuitemcheckbox', { name: 'Mute' }).waitFor();
-    await lookEverywhere(page, 'attention-room-menu', {
-      atPhone: async () => {
-        await page.keyboard.press('Escape');
-        await bell.click();
-        await page.getByRole('menuitemcheckbox', { name: 'Mute' }).waitFor();
-      },
-    });
+    await page.getByRole('menuitemcheckbox', { name: 'Mute', checked: true }).waitFor();
+    await shot(page, 'attention-room-menu-desktop-light');
     await page.keyboard.press('Escape');
+    await lookEverywhere(page, 'attention-room-muted');
 
     // Away from the room, a message @mentioning Lena there, then one in the 1:1: only the 1:1 toasts.
     await page.goto(`/t/${handle}`);
@@ -65,7 +61,7 @@ describe('your attention', () => {
     await shot(page, 'attention-room-muted-toast-desktop-light');
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 
   it('do not disturb: no toast, and a colleague sees the badge and the status', async () => {
     const lead = await verifiedPerson('adl', 'Dana', 'Reyes');
@@ -115,5 +111,5 @@ describe('your attention', () => {
     expect(colleague.problems).toEqual([]);
     await me.context.close();
     await colleague.context.close();
-  });
+  }, 300_000);
 });

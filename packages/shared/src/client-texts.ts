@@ -83,7 +83,7 @@ export const ATTENTION_TEXTS = {
   statusSave: 'Save status',
   statusClear: 'Clear status',
   dndLegend: 'Do not disturb',
-  dndHint: 'No toasts, sounds, browser notifications or emails while it is on. Others see a moon beside your name.',
+  dndHint: 'No toasts, sounds, browser notifications or emails while it is on. Others see a red dot with a bar on your picture.',
   dndOff: 'Off',
   dndFor1h: 'For 1 hour',
   dndUntilTomorrow: 'Until tomorrow 08:00',

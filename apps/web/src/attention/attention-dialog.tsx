@@ -44,7 +44,6 @@ function StatusSection({ attention }: { attention: TAttention }) {
         save.mutate({ text, expiresAt: text.trim() ? expiryOf(expiry) : null });
       }}
     >
-      <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{T.statusLegend}</h3>
       <TextField
         label={T.statusLegend}
         value={text}
