@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
 import { expectAccessible, launchBrowser, openSession } from '../support/browser';
-import { conversationBetween, live, lookEverywhere, say, shot, signIn, teamOf, verifiedPerson, type Person } from '../support/workspace';
+import { closeDrawer, conversationBetween, live, openDrawer, lookEverywhere, say, shot, signIn, teamOf, verifiedPerson, type Person } from '../support/workspace';
 
 /**
  * Issue 23, "your attention": a room set to notify nothing and muted stays quiet while another
@@ -86,8 +86,19 @@ describe('your attention', () => {
     await dialog.getByRole('button', { name: 'For 1 hour' }).click();
     await dialog.getByTestId('dnd-state').filter({ hasText: 'On until' }).waitFor();
     await expectAccessible(me.page);
-    await lookEverywhere(me.page, 'attention-dnd-dialog');
-    await me.page.keyboard.press('Escape');
+    await lookEverywhere(me.page, 'attention-dnd-dialog', {
+      // On a phone the badge, and so its dialog, lives in the navigation drawer.
+      atPhone: async (page) => {
+        const drawer = await openDrawer(page);
+        await drawer.getByRole('button', { name: 'Status and do not disturb' }).click();
+        await dialog.getByTestId('dnd-state').filter({ hasText: 'On until' }).waitFor();
+      },
+      leavePhone: async (page) => {
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await closeDrawer(page);
+      },
+    });
     await me.page.getByTestId('user-badge').locator('[data-dnd="on"]').first().waitFor();
 
     // Kofi sees it live on Dana's card: the badge and the status.
