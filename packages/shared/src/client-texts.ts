@@ -140,3 +140,43 @@ export const ACCOUNT_PAGE_TEXTS = {
 
 /** A room's header line when one AI agent answers every message from a person (rooms: answers_all_agent_id). */
 export const answersEveryMessageText = (agentName: string) => `${agentName} answers every message`;
+
+/** Issue 23 "your attention": status, do not disturb, per-conversation notifications, closing a conversation. */
+export const ATTENTION_TEXTS = {
+  menuItem: 'Status and do not disturb',
+  dialogTitle: 'Status and do not disturb',
+  dialogDescription: 'What others see beside your name, and when Agentroom stays quiet.',
+  statusLegend: 'Status',
+  statusPlaceholder: 'What are you up to?',
+  statusClearAfter: 'Clear after',
+  statusExpiry: { never: 'Never', '30m': '30 minutes', '1h': '1 hour', today: 'Today' },
+  statusSave: 'Save status',
+  statusClear: 'Clear status',
+  dndLegend: 'Do not disturb',
+  dndHint: 'No toasts, sounds, browser notifications or emails while it is on. Others see a red dot with a bar on your picture.',
+  dndOff: 'Off',
+  dndFor1h: 'For 1 hour',
+  dndUntilTomorrow: 'Until tomorrow 08:00',
+  dndCustom: 'Until…',
+  dndUntilLabel: 'Until',
+  dndSet: 'Turn on',
+  dndTurnOff: 'Turn off',
+  dndOnUntil: (time: string) => `On until ${time}`,
+  dndScheduleLegend: 'Every day',
+  dndScheduleFrom: 'From',
+  dndScheduleTo: 'To',
+  dndScheduleSave: 'Save schedule',
+  dndScheduleRemove: 'Remove schedule',
+  dndScheduleOn: (start: string, end: string, zone: string) => `Quiet every day ${start}–${end} (${zone})`,
+  dndBadge: 'Do not disturb',
+  saved: 'Saved',
+  loadFailed: 'Could not load your status',
+  saveFailed: 'Could not save',
+  notifyMenu: 'Notifications for this conversation',
+  notifyLevels: { all: 'All messages', mentions: 'Mentions only', none: 'Nothing' },
+  mute: 'Mute',
+  muted: 'Muted',
+  settingsFailed: 'Could not change the notifications of this conversation',
+  closeConversation: (name: string) => `Close conversation with ${name}`,
+  closeFailed: 'Could not close the conversation',
+} as const;

@@ -11,6 +11,8 @@ export * from './schemas/avatars';
 export * from './schemas/invitations';
 export * from './schemas/notification-constants';
 export * from './schemas/notifications';
+export * from './schemas/attention-constants';
+export * from './schemas/attention';
 export * from './schemas/chat-constants';
 export * from './schemas/chat';
 export * from './schemas/room-constants';

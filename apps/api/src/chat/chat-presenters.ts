@@ -124,6 +124,7 @@ export function presentConversation(parts: ConversationParts, viewerAgentId: str
     lastReadSeq: participant.lastReadSeq,
   }));
   const isRoom = conversation.type === 'room';
+  const viewer = parts.participants.find((p) => p.agent.id === viewerAgentId)?.participant;
   const other = isRoom ? undefined : (participants.find((p) => p.agentId !== viewerAgentId) ?? participants[0]);
   return {
     id: conversation.id,
@@ -139,5 +140,7 @@ export function presentConversation(parts: ConversationParts, viewerAgentId: str
     lastSeq: conversation.lastSeq,
     lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
     createdAt: conversation.createdAt.toISOString(),
+    notifyLevel: viewer?.notifyLevel ?? 'all',
+    muted: viewer?.muted ?? false,
   };
 }

@@ -48,4 +48,7 @@ export const chatRoutes = (ctx: AppContext) =>
     addReaction: async ({ auth, params }) => ({ message: await reactionService.setReaction(ctx, auth.agentId, params.id, params.emoji, true) }),
     removeReaction: async ({ auth, params }) => ({ message: await reactionService.setReaction(ctx, auth.agentId, params.id, params.emoji, false) }),
     searchMessages: ({ auth, query }) => searchService.searchMessages(ctx, auth.agentId, query),
+    updateConversationSettings: async ({ auth, params, body }) => ({
+      settings: await conversationsService.updateConversationSettings(ctx, auth.agentId, params.id, body),
+    }),
   });

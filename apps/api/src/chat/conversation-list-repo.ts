@@ -158,7 +158,7 @@ export async function findListDetails(database: Database, conversationIds: strin
 }
 
 // The page: the agent's conversations they may still use (conversations lost with a team are not
-// listed either), latest activity first. Built once, with the access rule's own SQL.
+// listed either), latest activity first; 1:1s without a message, or closed by the viewer, are left out. Built once, with the access rule's own SQL.
 const PAGE_QUERY = new PgDialect().sqlToQuery(sql`select conversations.id, conversations.type, conversations.team_id, conversations.pair_key,
   conversations.last_seq, ${sql.raw(epochMs('conversations.last_message_at'))} as last_message_at_ms,
   ${sql.raw(epochMs('conversations.created_at'))} as created_at_ms, conversations.name, conversations.topic, conversations.is_private,
@@ -166,6 +166,8 @@ const PAGE_QUERY = new PgDialect().sqlToQuery(sql`select conversations.id, conve
 from conversations
 join conversation_participants viewer on viewer.conversation_id = conversations.id and viewer.agent_id = ${sql.placeholder('agentId')}
 where ${conversationTeamAccessSql(sql.placeholder('agentId'))}
+  -- A 1:1 shows once it has a message, and not while the viewer has closed it (until a newer message).
+  and (conversations.type = 'room' or (conversations.last_seq > 0 and (viewer.closed_seq is null or conversations.last_seq > viewer.closed_seq)))
 order by coalesce(conversations.last_message_at, conversations.created_at) desc, conversations.id desc
 limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
 

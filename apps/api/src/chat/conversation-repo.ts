@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TNotifyLevel } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import type { ConversationRow } from '../db/rows';
 import { conversationParticipants, conversations } from '../db/schema';
@@ -24,4 +25,26 @@ export async function createPairConversation(
 export async function findConversationByPairKey(db: DbOrTx, pairKey: string): Promise<ConversationRow | undefined> {
   const [conversation] = await db.select().from(conversations).where(eq(conversations.pairKey, pairKey)).limit(1);
   return conversation;
+}
+
+/**
+ * The agent's own settings of a conversation: notify level, mute, and closing it from the sidebar
+ * (its current last seq becomes the closed seq: a newer message brings it back). Answers the row as stored.
+ */
+export async function updateParticipantSettings(
+  tx: DbOrTx,
+  conversationId: string,
+  agentId: string,
+  changes: { notifyLevel?: TNotifyLevel; muted?: boolean; closed?: true },
+) {
+  const [row] = await tx
+    .update(conversationParticipants)
+    .set({
+      ...(changes.notifyLevel !== undefined ? { notifyLevel: changes.notifyLevel } : {}),
+      ...(changes.muted !== undefined ? { muted: changes.muted } : {}),
+      ...(changes.closed ? { closedSeq: sql`(select ${conversations.lastSeq} from ${conversations} where ${conversations.id} = ${conversationId})` } : {}),
+    })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.agentId, agentId)))
+    .returning({ notifyLevel: conversationParticipants.notifyLevel, muted: conversationParticipants.muted, closedSeq: conversationParticipants.closedSeq });
+  return row;
 }

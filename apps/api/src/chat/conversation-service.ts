@@ -1,4 +1,12 @@
-import { CHAT_ERRORS, isUuid, type TConversation, type TConversationPage, type TStartConversationInput } from '@agentroom/shared';
+import {
+  CHAT_ERRORS,
+  isUuid,
+  type TConversation,
+  type TConversationPage,
+  type TConversationSettings,
+  type TNotifyLevel,
+  type TStartConversationInput,
+} from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
@@ -9,7 +17,7 @@ import { assertConversationParticipant } from './chat-access';
 import { findAgent } from './chat-repo';
 import { presentConversationRows } from './chat-views';
 import { findConversationPage } from './conversation-list-repo';
-import { createPairConversation, findConversationByPairKey } from './conversation-repo';
+import { createPairConversation, findConversationByPairKey, updateParticipantSettings } from './conversation-repo';
 
 /** Sorted agent ids (+ team): the same pair always meets on the same key. */
 function pairKeyOf(agentA: string, agentB: string, teamId: string | null): string {
@@ -72,4 +80,20 @@ export async function listConversations(
     conversations: await presentConversationRows(ctx, pageRows, agentId),
     pagination: { page, limit, hasMore: rows.length > limit },
   };
+}
+
+/**
+ * PATCH /chat/conversations/:id/settings: the caller's notify level and mute of a conversation they
+ * take part in (anyone else's answers 404), or closing it from the sidebar.
+ */
+export async function updateConversationSettings(
+  ctx: AppContext,
+  agentId: string,
+  conversationId: string,
+  changes: { notifyLevel?: TNotifyLevel; muted?: boolean; closed?: true },
+): Promise<TConversationSettings> {
+  await assertConversationParticipant(ctx.db, conversationId, agentId);
+  const row = await inTransaction(ctx.db, (tx) => updateParticipantSettings(tx, conversationId, agentId, changes));
+  if (!row) throw notFound(CHAT_ERRORS.conversationNotFound);
+  return row;
 }

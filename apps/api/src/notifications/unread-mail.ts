@@ -51,11 +51,11 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
     const teamIds = listed.flatMap((d) => (d.conversation.teamId ? [d.conversation.teamId] : []));
     const [participants, teams] = await Promise.all([findParticipants(tx, ids), findTeamsByIds(tx, teamIds)]);
     const digests: UnreadConversationDigest[] = [];
-    for (const { conversation, after } of listed) {
+    for (const { conversation, after, onlyMentions } of listed) {
       const members = participants.filter((p) => p.participant.conversationId === conversation.id).map((p) => p.agent);
       const other = members.find((agent) => agent.id !== agentId);
       const team = teams.find((t) => t.id === conversation.teamId);
-      const { latest, count } = await findUnreadLines(tx, conversation.id, agentId, after, conversation.lastSeq, MAX_LINES);
+      const { latest, count } = await findUnreadLines(tx, conversation.id, agentId, { after, upToSeq: conversation.lastSeq, onlyMentions }, MAX_LINES);
       const nameOf = (senderId: string) => {
         const sender = members.find((agent) => agent.id === senderId);
         return sender ? fullNameOf(sender) : 'Someone';

@@ -2,10 +2,13 @@ import {
   ACCOUNT_TEXTS,
   generatedAvatarUrl,
   initialsOf,
+  isDoNotDisturbOn,
   isGeneratedAvatarUrl,
+  isStatusShown,
   uploadedAvatarIdOf,
   withAvatarInitials,
   type TAgent,
+  type TAgentStatus,
   type TProfile,
   type TUser,
 } from '@agentroom/shared';
@@ -52,8 +55,19 @@ function presentDeletedAgent(agent: AgentRow): TAgent {
   };
 }
 
+/** The status as others see it at `now`: none once it expired. */
+export function presentStatus(agent: Pick<AgentRow, 'statusText' | 'statusExpiresAt'>, now = new Date()): TAgentStatus | null {
+  if (!isStatusShown(agent.statusText, agent.statusExpiresAt, now)) return null;
+  return { text: agent.statusText, expiresAt: agent.statusExpiresAt?.toISOString() ?? null };
+}
+
+/** Whether the person has do not disturb on at `now` (until a time or by their daily schedule). */
+export const hasDoNotDisturb = (agent: Pick<AgentRow, 'dndUntil' | 'dndSchedule'>, now = new Date()) =>
+  isDoNotDisturbOn({ until: agent.dndUntil, schedule: agent.dndSchedule ?? null }, now);
+
 export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): TAgent {
   if (agent.deletedAt) return presentDeletedAgent(agent);
+  const status = presentStatus(agent);
   return {
     id: agent.id,
     username: agent.username,
@@ -69,6 +83,8 @@ export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): 
     ownerTeamId: agent.ownerTeamId,
     isOnline,
     createdAt: agent.createdAt.toISOString(),
+    ...(status ? { status } : {}),
+    ...(hasDoNotDisturb(agent) ? { doNotDisturb: true as const } : {}),
   };
 }
 

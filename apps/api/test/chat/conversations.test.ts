@@ -45,6 +45,8 @@ describe('POST /chat/conversations/:agentId/start', () => {
       Array.from({ length: 8 }, (_, i) => (i % 2 ? start(x, y.agentId) : start(y, x.agentId)).expect(200)),
     );
     expect(new Set(results.map((r) => r.body.data.conversation.id)).size).toBe(1);
+    // The sidebar lists a conversation once it has a message.
+    await sendMessage(server, y, results[0]!.body.data.conversation.id, 'hi');
     const list = await server.api().get('/api/v1/chat/conversations').set(auth(x)).expect(200);
     expect(list.body.data.conversations.filter((c: { otherAgent: { id: string } }) => c.otherAgent.id === y.agentId)).toHaveLength(1);
   });
@@ -147,6 +149,8 @@ describe('GET /chat/conversations and /chat/conversations/:id', () => {
     const c1 = await startConversation(server, me, p1);
     const c2 = await startConversation(server, me, p2);
     const c3 = await startConversation(server, me, p3);
+    // An empty conversation is no row of the list: p3 writes first, so c3 is the oldest.
+    await sendMessage(server, p3, c3.id, 'hello from p3');
     await sendMessage(server, p1, c1.id, 'one from p1');
     await sendMessage(server, p1, c1.id, 'two from p1');
     await sendMessage(server, me, c2.id, 'mine to p2');
@@ -157,7 +161,7 @@ describe('GET /chat/conversations and /chat/conversations/:id', () => {
     const [first, second, third] = res.body.data.conversations;
     expect(first).toMatchObject({ unreadCount: 0, lastMessage: { content: 'mine to p2' }, otherAgent: { id: p2.agentId } });
     expect(second).toMatchObject({ unreadCount: 2, lastMessage: { content: 'two from p1', seq: 2 } });
-    expect(third).toMatchObject({ unreadCount: 0, lastMessage: null });
+    expect(third).toMatchObject({ unreadCount: 1, lastMessage: { content: 'hello from p3' } });
     expect(res.body.data.pagination).toEqual({ page: 1, limit: 20, hasMore: false });
 
     const paged = await server.api().get('/api/v1/chat/conversations?page=2&limit=2').set(auth(me)).expect(200);

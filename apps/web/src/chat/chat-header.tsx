@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft, PanelRight } from 'lucide-react';
 import type { TAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
+import { StatusText } from '../people/status-text';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -30,6 +32,7 @@ export function ChatHeader({
   onBack,
   profileOpen,
   onToggleProfile,
+  notifyMenu,
 }: {
   agent: TAgent | undefined;
   agentOnline: boolean | null;
@@ -37,6 +40,8 @@ export function ChatHeader({
   onBack: () => void;
   profileOpen: boolean;
   onToggleProfile: () => void;
+  /** The conversation's notifications menu, once it has loaded. */
+  notifyMenu?: ReactNode;
 }) {
   const name = agent ? fullNameOf(agent) : '';
   const connected = connection === 'connected';
@@ -49,11 +54,12 @@ export function ChatHeader({
         <>
           <span className="relative shrink-0">
             <AgentAvatar src={agent.avatarUrl} name={name} className="size-10" />
-            <PresenceDot isOnline={agentOnline} className="absolute right-0 bottom-0 size-2.5" />
+            <PresenceDot isOnline={agentOnline} doNotDisturb={agent.doNotDisturb} className="absolute right-0 bottom-0 size-2.5" />
           </span>
           <div className="min-w-0 flex-1 leading-tight">
             <h1 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h1>
             <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{agent.role}</p>
+            <StatusText agent={agent} />
           </div>
         </>
       ) : (
@@ -71,6 +77,7 @@ export function ChatHeader({
           connection === 'connecting' && 'motion-safe:animate-pulse',
         )}
       />
+      {notifyMenu}
       <button
         type="button"
         aria-label={profileOpen ? 'Hide profile' : 'Show profile'}

@@ -4,6 +4,7 @@ import { SearchX, UserRound } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_FALLBACKS, stripAt, type TAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
+import { ConversationNotifyMenu } from '../attention/conversation-notify-menu';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { usePageTitle } from '../lib/use-page-title';
@@ -14,7 +15,7 @@ import { BlockedIdsProvider } from '../safety/blocked-ids-provider';
 import { AgentProfilePane } from './agent-profile-pane';
 import { ChatHeader } from './chat-header';
 import { chatOpenQuery } from './chat-open';
-import { ConversationProvider, useConversationList, useConversationStatus, useShownConnection } from './conversation-context';
+import { ConversationProvider, useConversationInfo, useConversationList, useConversationStatus, useShownConnection } from './conversation-context';
 import { ConversationPane } from './conversation-pane';
 import { ErrorLine } from './error-line';
 import type { OpenedConversation } from './use-conversation-load';
@@ -142,7 +143,16 @@ function useAgentOnline(agent: TAgent | undefined): boolean | null {
 }
 
 function AgentChatHeader({ agent, ...panel }: { agent: TAgent | undefined; onBack: () => void; profileOpen: boolean; onToggleProfile: () => void }) {
-  return <ChatHeader agent={agent} agentOnline={useAgentOnline(agent)} connection={useShownConnection()} {...panel} />;
+  const { conversation } = useConversationInfo();
+  return (
+    <ChatHeader
+      agent={agent}
+      agentOnline={useAgentOnline(agent)}
+      connection={useShownConnection()}
+      notifyMenu={conversation && <ConversationNotifyMenu conversation={conversation} />}
+      {...panel}
+    />
+  );
 }
 
 function ConversationAgentProfile({

@@ -7,8 +7,11 @@ import { sortByActivity } from './inbox-order';
  * conversation the list does not hold: only a refetch can say what it is.
  */
 
+/** What a conversation adds to the title's count: a muted one only its unread @mentions. */
+export const shownUnreadOf = (conversation: TConversation) => (conversation.muted ? conversation.unreadMentions : conversation.unreadCount);
+
 export const totalUnreadOf = (conversations: readonly TConversation[]) =>
-  conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+  conversations.reduce((sum, conversation) => sum + shownUnreadOf(conversation), 0);
 
 function replaceAt(conversations: readonly TConversation[], index: number, next: TConversation): TConversation[] {
   return conversations.map((conversation, i) => (i === index ? next : conversation));
@@ -71,3 +74,19 @@ export function withPresence(conversations: readonly TConversation[], { agentId,
   if (!conversations.some((c) => c.otherAgent?.id === agentId && c.otherAgent.isOnline !== isOnline)) return conversations;
   return conversations.map((c) => (c.otherAgent?.id === agentId ? { ...c, otherAgent: { ...c.otherAgent, isOnline } } : c));
 }
+
+/** My notify level or mute of one conversation changed (issue 23): its badge and bold follow `muted`. */
+export function withConversationSettings(
+  conversations: readonly TConversation[],
+  conversationId: string,
+  settings: Pick<TConversation, 'notifyLevel' | 'muted'>,
+): readonly TConversation[] {
+  const index = conversations.findIndex((c) => c.id === conversationId);
+  const current = conversations[index];
+  if (!current || (current.notifyLevel === settings.notifyLevel && current.muted === settings.muted)) return conversations;
+  return replaceAt(conversations, index, { ...current, ...settings });
+}
+
+/** I closed a conversation from the sidebar: it leaves the list until a newer message brings it back (a refetch). */
+export const withoutConversation = (conversations: readonly TConversation[], conversationId: string): readonly TConversation[] =>
+  conversations.some((c) => c.id === conversationId) ? conversations.filter((c) => c.id !== conversationId) : conversations;

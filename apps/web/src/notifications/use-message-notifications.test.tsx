@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet, useLocation } from 'react-router';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TChatMessage, TChatSender } from '@agentroom/shared';
+import type { TAttention, TChatMessage, TChatSender } from '@agentroom/shared';
 import { ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { makeChatMessage } from '../test/inbox-fixtures';
@@ -88,9 +88,11 @@ function Page({ name }: { name: string }) {
   return <p>{`${name} at ${useLocation().pathname}`}</p>;
 }
 
-function renderApp(path: string) {
+/** `mayaChat`: my settings of the chat with Maya (issue 23); `attention`: my do-not-disturb settings as the API answers them. */
+function renderApp(path: string, { mayaChat = {}, attention }: { mayaChat?: object; attention?: object } = {}) {
   const api = stubApi({
-    [`GET /chat/conversations/${MAYA_CHAT}`]: ok({ conversation: { id: MAYA_CHAT, team: null, otherAgent: { username: 'maya' } } }),
+    [`GET /chat/conversations/${MAYA_CHAT}`]: ok({ conversation: { id: MAYA_CHAT, team: null, otherAgent: { username: 'maya' }, ...mayaChat } }),
+    ...(attention ? { 'GET /users/me/attention': ok({ attention }) } : {}),
     [`GET /chat/conversations/${LEO_CHAT}`]: ok({ conversation: { id: LEO_CHAT, team: { id: 't', handle: 'night', name: 'Night Shift' }, otherAgent: { username: 'leo' } } }),
     [`GET /chat/conversations/${LAUNCH_ROOM}`]: ok({
       conversation: { id: LAUNCH_ROOM, team: { id: 't', handle: 'night', name: 'Night Shift' }, otherAgent: null, room: { name: 'launch' } },
@@ -230,5 +232,55 @@ describe('browser notifications', () => {
     socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: message(MAYA_CHAT, maya, 'no permission') });
     expect(await screen.findByText('no permission')).toBeInTheDocument();
     expect(shown).toEqual([]);
+  });
+});
+
+describe('my notify level, mute and do not disturb (issue 23)', () => {
+  const mentioningMe = (content: string) => ({ ...message(MAYA_CHAT, maya, content), mentions: [me.agentId] });
+
+  it("show nothing for a conversation set to 'Nothing'", async () => {
+    const shown = stubNotifications('granted');
+    const { socket, queryClient } = renderApp('/t/demo', { mayaChat: { notifyLevel: 'none', muted: false } });
+    visibility = 'hidden';
+    socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: mentioningMe(`@${me.username} hello`) });
+    socket.serverSends('conversation:message', { conversationId: LEO_CHAT, message: message(LEO_CHAT, leo, 'from Leo') });
+    expect(await screen.findByText('from Leo')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.queryByText(`@${me.username} hello`)).not.toBeInTheDocument();
+    expect(shown.map((n) => n.title)).toEqual(['Leo Park · Night Shift']);
+  });
+
+  for (const [label, settings] of [
+    ["at 'Mentions only'", { notifyLevel: 'mentions', muted: false }],
+    ['when muted', { notifyLevel: 'all', muted: true }],
+  ] as const) {
+    it(`toast only messages that @mention me ${label}`, async () => {
+      const { socket, queryClient } = renderApp('/t/demo', { mayaChat: settings });
+      socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: message(MAYA_CHAT, maya, 'small talk') });
+      socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: mentioningMe(`@${me.username} your turn`) });
+      expect(await screen.findByText(`@${me.username} your turn`)).toBeInTheDocument();
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      expect(screen.queryByText('small talk')).not.toBeInTheDocument();
+    });
+  }
+
+  it('show no toast and no browser notification while do not disturb is on', async () => {
+    const shown = stubNotifications('granted');
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const attention: TAttention = { status: null, dndUntil: until, dndSchedule: null, doNotDisturb: true };
+    const { api, socket, queryClient } = renderApp('/t/demo', { attention });
+    visibility = 'hidden';
+    await waitFor(() => expect(api.callsTo('GET /users/me/attention')).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: message(MAYA_CHAT, maya, 'during quiet hours') });
+    await waitFor(() => expect(api.callsTo(`GET /chat/conversations/${MAYA_CHAT}`)).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    // Turned off (as the dialog would): the next message toasts, the earlier one never did.
+    act(() => queryClient.setQueryData(['attention', me.id], { ...attention, dndUntil: null, doNotDisturb: false }));
+    socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: message(MAYA_CHAT, maya, 'after quiet hours') });
+    expect(await screen.findByText('after quiet hours')).toBeInTheDocument();
+    expect(screen.queryByText('during quiet hours')).not.toBeInTheDocument();
+    expect(shown.map((n) => n.options.body)).toEqual(['after quiet hours']);
   });
 });

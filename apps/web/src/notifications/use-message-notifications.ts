@@ -10,9 +10,11 @@ import { chatPath, roomPath } from '../lib/app-paths';
 import { newMessageListeners } from '../realtime/new-message-feed';
 import { useRealtime } from '../realtime/realtime-context';
 import { subscribe } from '../realtime/socket-subscription';
+import { isMyDoNotDisturbOn, useMyAttention, CONVERSATION_TARGETS_KEY } from '../attention/use-attention';
 import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
+import { mayNotify, type NotifySettings } from './notify-decision';
 
-interface Target {
+interface Target extends NotifySettings {
   /** Where the app opens the conversation: /p/@username, /t/:handle/p/@username for a team's, /t/:handle/r/:room for a room. */
   path: string;
   teamName: string | null;
@@ -41,14 +43,9 @@ const samePage = (a: string, b: string) => {
 
 const nameOf = (sender: TChatSender) => [sender.firstName, sender.lastName].filter(Boolean).join(' ') || 'Someone';
 
-/**
- * What a notification is titled, or null when the message is no reason for one: in a room only a
- * message that @mentions me notifies ("Maya Chen mentioned you in #launch"); the room's other
- * messages wait in its unread count, or a busy room (#general, agents answering each other) would
- * bury everything else in toasts.
- */
-function titleOf(message: TChatMessage, target: Target | undefined, selfId: string): string | null {
-  if (target?.roomName) return message.mentions?.includes(selfId) ? `${nameOf(message.sender)} mentioned you in #${target.roomName}` : null;
+/** What a notification is titled: in a room, "Maya Chen mentioned you in #launch" (only mentions notify there, see mayNotify). */
+function titleOf(message: TChatMessage, target: Target | undefined): string {
+  if (target?.roomName) return `${nameOf(message.sender)} mentioned you in #${target.roomName}`;
   return target?.teamName ? `${nameOf(message.sender)} · ${target.teamName}` : nameOf(message.sender);
 }
 
@@ -56,10 +53,18 @@ function titleOf(message: TChatMessage, target: Target | undefined, selfId: stri
 function targetOf(queryClient: QueryClient, userId: string, conversationId: string): Promise<Target | undefined> {
   return queryClient
     .fetchQuery({
-      queryKey: ['notifications', 'conversation-target', userId, conversationId],
+      // Dropped when I change the conversation's notify level or mute (attention/use-conversation-settings.ts).
+      queryKey: [...CONVERSATION_TARGETS_KEY, userId, conversationId],
       queryFn: async (): Promise<Target> => {
         const conversation = await notificationApi.conversation(conversationId);
-        return { path: conversationPath(conversation), teamName: conversation.team?.name ?? null, roomName: conversation.room?.name ?? null };
+        return {
+          path: conversationPath(conversation),
+          teamName: conversation.team?.name ?? null,
+          roomName: conversation.room?.name ?? null,
+          notifyLevel: conversation.notifyLevel,
+          muted: conversation.muted,
+          isRoom: !!conversation.room,
+        };
       },
       staleTime: Infinity,
       retry: false,
@@ -68,7 +73,8 @@ function targetOf(queryClient: QueryClient, userId: string, conversationId: stri
 }
 
 /**
- * App-wide, for a signed-in user: a message from someone else in a conversation that is not on screen
+ * App-wide, for a signed-in user (and not while their do not disturb is on, nor where their notify
+ * level or mute says no: see mayNotify): a message from someone else in a conversation that is not on screen
  * (the server sends `conversation:message` to sockets outside its room) shows a toast that opens it;
  * while the tab is in the background, any such message (also `message:received` in the open
  * conversation) shows a browser notification when the user turned those on. In rooms, only messages
@@ -86,14 +92,18 @@ export function useMessageNotifications(): void {
   });
   const selfId = user?.agentId;
   const userId = user?.id;
+  // Loads my do-not-disturb settings into the cache isMyDoNotDisturbOn reads.
+  useMyAttention();
 
   useEffect(() => {
     if (!socket || !selfId || !userId) return;
     const announce = async (message: TChatMessage, inJoinedConversation: boolean) => {
       if (message.sender.id === selfId) return;
       const target = await targetOf(queryClient, userId, message.conversationId);
-      const title = titleOf(message, target, selfId);
-      if (title === null) return;
+      // Unreadable conversation: as before, a plain 1:1 toast (its page will say what it can).
+      const settings = target ?? { notifyLevel: 'all', muted: false, isRoom: false };
+      if (!mayNotify(message, settings, selfId, isMyDoNotDisturbOn(queryClient, userId))) return;
+      const title = titleOf(message, target);
       const body = (await loadMessageSnippet())(message.content) || T.attachmentOnly;
       const open = () => {
         if (target) navigate(target.path);

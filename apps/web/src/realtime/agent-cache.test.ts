@@ -27,4 +27,16 @@ describe('applyAgentUpdate', () => {
     expect(client.getQueryData(['messages'])).toMatchObject({ pages: [{ messages: [{ sender: { role: 'agent', avatarUrl: '/api/v1/avatars/i/new.webp' } }] }] });
     expect(client.getQueryData(['me'])).toBe(me);
   });
+
+  it('brings a status and the do-not-disturb badge to cards live, and takes them away again', () => {
+    const client = new QueryClient();
+    const maya = makeTeamAgent({ id: 'maya', isOnline: true });
+    client.setQueryData(['cards'], [maya]);
+    applyAgentUpdate(client, { ...maya, status: { text: 'Heads down', expiresAt: null }, doNotDisturb: true });
+    expect(client.getQueryData<(typeof maya)[]>(['cards'])![0]).toMatchObject({ status: { text: 'Heads down' }, doNotDisturb: true, isOnline: true });
+    applyAgentUpdate(client, maya);
+    const [card] = client.getQueryData<(typeof maya)[]>(['cards'])!;
+    expect(card).not.toHaveProperty('status');
+    expect(card).not.toHaveProperty('doNotDisturb');
+  });
 });

@@ -8,6 +8,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const DISPLAY_FIELDS = ['avatarUrl', 'firstName', 'middleName', 'lastName', 'fullName'] as const;
 /** Fields only a whole agent (card, lookup, profile) has; a message's sender calls something else 'role'. */
 const AGENT_FIELDS = ['role', 'personality', 'model', 'username'] as const;
+/** A person's status text and do-not-disturb badge, as others see them. */
+const ATTENTION_FIELDS = ['status', 'doNotDisturb'] as const;
 
 function patched(value: Shown, agent: TAgent): Shown {
   const isAgent = 'username' in value && 'isHuman' in value;
@@ -18,6 +20,15 @@ function patched(value: Shown, agent: TAgent): Shown {
     const fresh = agent[field as keyof TAgent];
     if (value[field] !== fresh) (next ??= { ...value })[field] = fresh;
   }
+  // Status and do not disturb (issue 23) are omitted when none: a whole agent takes them as they come, or drops them.
+  if (isAgent)
+    for (const field of ATTENTION_FIELDS) {
+      const fresh = agent[field];
+      if (JSON.stringify(value[field]) === JSON.stringify(fresh)) continue;
+      next ??= { ...value };
+      if (fresh === undefined) delete next[field];
+      else next[field] = fresh;
+    }
   // A team's member preview names the agent `agentName`.
   if ('agentName' in value && value.agentName !== agent.fullName) (next ??= { ...value }).agentName = agent.fullName;
   return next ?? value;

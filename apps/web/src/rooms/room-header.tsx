@@ -1,6 +1,7 @@
 import { ArrowLeft, Bot, Lock, Settings, Users } from 'lucide-react';
 import { answersEveryMessageText, type TConversationParticipant, type TRoom } from '@agentroom/shared';
-import { useShownConnection } from '../chat/conversation-context';
+import { ConversationNotifyMenu } from '../attention/conversation-notify-menu';
+import { useConversationInfo, useShownConnection } from '../chat/conversation-context';
 import { AgentAvatar } from '../people/agent-avatar';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -29,6 +30,7 @@ export function RoomHeader({
   onBack: () => void;
 }) {
   const connection = useShownConnection();
+  const { conversation } = useConversationInfo();
   const connected = connection === 'connected';
   const count = members.length || room.memberCount;
   const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members`;
@@ -80,6 +82,7 @@ export function RoomHeader({
         <span className="sr-only">{membersLabel} </span>
         <span className="text-xs font-medium tabular-nums">{count}</span>
       </button>
+      {conversation && <ConversationNotifyMenu conversation={conversation} />}
       {room.canManage && (
         <button type="button" aria-label="Room settings" title="Room settings" onClick={onOpenSettings} className={iconButton}>
           <Settings aria-hidden="true" className="size-5" />

@@ -19,7 +19,7 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
   const { agent } = member.participant;
   return (
     <li className="flex items-center gap-2.5 rounded-md px-2 py-1.5">
-      <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={member.isOnline} size="size-7" />
+      <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={member.isOnline} doNotDisturb={agent.doNotDisturb} size="size-7" />
       <span className="min-w-0 flex-1 leading-tight">
         <span className="block truncate text-sm text-zinc-800 dark:text-zinc-200">
           {agent.fullName}

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
@@ -192,6 +193,38 @@ describe('app shell sidebar', () => {
     act(() => socket.serverSends('sync:resync', { reason: 'realtime-restored' }));
     await waitFor(() => expect(within(rowOf('Maya Chen')).queryByTestId('unread-badge')).not.toBeInTheDocument());
     expect(api.callsTo(LIST)).toHaveLength(4);
+    await waitFor(() => expect(document.title).toBe('(1) Agentroom (beta) — Profile'));
+  });
+
+  it('closes a conversation from its row; the next message there brings it back', async () => {
+    const { maya: withMaya, nova: withNova } = conversations();
+    const again = makeMessage(WITH_MAYA, 4, 'Still there?', maya, '2025-03-03T15:00:00.000Z');
+    const { api, socket } = renderShell('/t/demo', {
+      [LIST]: [ok(conversationPage([withNova, withMaya])), ok(conversationPage([withLast(withMaya, again, 3), withNova]))],
+      [`PATCH /chat/conversations/${WITH_MAYA}/settings`]: ok({ settings: { notifyLevel: 'all', muted: false, closedSeq: 3 } }),
+    });
+    await waitFor(() => expect(namesInOrder()).toEqual(['Nova', 'Maya Chen']));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close conversation with Maya Chen' }));
+    await waitFor(() => expect(namesInOrder()).toEqual(['Nova']));
+    expect(api.callsTo(`PATCH /chat/conversations/${WITH_MAYA}/settings`).map((c) => c.body)).toEqual([{ closed: true }]);
+
+    act(() => socket.serverSends('conversation:message', { conversationId: WITH_MAYA, message: again }));
+    await waitFor(() => expect(namesInOrder()).toEqual(['Maya Chen', 'Nova']));
+    expect(within(rowOf('Maya Chen')).getByTestId('conversation-snippet')).toHaveTextContent('Still there?');
+  });
+
+  it('shows a muted conversation without its unread badge and leaves it out of the title count, but not its mentions', async () => {
+    const { maya: withMaya, nova: withNova } = conversations();
+    const { socket } = renderShell('/p/@nova', { [LIST]: ok(conversationPage([withNova, { ...withMaya, muted: true, unreadCount: 2 }])) });
+    await waitFor(() => expect(namesInOrder()).toEqual(['Nova', 'Maya Chen']));
+    expect(within(rowOf('Maya Chen')).getByRole('img', { name: 'Muted' })).toBeInTheDocument();
+    expect(within(rowOf('Maya Chen')).queryByTestId('unread-badge')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Agentroom (beta) — Profile'));
+
+    const mention = { ...makeMessage(WITH_MAYA, 4, `@${me.username} look`, maya, '2025-03-03T12:00:00.000Z'), mentions: [me.agentId] };
+    act(() => socket.serverSends('conversation:message', { conversationId: WITH_MAYA, message: mention }));
+    await waitFor(() => expect(within(rowOf('Maya Chen')).getByTestId('unread-badge')).toHaveTextContent('1 unread'));
     await waitFor(() => expect(document.title).toBe('(1) Agentroom (beta) — Profile'));
   });
 });

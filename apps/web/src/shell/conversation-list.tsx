@@ -1,16 +1,23 @@
 import { CHAT_FALLBACKS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useNavigate } from 'react-router';
+import { useCloseConversation } from '../attention/use-close-conversation';
 import { useAuth } from '../auth/auth-context';
 import { useInbox } from '../inbox/use-inbox';
 import { ConversationRow } from './conversation-row';
 import { SidebarNote, SidebarSection } from './sidebar-section';
 import { isOpenChat, useShellLocation } from './use-shell-location';
 
-/** My 1:1 conversations, personal and team-scoped, latest first, live (see useInboxLiveUpdates). */
+/**
+ * My 1:1 conversations, personal and team-scoped, latest first, live (see useInboxLiveUpdates); the
+ * server lists one once it has a message, and not while I have it closed (until its next message).
+ */
 export function ConversationList() {
   const { user } = useAuth();
   const inbox = useInbox();
   const location = useShellLocation();
+  const navigate = useNavigate();
+  const close = useCloseConversation();
   // Rooms are conversations too; they have the Rooms section.
   const oneToOne = inbox.conversations.flatMap((conversation) =>
     conversation.otherAgent ? [{ ...conversation, otherAgent: conversation.otherAgent }] : [],
@@ -30,15 +37,26 @@ export function ConversationList() {
   else
     body = (
       <ul className="space-y-px">
-        {oneToOne.map((conversation) => (
-          <li key={conversation.id}>
-            <ConversationRow
-              conversation={conversation}
-              current={isOpenChat(location, conversation.otherAgent.username, conversation.team?.handle)}
-              selfAgentId={user?.agentId}
-            />
-          </li>
-        ))}
+        {oneToOne.map((conversation) => {
+          const current = isOpenChat(location, conversation.otherAgent.username, conversation.team?.handle);
+          return (
+            <li key={conversation.id}>
+              <ConversationRow
+                conversation={conversation}
+                current={current}
+                selfAgentId={user?.agentId}
+                onClose={() =>
+                  close.mutate(conversation.id, {
+                    // Closing the conversation on screen leaves it for the home page.
+                    onSuccess: () => {
+                      if (current) void navigate('/');
+                    },
+                  })
+                }
+              />
+            </li>
+          );
+        })}
       </ul>
     );
   return <SidebarSection title="Conversations">{body}</SidebarSection>;

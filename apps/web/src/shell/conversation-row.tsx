@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
-import { DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
+import { BellOff, X } from 'lucide-react';
+import { ATTENTION_TEXTS, DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
 import { useMessageSnippet } from '../chat/lazy-snippet';
+import { shownUnreadOf } from '../inbox/inbox-cache';
 import { chatPath } from '../lib/app-paths';
 import { AvatarWithPresence } from '../people/avatar-with-presence';
+import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { sidebarRow } from './sidebar-section';
 
@@ -29,46 +32,73 @@ export function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** A conversation in the sidebar: avatar and presence, name (and team), the last message, unread count. */
+/**
+ * A conversation in the sidebar: avatar and presence, name (and team), the last message, unread count
+ * (a muted one: only its unread @mentions), and a button that closes it until its next message.
+ */
 export function ConversationRow({
   conversation,
   current,
   selfAgentId,
+  onClose,
 }: {
   /** A 1:1 conversation (rooms have rows of their own). */
   conversation: TConversation & { otherAgent: NonNullable<TConversation['otherAgent']> };
   current: boolean;
   selfAgentId: string | undefined;
+  onClose?: () => void;
 }) {
-  const { otherAgent: agent, team, unreadCount } = conversation;
+  const { otherAgent: agent, team } = conversation;
+  const unreadCount = shownUnreadOf(conversation);
   const messageSnippet = useMessageSnippet();
   const unread = unreadCount > 0;
   // The current row is filled grey: its quiet text darkens to keep its contrast.
   const quiet = current ? 'text-zinc-600 dark:text-zinc-400' : 'text-zinc-500 dark:text-zinc-400';
   return (
-    <Link
-      to={chatPath(agent.username, team?.handle)}
-      state={{ agent }}
-      aria-current={current ? 'page' : undefined}
-      data-testid="conversation"
-      className={cn(sidebarRow(current), 'items-start py-2')}
-    >
-      <span className="pt-0.5">
-        <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={agent.isOnline} size="size-8" />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="flex items-center gap-1.5">
-          <span className={cn('truncate', unread && 'font-semibold text-zinc-900 dark:text-zinc-50')}>{agent.fullName}</span>
-          {team && <span className={cn('shrink-0 truncate text-[11px] font-normal', quiet)}>· {team.name}</span>}
-          {unread && <UnreadBadge count={unreadCount} />}
+    <div className="group relative">
+      <Link
+        to={chatPath(agent.username, team?.handle)}
+        state={{ agent }}
+        aria-current={current ? 'page' : undefined}
+        data-testid="conversation"
+        className={cn(sidebarRow(current), 'items-start py-2')}
+      >
+        <span className="pt-0.5">
+          <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={agent.isOnline} doNotDisturb={agent.doNotDisturb} size="size-8" />
         </span>
-        <span
-          data-testid="conversation-snippet"
-          className={cn('block truncate text-xs font-normal', unread ? 'text-zinc-700 dark:text-zinc-300' : quiet)}
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-1.5">
+            <span className={cn('truncate', unread && 'font-semibold text-zinc-900 dark:text-zinc-50')}>{agent.fullName}</span>
+            {team && <span className={cn('shrink-0 truncate text-[11px] font-normal', quiet)}>· {team.name}</span>}
+            {conversation.muted && <BellOff role="img" aria-label={ATTENTION_TEXTS.muted} className={cn('size-3 shrink-0', quiet)} />}
+            {unread && <UnreadBadge count={unreadCount} />}
+          </span>
+          <span
+            data-testid="conversation-snippet"
+            className={cn('block truncate text-xs font-normal', unread ? 'text-zinc-700 dark:text-zinc-300' : quiet)}
+          >
+            {lastLine(conversation, selfAgentId, messageSnippet)}
+          </span>
+        </span>
+      </Link>
+      {onClose && (
+        <button
+          type="button"
+          aria-label={ATTENTION_TEXTS.closeConversation(agent.fullName)}
+          title={ATTENTION_TEXTS.closeConversation(agent.fullName)}
+          data-testid="close-conversation"
+          onClick={onClose}
+          className={cn(
+            // Shown on hover or focus with a pointer; always on touch screens, which have no hover.
+            'absolute top-1.5 right-1 inline-flex size-6 items-center justify-center rounded-md bg-zinc-100 text-zinc-500 opacity-0',
+            'group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100 hover:text-zinc-900 focus:opacity-100',
+            'dark:bg-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-50',
+            focusRing,
+          )}
         >
-          {lastLine(conversation, selfAgentId, messageSnippet)}
-        </span>
-      </span>
-    </Link>
+          <X aria-hidden="true" className="size-3.5" />
+        </button>
+      )}
+    </div>
   );
 }

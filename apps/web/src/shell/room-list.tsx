@@ -29,7 +29,8 @@ function MentionBadge({ count }: { count: number }) {
 
 function RoomRow({ room, conversation, current }: { room: TRoom; conversation: TConversation | undefined; current: boolean }) {
   // The inbox is patched live by the socket (new messages, my seen marker): its counts win over the list's.
-  const unread = conversation?.unreadCount ?? room.unreadCount;
+  // A muted room: no unread count nor bold, its @mentions of me still show.
+  const unread = conversation?.muted ? 0 : (conversation?.unreadCount ?? room.unreadCount);
   const mentions = conversation?.unreadMentions ?? 0;
   return (
     <Link

@@ -19,7 +19,7 @@ function AgentLink({ agent, team }: { agent: TTeamAgent; team: TTeam }) {
       aria-current={current ? 'page' : undefined}
       className={sidebarRow(current)}
     >
-      <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={agent.isOnline} />
+      <AvatarWithPresence src={agent.avatarUrl} name={agent.fullName} isOnline={agent.isOnline} doNotDisturb={agent.doNotDisturb} />
       <span className="truncate">{agent.fullName}</span>
     </Link>
   );

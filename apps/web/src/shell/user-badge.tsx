@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, Settings } from 'lucide-react';
-import { ACCOUNT_PAGE_TEXTS, NOTIFICATION_TEXTS } from '@agentroom/shared';
+import { Bell, Moon, Settings } from 'lucide-react';
+import { ACCOUNT_PAGE_TEXTS, ATTENTION_TEXTS, isDoNotDisturbOn, NOTIFICATION_TEXTS } from '@agentroom/shared';
+import { AttentionDialog } from '../attention/lazy-attention-dialog';
+import { useMyAttention } from '../attention/use-attention';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-button';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
@@ -30,7 +32,10 @@ export function UserBadge({ className }: { className?: string }) {
   const profile = useMyProfile();
   const { status } = useRealtime();
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [attentionOpen, setAttentionOpen] = useState(false);
+  const attention = useMyAttention().data;
   if (!user) return null;
+  const doNotDisturb = !!attention && isDoNotDisturbOn({ until: attention.dndUntil, schedule: attention.dndSchedule });
   const agent = profile.data?.agent;
   const name = agent ? agent.fullName : '';
   const username = profile.data?.username ?? user.username;
@@ -45,7 +50,7 @@ export function UserBadge({ className }: { className?: string }) {
     >
       <span className="relative shrink-0">
         <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
-        <PresenceDot {...OWN_PRESENCE[status]} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
+        <PresenceDot {...OWN_PRESENCE[status]} doNotDisturb={doNotDisturb} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
       </span>
       <span className="min-w-0 leading-tight">
         {hasName ? (
@@ -71,6 +76,22 @@ export function UserBadge({ className }: { className?: string }) {
       </Link>
       <button
         type="button"
+        aria-label={ATTENTION_TEXTS.menuItem}
+        title={ATTENTION_TEXTS.menuItem}
+        data-testid="attention-button"
+        onClick={() => setAttentionOpen(true)}
+        onPointerEnter={AttentionDialog.preload}
+        onFocus={AttentionDialog.preload}
+        className={cn(
+          'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+          doNotDisturb && 'text-rose-600 dark:text-rose-400',
+          focusRing,
+        )}
+      >
+        <Moon aria-hidden="true" className="size-4" />
+      </button>
+      <button
+        type="button"
         aria-label={NOTIFICATION_TEXTS.menuItem}
         title={NOTIFICATION_TEXTS.menuItem}
         onClick={() => setNotificationsOpen(true)}
@@ -84,6 +105,7 @@ export function UserBadge({ className }: { className?: string }) {
         <Bell aria-hidden="true" className="size-4" />
       </button>
       <NotificationSettingsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} />
+      <AttentionDialog open={attentionOpen} onOpenChange={setAttentionOpen} />
     </div>
   );
 }

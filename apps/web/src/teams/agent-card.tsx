@@ -4,6 +4,7 @@ import type { TTeamAgent } from '@agentroom/shared';
 import { chatPath } from '../lib/app-paths';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
+import { StatusText } from '../people/status-text';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 
@@ -22,13 +23,14 @@ export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string
     >
       <span className="relative">
         <AgentAvatar src={agent.avatarUrl} name={agent.fullName} className="size-12" />
-        <PresenceDot isOnline={agent.isOnline} className="absolute right-0 bottom-0" />
+        <PresenceDot isOnline={agent.isOnline} doNotDisturb={agent.doNotDisturb} className="absolute right-0 bottom-0" />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-zinc-900 group-hover:text-indigo-700 dark:text-zinc-100 dark:group-hover:text-indigo-300">
           {agent.fullName}
         </span>
         <span className="block truncate text-sm text-zinc-500 dark:text-zinc-400">{agent.role}</span>
+        <StatusText agent={agent} />
         <span className="mt-1.5 flex items-center gap-1.5">
           <span
             className={cn(

@@ -19,6 +19,8 @@ export function makeConversation(id: string, otherAgent: TAgent, overrides: Part
     lastSeq: 0,
     lastMessageAt: null,
     createdAt: '2025-01-01T08:00:00.000Z',
+    notifyLevel: 'all',
+    muted: false,
     ...overrides,
   };
 }

@@ -54,6 +54,8 @@ export function makeRoomConversation(members: readonly TAgent[] = [me.agent, may
     lastSeq: 0,
     lastMessageAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    notifyLevel: 'all',
+    muted: false,
   };
 }
 

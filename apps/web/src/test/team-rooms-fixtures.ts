@@ -54,6 +54,8 @@ export function makeRoomConversation(room: TRoom, members: readonly TAgent[], ov
     lastSeq: 0,
     lastMessageAt: null,
     createdAt: room.createdAt,
+    notifyLevel: 'all',
+    muted: false,
     ...overrides,
   };
 }

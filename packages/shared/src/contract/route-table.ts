@@ -85,6 +85,9 @@ import { ZAccountDeletedResponse, ZAccountSessionsResponse, ZPasswordChangedResp
 
 import { ZBlockParams, ZBlockResponse, ZBlocksResponse, ZCreateReportRequest, ZReportResponse } from '../schemas/safety';
 
+import { ZConversationSettingsRequest, ZDndRequest, ZStatusRequest } from '../schemas/attention';
+import { ZAttentionResponse, ZConversationSettingsResponse } from '../schemas/responses/attention';
+
 import { pathParamsOf, routes, type PathParams, type Route, type RouteHead, type RouteName } from './routes';
 
 /** The zod half of a row: what the OpenAPI document, the request parsing and the response checks read. */
@@ -231,6 +234,21 @@ export const ROUTE_SCHEMAS = {
   unblockAgent: { tag: 'Safety', params: ZBlockParams, summary: 'Unblock a person (idempotent)', success: { 200: ZBlockResponse } },
   createReport: { tag: 'Safety', summary: "Report a message or a person to the instance's administrators", body: ZCreateReportRequest, success: { 201: ZReportResponse } },
 
+  // ---- issue 23 ATTENTION ----
+  updateConversationSettings: {
+    tag: 'Chat',
+    summary: "The caller's notify level (all, mentions, none) and mute of a conversation, or close it from the sidebar until its next message",
+    body: ZConversationSettingsRequest,
+    success: { 200: ZConversationSettingsResponse },
+  },
+  getAttention: { tag: 'Users', summary: "The caller's status and do-not-disturb settings", success: { 200: ZAttentionResponse } },
+  setStatus: { tag: 'Users', summary: "Set the caller's status text ('' clears it) and when it expires", body: ZStatusRequest, success: { 200: ZAttentionResponse } },
+  setDoNotDisturb: {
+    tag: 'Users',
+    summary: 'Do not disturb until a time and/or on a daily schedule (null turns either off)',
+    body: ZDndRequest,
+    success: { 200: ZAttentionResponse },
+  },
   getDevMailbox: { tag: 'Development', summary: 'Mail in the outbox, newest first (not in production)', success: { 200: ZDevMailboxResponse } },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -150,6 +150,11 @@ const HEADS = {
   blockAgent: { method: 'put', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
   unblockAgent: { method: 'delete', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
   createReport: { method: 'post', path: '/reports', auth: 'verified', rateLimit: 'safety-writes' },
+  // ---- issue 23 ATTENTION: notify level, mute and close per conversation; status; do not disturb ----
+  updateConversationSettings: { method: 'patch', path: '/chat/conversations/:id/settings', auth: 'verified' },
+  getAttention: { method: 'get', path: '/users/me/attention', auth: 'verified' },
+  setStatus: { method: 'put', path: '/users/me/status', auth: 'verified' },
+  setDoNotDisturb: { method: 'put', path: '/users/me/dnd', auth: 'verified' },
 
   getDevMailbox: { method: 'get', path: '/dev/mailbox', auth: 'public', devOnly: true },
 } as const satisfies Record<string, RouteHead>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONVERSATION_TYPES } from '../../constants';
+import { CONVERSATION_TYPES, NOTIFY_LEVELS } from '../../constants';
 import { ZAgent, ZIsoDateTime } from './users';
 import { READ_ONLY_REASONS } from '../safety';
 
@@ -141,6 +141,10 @@ export const ZConversation = z
     createdAt: ZIsoDateTime,
     /** 1:1s: why the viewer may no longer send here (the reach rule, decision 0022); null: they may. */
     readOnly: z.enum(READ_ONLY_REASONS).nullable().optional(),
+    /** The caller's notify level here (toasts, browser notifications, mail): all, @mentions only, none. */
+    notifyLevel: z.enum(NOTIFY_LEVELS),
+    /** Muted by the caller: no unread badge or bold row (mentions still count). */
+    muted: z.boolean(),
   })
   .meta({ id: 'Conversation' });
 export type TConversation = z.infer<typeof ZConversation>;

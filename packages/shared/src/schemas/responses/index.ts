@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './rooms';
 export * from './usage';
 export * from './account';
+export * from './attention';

@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** Response shapes of agents and signed-in users. Types are inferred, so they cannot drift. */
 export const ZIsoDateTime = z.iso.datetime();
 
+/** A person's status as cards and chats show it (only while it has not expired). */
+export const ZAgentStatus = z
+  .strictObject({ text: z.string(), expiresAt: ZIsoDateTime.nullable() })
+  .meta({ id: 'AgentStatus', description: 'A short status text and when it stops showing (null: never).' });
+export type TAgentStatus = z.infer<typeof ZAgentStatus>;
+
 export const ZAgent = z
   .strictObject({
     id: z.uuid(),
@@ -23,6 +29,10 @@ export const ZAgent = z
     createdAt: ZIsoDateTime,
     /** The person deleted their account: shown as "Deleted user", with no profile to open. */
     isDeleted: z.literal(true).optional(),
+    /** A person's status text while it shows; omitted when none. */
+    status: ZAgentStatus.optional(),
+    /** Present (true) while the person has do not disturb on, as others see it; omitted otherwise. */
+    doNotDisturb: z.literal(true).optional(),
   })
   .meta({ id: 'Agent', description: 'A person or an AI agent.' });
 export type TAgent = z.infer<typeof ZAgent>;

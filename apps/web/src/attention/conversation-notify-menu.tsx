@@ -1,0 +1,83 @@
+import { DropdownMenu } from 'radix-ui';
+import { Bell, BellOff, Check } from 'lucide-react';
+import { ATTENTION_TEXTS as T, NOTIFY_LEVELS, type TConversation, type TNotifyLevel } from '@agentroom/shared';
+import { focusRing } from '../ui/button';
+import { cn } from '../ui/cn';
+import { useConversationSettings } from './use-conversation-settings';
+
+const item = cn(
+  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm text-zinc-800 outline-none select-none',
+  'data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800',
+);
+
+/** The bell in a chat's or a room's header: notifications all / mentions only / nothing, and mute. */
+export function ConversationNotifyMenu({
+  conversation,
+  className,
+}: {
+  conversation: Pick<TConversation, 'id' | 'notifyLevel' | 'muted'>;
+  className?: string;
+}) {
+  const { settings, change, pending } = useConversationSettings(conversation);
+  const quiet = settings.muted || settings.notifyLevel === 'none';
+  const Icon = quiet ? BellOff : Bell;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label={T.notifyMenu}
+        title={T.notifyMenu}
+        data-testid="notify-menu"
+        data-notify-level={settings.notifyLevel}
+        data-muted={settings.muted ? 'true' : 'false'}
+        className={cn(
+          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+          focusRing,
+          className,
+        )}
+      >
+        <Icon aria-hidden="true" className="size-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <DropdownMenu.Label className="px-2 py-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{T.notifyMenu}</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={settings.notifyLevel}
+            onValueChange={(value) => {
+              if (!pending && value !== settings.notifyLevel) change({ notifyLevel: value as TNotifyLevel });
+            }}
+          >
+            {NOTIFY_LEVELS.map((level) => (
+              <DropdownMenu.RadioItem key={level} value={level} className={item}>
+                <span className="inline-flex size-4 items-center justify-center">
+                  <DropdownMenu.ItemIndicator>
+                    <Check aria-hidden="true" className="size-4" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {T.notifyLevels[level]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-700" />
+          <DropdownMenu.CheckboxItem
+            checked={settings.muted}
+            onCheckedChange={(muted) => {
+              if (!pending) change({ muted });
+            }}
+            className={item}
+          >
+            <span className="inline-flex size-4 items-center justify-center">
+              <DropdownMenu.ItemIndicator>
+                <Check aria-hidden="true" className="size-4" />
+              </DropdownMenu.ItemIndicator>
+            </span>
+            {T.mute}
+          </DropdownMenu.CheckboxItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
