@@ -49,13 +49,14 @@ const TeamPage = page(() => import('../teams/team-page'));
 const ChatPage = page(() => import('../chat/chat-page'));
 const RoomPage = page(() => import('../rooms/room-page'));
 const TeamUsagePage = page(() => import('../teams/team-usage-page'));
-// issue 23 ACCOUNT: the account's pages (Notifications and Blocked people join at merge: account/account-sections.ts).
+// The account's pages (their menu: account/account-sections.ts).
 const AccountLayout = page(() => import('../account/account-layout'));
 const ProfilePage = page(() => import('../account/profile-page'));
 const EmailPage = page(() => import('../account/email-page'));
 const PasswordPage = page(() => import('../account/password-page'));
 const SessionsPage = page(() => import('../account/sessions-page'));
 const DeleteAccountPage = page(() => import('../account/delete-account-page'));
+const BlockedPage = page(() => import('../account/blocked-page'));
 
 /**
  * The one routes table. The loaders start a page's data as soon as its URL is known (beside its
@@ -90,6 +91,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: 'email', ...EmailPage },
               { path: 'password', ...PasswordPage },
               { path: 'sessions', ...SessionsPage },
+              { path: 'blocked', ...BlockedPage },
               { path: 'delete', ...DeleteAccountPage },
             ],
           },

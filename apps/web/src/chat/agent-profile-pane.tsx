@@ -4,7 +4,6 @@ import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
 import { PersonSafetyActions } from '../safety/block-button';
-import { BlockedPeopleList } from '../safety/blocked-people-list';
 import { useIsBlocked } from '../safety/use-blocks';
 import { StatusText } from '../people/status-text';
 import { Button } from '../ui/button';
@@ -135,12 +134,6 @@ export function AgentProfilePane({
           </div>
           {agent && agent.id !== user?.agentId && <PersonSafetyActions agent={agent} />}
         </section>
-        {/* One's own profile: the people one blocked, to unblock (decision 0022). */}
-        {agent && agent.id === user?.agentId && (
-          <div className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-            <BlockedPeopleList />
-          </div>
-        )}
         <section className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
           {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">Displaying simulated activity</p>}

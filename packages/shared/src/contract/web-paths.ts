@@ -14,12 +14,13 @@ export const WEB_APP_PATHS = [
   '/auth/magic-link',
   '/auth/confirm-email-change',
   '/invite',
-  // issue 23 ACCOUNT: your account's pages ('/account/notifications' and '/account/blocked' join at merge)
+  // your account's pages
   '/account',
   '/account/profile',
   '/account/email',
   '/account/password',
   '/account/sessions',
+  '/account/blocked',
   '/account/delete',
   '/notifications/unsubscribe',
   '/p/:username',
