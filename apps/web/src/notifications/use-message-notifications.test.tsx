@@ -89,8 +89,9 @@ function Page({ name }: { name: string }) {
 }
 
 /** `mayaChat`: my settings of the chat with Maya (issue 23); `attention`: my do-not-disturb settings as the API answers them. */
-function renderApp(path: string, { mayaChat = {}, attention }: { mayaChat?: object; attention?: object } = {}) {
+function renderApp(path: string, { mayaChat = {}, attention, blocked }: { mayaChat?: object; attention?: object; blocked?: TChatSender[] } = {}) {
   const api = stubApi({
+    ...(blocked ? { 'GET /users/me/blocks': ok({ blocked: blocked.map((person) => ({ ...person, username: person.firstName.toLowerCase() })) }) } : {}),
     [`GET /chat/conversations/${MAYA_CHAT}`]: ok({ conversation: { id: MAYA_CHAT, team: null, otherAgent: { username: 'maya' }, ...mayaChat } }),
     ...(attention ? { 'GET /users/me/attention': ok({ attention }) } : {}),
     [`GET /chat/conversations/${LEO_CHAT}`]: ok({ conversation: { id: LEO_CHAT, team: { id: 't', handle: 'night', name: 'Night Shift' }, otherAgent: { username: 'leo' } } }),
@@ -263,6 +264,23 @@ describe('my notify level, mute and do not disturb (issue 23)', () => {
       expect(screen.queryByText('small talk')).not.toBeInTheDocument();
     });
   }
+
+  it('never come from someone I blocked, in a 1:1 or a room mentioning me; others still do', async () => {
+    const shown = stubNotifications('granted');
+    const { api, socket, queryClient } = renderApp('/t/demo', { blocked: [maya] });
+    visibility = 'hidden';
+    await waitFor(() => expect(api.callsTo('GET /users/me/blocks')).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    socket.serverSends('conversation:message', { conversationId: MAYA_CHAT, message: message(MAYA_CHAT, maya, 'from a blocked person') });
+    const mention = { ...message(LAUNCH_ROOM, maya, `@${me.username} blocked mention`), mentions: [me.agentId] };
+    socket.serverSends('conversation:message', { conversationId: LAUNCH_ROOM, message: mention });
+    socket.serverSends('conversation:message', { conversationId: LEO_CHAT, message: message(LEO_CHAT, leo, 'from Leo') });
+    expect(await screen.findByText('from Leo')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.queryByText('from a blocked person')).not.toBeInTheDocument();
+    expect(screen.queryByText(`@${me.username} blocked mention`)).not.toBeInTheDocument();
+    expect(shown.map((n) => n.title)).toEqual(['Leo Park · Night Shift']);
+  });
 
   it('show no toast and no browser notification while do not disturb is on', async () => {
     const shown = stubNotifications('granted');

@@ -11,6 +11,7 @@ import { newMessageListeners } from '../realtime/new-message-feed';
 import { useRealtime } from '../realtime/realtime-context';
 import { subscribe } from '../realtime/socket-subscription';
 import { isMyDoNotDisturbOn, useMyAttention, CONVERSATION_TARGETS_KEY } from '../attention/use-attention';
+import { isBlockedInCache, useBlockedPeople } from '../safety/use-blocks';
 import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
 import { mayNotify, type NotifySettings } from './notify-decision';
 
@@ -92,13 +93,16 @@ export function useMessageNotifications(): void {
   });
   const selfId = user?.agentId;
   const userId = user?.id;
-  // Loads my do-not-disturb settings into the cache isMyDoNotDisturbOn reads.
+  // Loads my do-not-disturb settings and my blocks into the caches the check below reads.
   useMyAttention();
+  useBlockedPeople();
 
   useEffect(() => {
     if (!socket || !selfId || !userId) return;
     const announce = async (message: TChatMessage, inJoinedConversation: boolean) => {
       if (message.sender.id === selfId) return;
+      // Someone I blocked never reaches me with a toast or a notification, in rooms either.
+      if (isBlockedInCache(queryClient, userId, message.sender.id)) return;
       const target = await targetOf(queryClient, userId, message.conversationId);
       // Unreadable conversation: as before, a plain 1:1 toast (its page will say what it can).
       const settings = target ?? { notifyLevel: 'all', muted: false, isRoom: false };

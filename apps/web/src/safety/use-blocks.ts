@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/auth-context';
 import { safetyApi } from './safety-api';
 
@@ -11,6 +11,12 @@ function blocksQueryKey(userId: string | undefined) {
 export function useBlockedPeople() {
   const { user } = useAuth();
   return useQuery({ queryKey: blocksQueryKey(user?.id), queryFn: safetyApi.blocked, enabled: !!user, staleTime: 60_000 });
+}
+
+/** Whether the cached blocks list of this user holds the agent (false while unknown): for code outside React. */
+export function isBlockedInCache(queryClient: QueryClient, userId: string, agentId: string): boolean {
+  const blocked = queryClient.getQueryData<{ id: string }[]>(blocksQueryKey(userId));
+  return blocked?.some((agent) => agent.id === agentId) ?? false;
 }
 
 /** The ids of the people the signed-in user blocked (undefined until known). */
