@@ -35,7 +35,7 @@ export async function endTeam(ctx: AppContext, tx: DbOrTx, teamId: string): Prom
 }
 
 /** Inside the transaction: tells `agentIds` at once, after the commit, that the team changed for them (`teams:changed`). */
-export function announceTeamChange(ctx: AppContext, team: Pick<TeamRow, 'id' | 'handle' | 'name'>, change: TTeamsChangedEvent['change'], agentIds: string[]): void {
+function announceTeamChange(ctx: AppContext, team: Pick<TeamRow, 'id' | 'handle' | 'name'>, change: TTeamsChangedEvent['change'], agentIds: string[]): void {
   ctx.events.publish('team.changed', { agentIds, team: { id: team.id, handle: team.handle, name: team.name }, change });
 }
 

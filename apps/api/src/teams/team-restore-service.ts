@@ -10,7 +10,7 @@ import { findActiveMembersOf, findActiveMembership, findDeletedTeamsOwnedBy, fin
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a team deleted at `deletedAt` is purged (and its handle released). */
-export const purgeDateOf = (ctx: AppContext, deletedAt: Date) => new Date(deletedAt.getTime() + ctx.config.teamDeleteGraceDays * DAY_MS);
+const purgeDateOf = (ctx: AppContext, deletedAt: Date) => new Date(deletedAt.getTime() + ctx.config.teamDeleteGraceDays * DAY_MS);
 
 /** Teams deleted before this moment are past their grace period. */
 export const graceStart = (ctx: AppContext, now = new Date()) => new Date(now.getTime() - ctx.config.teamDeleteGraceDays * DAY_MS);

@@ -84,7 +84,7 @@ export function useUpdateTeam(handle: string) {
 }
 
 /** After leaving or deleting, the team is no longer ours: drop its cached data rather than refetch into a 403. */
-export function useForgetTeam(handle: string) {
+function useForgetTeam(handle: string) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   return async () => {

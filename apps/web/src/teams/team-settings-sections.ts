@@ -4,7 +4,7 @@ import type { TTeam } from '@agentroom/shared';
  * Team settings as pages (issue 23): /t/:handle/settings/{section}. Everyone sees the members, the
  * rooms and the danger zone (leaving); managers also invitations and AI agents; owners the details.
  */
-export const TEAM_SETTINGS_SECTIONS = [
+const TEAM_SETTINGS_SECTIONS = [
   { id: 'members', label: 'Members', description: 'Who is in the team, their roles; add someone by username', shownTo: 'everyone' },
   { id: 'invitations', label: 'Invitations', description: 'Invite people by email, see and revoke pending invitations', shownTo: 'managers' },
   { id: 'agents', label: 'AI agents', description: "The team's AI agents: create and edit them", shownTo: 'managers' },
