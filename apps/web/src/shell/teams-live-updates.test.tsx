@@ -9,6 +9,7 @@ import { makeRoom } from '../test/team-rooms-fixtures';
 import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import { toast } from '../ui/toast';
 import AppShell from './app-shell';
+import HomePage from './home-page';
 import { isOnTeam } from './use-teams-live-updates';
 
 vi.mock('../ui/toast', () => ({ toast: { info: vi.fn(), success: vi.fn(), error: vi.fn(), message: vi.fn() } }));
@@ -21,6 +22,7 @@ function renderShell(path: string) {
   const api = stubApi({
     // Before the event I am in both teams; after it, only in the other one.
     'GET /teams': [ok({ teams: [demo, other] }), ok({ teams: [other] })],
+    'GET /teams/night/invitations': ok({ invitations: [] }),
     'GET /teams/demo': ok({ team: demo }),
     'GET /teams/night': ok({ team: other }),
     'GET /teams/demo/agents': ok({ agents: [makeTeamAgent({ ...me.agent, membershipRole: 'member' })] }),
@@ -40,7 +42,7 @@ function renderShell(path: string) {
           </RealtimeContext.Provider>
         ),
         children: [
-          { path: '/', element: <p>Home page</p> },
+          { path: '/', element: <HomePage /> },
           { path: '/t/:handle', element: <p>Team page</p> },
           { path: '/t/:handle/r/:room', element: <p>Room page</p> },
         ],
@@ -61,7 +63,9 @@ describe('teams:changed, live (issue 23)', () => {
     act(() => socket.serverSends('teams:changed', { teamId: demo.id, handle: 'demo', name: 'Demo Team', change: 'removed' }));
 
     expect(toast.info).toHaveBeenCalledWith('You were removed from Demo Team');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Home sends me on to the team I am still in, never back to the one I lost.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/t/night'));
+    expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(api.callsTo('GET /teams')).toHaveLength(2));
     expect(api.callsTo('GET /teams/demo/rooms').length + api.callsTo('GET /teams/night/rooms').length).toBeGreaterThan(roomFetches);
   });

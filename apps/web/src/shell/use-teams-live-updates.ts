@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { SOCKET_EVENTS, TEAM_CHANGE_TEXTS, type TTeamsChangedEvent } from '@agentroom/shared';
+import { SOCKET_EVENTS, TEAM_CHANGE_TEXTS, type TTeam, type TTeamsChangedEvent } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { myTeamsKey, teamKeys } from '../lib/team-query-keys';
 import { useRealtime } from '../realtime/realtime-context';
@@ -42,6 +42,8 @@ export function useTeamsLiveUpdates() {
         // Its cached pages would answer 403/404 now: drop them rather than refetch.
         queryClient.removeQueries({ queryKey: teamKeys.team(userId, event.handle) });
         queryClient.removeQueries({ queryKey: teamKeys.agents(userId, event.handle) });
+        // Out of my list at once: the home page must not send me back to it before the refetch answers.
+        queryClient.setQueryData<TTeam[]>(myTeamsKey(userId), (teams) => teams?.filter((team) => team.id !== event.teamId));
         if (isOnTeam(here, event.handle)) latest.current.navigate('/', { replace: true });
       }
       void queryClient.invalidateQueries({ queryKey: myTeamsKey(userId) });
