@@ -35,9 +35,8 @@ export function DeletedTeamsSection({ onRestored }: { onRestored?: () => void })
           <li key={team.id} className="flex items-center gap-3 px-3 py-2.5">
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium">{team.name}</span>
-              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                /t/{team.handle} · restorable until {new Date(team.purgeAt).toLocaleDateString()}
-              </span>
+              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">/t/{team.handle}</span>
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">Restorable until {new Date(team.purgeAt).toLocaleDateString()}</span>
             </span>
             <Button
               variant="secondary"
