@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { TEAM_DELETE_GRACE_DAYS_DEFAULT } from '@agentroom/shared';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
@@ -25,6 +26,7 @@ const ZEnv = z.object({
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   JWT_TTL_SECONDS: positiveInt(60 * 60),
   SESSION_TTL_DAYS: positiveInt(30),
+  TEAM_DELETE_GRACE_DAYS: positiveInt(TEAM_DELETE_GRACE_DAYS_DEFAULT),
   ARGON2_MEMORY_KIB: positiveInt(19_456),
   ARGON2_TIME_COST: positiveInt(2),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
@@ -72,6 +74,8 @@ export interface AppConfig {
   jwtSecret: string;
   jwtTtlSeconds: number;
   sessionTtlDays: number;
+  /** Days a deleted team stays restorable by its owners; then the purge worker deletes it and its handle is free. */
+  teamDeleteGraceDays: number;
   argon2: { memoryCost: number; timeCost: number };
   rateLimit: { windowMs: number; loginMax: number; registerMax: number; mailMax: number; messagesPerMinute: number; uploadsPerMinute: number };
   /** Failed sign-ins per account (any address): maxFailures within windowMs lock it for lockMs. */
@@ -160,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
     sessionTtlDays: env.SESSION_TTL_DAYS,
+    teamDeleteGraceDays: env.TEAM_DELETE_GRACE_DAYS,
     argon2: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     rateLimit: {
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,

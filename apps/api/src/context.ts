@@ -71,6 +71,8 @@ export interface TeamMembershipHooks {
   joined(tx: DbOrTx, join: TeamJoin): Promise<void>;
   /** The agents' memberships of the team ended (they left, were removed, or the team was deleted). */
   left(tx: DbOrTx, teamId: string, agentIds: string[]): Promise<void>;
+  /** The team was deleted or restored: its members' access to its conversations changed, memberships did not. */
+  accessChanged(tx: DbOrTx, agentIds: string[]): Promise<void>;
 }
 
 /**

@@ -25,6 +25,7 @@ import { seedDemoData } from './demo/demo-seed';
 import { backfillGeneralRooms, joinGeneralRoom, leaveTeamRooms } from './rooms/room-membership';
 import { teamMembershipChanged } from './chat/conversation-access-changes';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
+import { startTeamPurgeWorker } from './teams/team-purge-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeAgentUpdates } from './realtime/agent-updates';
@@ -103,6 +104,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const replies = startReplyWorker(ctx, models, { metrics });
   const sweeper = startOrphanUploadSweeper(ctx);
   const unreadMail = startUnreadMailWorker(ctx);
+  // Deleted teams past their grace period go for good (issue 23).
+  const teamPurge = startTeamPurgeWorker(ctx);
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),
     events.subscribe('message.created', ({ repliesQueued }) => (repliesQueued ? replies.kick() : undefined)),
@@ -157,6 +160,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       sweeper.stop();
       // A pass under way finishes (its mail is committed with its marks, or neither) before the database closes.
       await unreadMail.stop();
+      await teamPurge.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // No send arrives any more: what the group commit holds is stored before the database closes.
@@ -189,6 +193,9 @@ function teamMembershipHooks(events: DomainEventBus): TeamMembershipHooks {
     async left(tx, teamId, agentIds) {
       const roomsLeft = await leaveTeamRooms(tx, events, teamId, agentIds);
       for (const agentId of agentIds) await teamMembershipChanged(tx, events, agentId, roomsLeft.get(agentId));
+    },
+    async accessChanged(tx, agentIds) {
+      for (const agentId of agentIds) await teamMembershipChanged(tx, events, agentId);
     },
   };
 }

@@ -217,13 +217,11 @@ describe('rough edges found by walking the product', () => {
     await create.waitFor({ state: 'detached' });
 
     await page.goto(`/t/${handle}`);
-    await page.getByRole('button', { name: 'Manage Team' }).click();
-    const settings = page.getByRole('dialog', { name: 'Team settings' });
+    await page.goto(`/t/${handle}/settings/agents`);
+    const settings = page.getByRole('region', { name: 'AI agents' });
     await settings.getByRole('button', { name: 'New AI Agent' }).click();
     await settings.getByLabel('Model (optional)').waitFor();
     await expectOptionalLabels(settings, 4);
-    await page.keyboard.press('Escape');
-    await settings.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
   });
 

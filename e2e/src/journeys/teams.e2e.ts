@@ -71,14 +71,19 @@ describe('teams', () => {
     expect(await page.title()).toBe(`Agentroom (beta) — ${name}`);
 
     // Settings: add the colleague by @username, then create an AI agent with a personality.
-    await page.getByRole('button', { name: 'Manage Team' }).click();
-    const settings = page.getByRole('dialog', { name: 'Team settings' });
-    await settings.getByRole('button', { name: 'New AI Agent' }).waitFor();
+    // A new team shows its next steps until they are done (issue 23).
+    const nextSteps = page.getByRole('region', { name: 'Next steps' });
+    await nextSteps.getByRole('link', { name: 'Invite people' }).waitFor();
+    await page.getByRole('link', { name: 'Manage Team' }).click();
+    const members = page.getByRole('region', { name: 'Members' });
+    await members.getByRole('button', { name: 'Add Member' }).waitFor();
     // Checked before any toast shows: a toast fading in is not a contrast problem of the page.
     await expectAccessible(page);
-    await settings.getByLabel('Username', { exact: true }).fill(`@${colleague.username}`);
-    await settings.getByRole('button', { name: 'Add Member' }).click();
+    await members.getByLabel('Username', { exact: true }).fill(`@${colleague.username}`);
+    await members.getByRole('button', { name: 'Add Member' }).click();
     await page.getByText('Grace Hopper was added to the team').waitFor();
+    await page.getByRole('navigation', { name: 'Team settings' }).getByRole('link', { name: 'AI agents' }).click();
+    const settings = page.getByRole('region', { name: 'AI agents' });
     await settings.getByRole('button', { name: 'New AI Agent' }).click();
     await settings.getByLabel('First name', { exact: true }).fill('Pixel');
     await settings.getByRole('textbox', { name: /^Role/ }).fill('Illustrator');
@@ -86,8 +91,8 @@ describe('teams', () => {
     await snap(page, 'team-settings');
     await settings.getByRole('button', { name: 'Create Agent' }).click();
     await page.getByText(/Pixel joined the team as @pixel/).waitFor();
-    await page.keyboard.press('Escape');
-    await settings.waitFor({ state: 'detached' });
+    await page.getByRole('main').getByRole('link', { name }).click();
+    await page.waitForURL((url) => url.pathname === `/t/${handle}`);
 
     // The AI agent's card appears beside the two people.
     const pixel = cards.filter({ hasText: 'Pixel' });

@@ -93,8 +93,9 @@ describe('workspace', () => {
     await lookEverywhere(a.page, 'new-team');
 
     // Team settings: invite the colleague's address; the invitation waits in the list.
-    await a.page.getByRole('button', { name: 'Manage Team' }).click();
-    const settings = a.page.getByRole('dialog', { name: 'Team settings' });
+    await a.page.getByRole('link', { name: 'Manage Team' }).click();
+    await a.page.getByRole('navigation', { name: 'Team settings' }).getByRole('link', { name: 'Invitations' }).click();
+    const settings = a.page.getByRole('region', { name: 'Invitations' });
     const inviteForm = settings.getByRole('form', { name: 'Invite by email' });
     await inviteForm.getByLabel('Email address').fill(invitee.email);
     await inviteForm.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -104,8 +105,8 @@ describe('workspace', () => {
     await a.page.getByText(`Invitation sent to ${invitee.email}`).waitFor({ state: 'detached' });
     await inviteForm.scrollIntoViewIfNeeded();
     await lookEverywhere(a.page, 'invite-sent', { atPhone: () => inviteForm.scrollIntoViewIfNeeded() });
-    await a.page.keyboard.press('Escape');
-    await settings.waitFor({ state: 'detached' });
+    await a.page.goto(`/t/${handle}`);
+    await a.page.getByRole('heading', { name: new RegExp(teamName) }).waitFor();
 
     // The mail arrives over SMTP, naming who invites to which team, with the link.
     const invitation = await nextMail(invitee.email, SUBJECTS.invitation);
@@ -150,7 +151,7 @@ describe('workspace', () => {
     await a.page.reload();
     await peopleIn(a.page).getByRole('link', { name: /Omar Haddad/ }).waitFor();
     await a.page.getByTestId('agent-card').filter({ hasText: `@${invitee.username}` }).waitFor();
-    await a.page.getByRole('button', { name: 'Manage Team' }).click();
+    await a.page.goto(`/t/${handle}/settings/invitations`);
     await settings.getByRole('form', { name: 'Invite by email' }).waitFor();
     expect(await settings.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
 

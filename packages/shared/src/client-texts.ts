@@ -179,4 +179,14 @@ export const ATTENTION_TEXTS = {
   settingsFailed: 'Could not change the notifications of this conversation',
   closeConversation: (name: string) => `Close conversation with ${name}`,
   closeFailed: 'Could not close the conversation',
+/** Issue 23, TEAMS slice: what the web says when a team changes under you, and its settings pages. */
+export const TEAM_CHANGE_TEXTS = {
+  removedFrom: (team: string) => `You were removed from ${team}`,
+  deletedTeam: (team: string) => `${team} was deleted`,
+  restoredTeam: (team: string) => `${team} was restored`,
+  restoreFailed: 'Could not restore the team',
+  deletedTeamsFailed: 'Could not load your deleted teams',
+  lastPersonHint: 'You are the last person here. Delete the team, or invite someone to take it on first.',
+  deleteHint:
+    'Everyone loses the team, its rooms, conversations and AI agents at once. Its owners can restore it from "Deleted teams" during the grace period; after that it is gone for good and its handle is free.',
 } as const;

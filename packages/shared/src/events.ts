@@ -10,6 +10,7 @@ import type {
   TPresenceEvent,
   TResyncEvent,
   TRoomsChangedEvent,
+  TTeamsChangedEvent,
   TSendMessageAck,
   TSocketAck,
   TTypingEvent,
@@ -37,6 +38,7 @@ export const SOCKET_EVENTS = {
   presenceChanged: 'presence:changed',
   agentUpdated: 'agent:updated',
   roomsChanged: 'rooms:changed',
+  teamsChanged: 'teams:changed',
   resync: 'sync:resync',
 } as const;
 
@@ -46,7 +48,7 @@ export const agentRoomOf = (agentId: string) => `agent:${agentId}`;
 export type { TRoomPayload, TSocketSendPayload, TTypingPayload };
 
 // The ack and the server → client payloads are zod schemas in schemas/responses/events.ts.
-export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TRoomsChangedEvent, TSendMessageAck, TSocketAck, TTypingEvent };
+export type { TAgentUpdatedEvent, TConversationMessageEvent, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TPresenceEvent, TResyncEvent, TRoomsChangedEvent, TTeamsChangedEvent, TSendMessageAck, TSocketAck, TTypingEvent };
 
 // ---- server → client payloads ----
 
@@ -64,6 +66,7 @@ export interface ServerToClientEvents {
   'presence:changed': (event: TPresenceEvent) => void;
   'agent:updated': (event: TAgentUpdatedEvent) => void;
   'rooms:changed': (event: TRoomsChangedEvent) => void;
+  'teams:changed': (event: TTeamsChangedEvent) => void;
   'sync:resync': (event: TResyncEvent) => void;
 }
 

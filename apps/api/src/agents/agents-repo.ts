@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TEAM_MESSAGES } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
-import { agents, teamMembers } from '../db/schema';
+import { agents, teamMembers, teams } from '../db/schema';
 import type { AgentRow } from '../db/rows';
 import { conflict } from '../core/app-error';
 
@@ -31,6 +31,8 @@ export async function canSeeAgent(db: DbOrTx, agent: AgentRow, viewerId: string)
   const [member] = await db
     .select({ id: teamMembers.id })
     .from(teamMembers)
+    // A deleted team's AI agents are hidden with it (issue 23).
+    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
     .where(and(eq(teamMembers.teamId, agent.ownerTeamId), eq(teamMembers.agentId, viewerId), isNull(teamMembers.leftAt)))
     .limit(1);
   return Boolean(member);
@@ -53,6 +55,7 @@ export async function managesTeamOf(db: DbOrTx, agentId: string, managerId: stri
       select 1
       from agents
       join team_members managers on managers.team_id = agents.owner_team_id
+      join teams on teams.id = agents.owner_team_id and teams.deleted_at is null
       where agents.id = ${agentId}
         and managers.agent_id = ${managerId}
         and managers.left_at is null

@@ -1,4 +1,4 @@
-import type { TAgent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTypingEvent } from '@agentroom/shared';
+import type { TAgent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTeamsChangedEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 
 /**
@@ -45,6 +45,11 @@ export interface DomainEvents {
    * `leftIds` leave it, on every node; cached members of the room are forgotten everywhere.
    */
   'room.changed': { teamId: string; roomId: string; audienceIds: string[]; joinedIds: string[]; leftIds: string[] };
+  /**
+   * Issue 23 (TEAMS): a team changed for `agentIds` — they were removed from it, or it was deleted or
+   * restored. They hear `teams:changed` at once (their sidebars and team lists refetch).
+   */
+  'team.changed': { agentIds: string[]; team: { id: string; handle: string; name: string }; change: TTeamsChangedEvent['change'] };
   /** Mail was written to the outbox: deliver it now rather than at the next poll. */
   'mail.queued': Record<string, never>;
 }

@@ -109,6 +109,12 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
       }),
     ),
     events.subscribe(
+      'team.changed',
+      inOrder(({ agentIds, team, change }) => {
+        if (agentIds.length) io.to(agentRooms(agentIds)).emit('teams:changed', { teamId: team.id, handle: team.handle, name: team.name, change });
+      }),
+    ),
+    events.subscribe(
       'reply.stream',
       inOrder((stream) => {
         io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);

@@ -9,7 +9,7 @@ import { readPresence } from '../agents/agent-presence';
 import { inTransaction } from '../core/transaction';
 import { assertTeamManager, assertTeamOwner } from './team-access';
 import { revokeAllPending } from './invitations-repo';
-import { endTeam, leaveTeamAs } from './team-membership';
+import { removeFromTeam, softDeleteTeam } from './team-membership';
 import { presentTeam } from './team-presenters';
 import { findActiveMembersOf, lockTeam, setMembershipRole, updateTeamDetails } from './teams-repo';
 
@@ -60,7 +60,7 @@ export async function removeMember(ctx: AppContext, handle: string, callerId: st
     const { team, membership: mine } = await assertTeamManager(tx, handle, callerId);
     const target = await findTargetMember(tx, team, callerId, targetId);
     if (isOwnerRole(target.membership.role) && !isOwnerRole(mine.role)) throw forbidden(TEAM_MESSAGES.ownersManageOwners);
-    await leaveTeamAs(ctx, tx, target.membership);
+    await removeFromTeam(ctx, tx, team, target.membership);
   });
 }
 
@@ -73,16 +73,17 @@ export async function updateTeam(ctx: AppContext, handle: string, callerId: stri
 }
 
 /**
- * DELETE /teams/:handle: a soft delete. Every membership ends and every room is left (messages stay as history),
- * so the team leaves everyone's list, and its team-scoped conversations and AI agents, which need an
- * active membership (decision 0006), are unreachable at once. Its pending invitations are revoked, so
- * a mailed link cannot join an empty team. The handle stays taken.
+ * DELETE /teams/:handle: a soft delete (deleted_at, deleted_by). The team vanishes for everyone at once:
+ * it, its rooms, team-scoped conversations and AI agents answer like unknown ones (every read needs
+ * an active team). Memberships and rooms stay, so its owners can restore it all during the grace
+ * period (team-restore-service); then the purge worker deletes it and its handle is free. Its pending
+ * invitations are revoked, so a mailed link cannot join a deleted team.
  */
 export async function deleteTeam(ctx: AppContext, handle: string, callerId: string): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
     const { team } = await assertTeamOwner(tx, handle, callerId);
-    await lockTeam(tx, team.id);
+    const locked = (await lockTeam(tx, team.id)) ?? team;
     await revokeAllPending(tx, team.id);
-    await endTeam(ctx, tx, team.id);
+    await softDeleteTeam(ctx, tx, locked, callerId);
   });
 }

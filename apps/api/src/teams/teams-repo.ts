@@ -1,11 +1,22 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agents, teamMembers, teams } from '../db/schema';
 import type { AgentRow, MembershipRow, TeamRow } from '../db/rows';
+import { teamHoldsThingsSql } from './teams-sql';
 
 const HANDLE_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
 
+/**
+ * The active team with this handle. A deleted one is not found, for its members as for anyone: every
+ * team-scoped route reads the team here (team-access.ts), so a deleted team vanishes from all at once.
+ */
 export async function findTeamByHandle(db: DbOrTx, handle: string): Promise<TeamRow | undefined> {
+  const team = await findTeamByHandleEvenDeleted(db, handle);
+  return team && !team.deletedAt ? team : undefined;
+}
+
+/** The team with this handle, deleted or not (restoring one; a handle stays taken until the purge). */
+export async function findTeamByHandleEvenDeleted(db: DbOrTx, handle: string): Promise<TeamRow | undefined> {
   // A handle that could never exist is simply not found, without a query.
   if (!HANDLE_SHAPE.test(handle)) return undefined;
   const [team] = await db
@@ -36,9 +47,81 @@ export async function findActiveTeamsOf(db: DbOrTx, agentId: string) {
   return db
     .select({ team: teams, membership: teamMembers })
     .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
     .where(and(eq(teamMembers.agentId, agentId), isNull(teamMembers.leftAt)))
     .orderBy(asc(teams.createdAt), asc(teams.id));
+}
+
+/** Deleted teams the agent is an active owner of, deleted after `since` (still restorable), newest first. */
+export async function findDeletedTeamsOwnedBy(db: DbOrTx, agentId: string, since: Date): Promise<TeamRow[]> {
+  const rows = await db
+    .select({ team: teams })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(
+      and(
+        eq(teamMembers.agentId, agentId),
+        isNull(teamMembers.leftAt),
+        sql`lower(${teamMembers.role}) = 'owner'`,
+        isNotNull(teams.deletedAt),
+        gt(teams.deletedAt, since),
+      ),
+    )
+    .orderBy(desc(teams.deletedAt));
+  return rows.map((row) => row.team);
+}
+
+/** Soft delete: the team vanishes; its memberships, rooms and conversations stay for a restore. */
+export async function markTeamDeleted(db: DbOrTx, teamId: string, deletedBy: string): Promise<void> {
+  await db.update(teams).set({ deletedAt: new Date(), deletedBy }).where(eq(teams.id, teamId));
+}
+
+export async function markTeamRestored(db: DbOrTx, teamId: string): Promise<TeamRow> {
+  const [team] = await db.update(teams).set({ deletedAt: null, deletedBy: null }).where(eq(teams.id, teamId)).returning();
+  return team!;
+}
+
+/** Tests and the purge: when the team was deleted (drives the grace period without waiting). */
+export async function setTeamDeletedAt(db: DbOrTx, teamId: string, deletedAt: Date): Promise<void> {
+  await db.update(teams).set({ deletedAt }).where(eq(teams.id, teamId));
+}
+
+/** Teams deleted before `before` (their grace period is over), a batch at a time. */
+export async function findTeamsToPurge(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(isNotNull(teams.deletedAt), lt(teams.deletedAt, before)))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the team for good if it is still deleted since before `before` (a restore in between wins):
+ * its AI agents (their messages live only in its conversations), then the team, which cascades to
+ * memberships, invitations, rooms and conversations. The handle is free afterwards. Answers whether it went.
+ */
+export async function purgeTeam(db: DbOrTx, teamId: string, before: Date): Promise<boolean> {
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), isNotNull(teams.deletedAt), lt(teams.deletedAt, before)))
+    .for('update');
+  if (!team) return false;
+  await db.delete(agents).where(and(eq(agents.ownerTeamId, teamId), eq(agents.isHuman, false)));
+  await db.delete(teams).where(eq(teams.id, teamId));
+  return true;
+}
+
+/** An empty team (nothing `teamHoldsThings` counts) goes at once with its last person; cascades like the purge. */
+export async function deleteTeamRow(db: DbOrTx, teamId: string): Promise<void> {
+  await db.delete(teams).where(eq(teams.id, teamId));
+}
+
+/** Whether the team holds rooms with messages, conversations or AI agents (the last-person rule). */
+export async function teamHoldsThings(db: DbOrTx, teamId: string): Promise<boolean> {
+  const [row] = await db.select({ holds: sql<boolean>`${teamHoldsThingsSql(teamId)}` }).from(teams).where(eq(teams.id, teamId));
+  return row?.holds === true;
 }
 
 /** Active members of the given teams, in join order, grouped by team id. */

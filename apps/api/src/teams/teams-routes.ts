@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { defineHandlers } from '../http/route-handler';
 import * as teams from './teams-service';
 import * as teamAdmin from './team-admin-service';
+import { listDeletedTeams, restoreTeam } from './team-restore-service';
 
 /** Teams and their members; the rows in the route table say who may call and what each answers. */
 export const teamsRoutes = (ctx: AppContext) =>
@@ -29,4 +30,6 @@ export const teamsRoutes = (ctx: AppContext) =>
       await teamAdmin.removeMember(ctx, params.handle, auth.agentId, params.agentId);
       return { removed: true };
     },
+    listDeletedTeams: async ({ auth }) => ({ teams: await listDeletedTeams(ctx, auth.agentId) }),
+    restoreTeam: async ({ auth, params }) => ({ team: await restoreTeam(ctx, params.handle, auth.agentId) }),
   });

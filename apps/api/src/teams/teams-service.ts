@@ -18,6 +18,7 @@ import { inTransaction } from '../core/transaction';
 import { assertTeamManager, assertTeamMember } from './team-access';
 import type { TeamRow } from '../db/rows';
 import { endTeam, joinTeam, leaveTeamAs } from './team-membership';
+import { deleteTeamRow, teamHoldsThings } from './teams-repo';
 import { presentTeam } from './team-presenters';
 import { countActiveMembers, findActiveMembersOf, findActiveMembership, findActiveTeamsOf, findTeamByHandle, insertTeam, lockTeam } from './teams-repo';
 
@@ -109,9 +110,10 @@ const alreadyMember = () => conflict(TEAM_MESSAGES.alreadyMember, { username: TE
 
 /**
  * DELETE /teams/:handle/members/me: sets left_at; the person loses the team's conversations and AI
- * agents at once, and leaves the team's rooms (team-membership). The last owner must hand ownership on first (409) while
- * other people remain; the last person out ends the team's remaining (AI) memberships too, so an
- * empty team is the same as a deleted one.
+ * agents at once, and leaves the team's rooms (team-membership). The last owner must hand ownership on
+ * first (409) while other people remain. The last person cannot leave a team that still holds rooms
+ * with messages, conversations or AI agents (409: delete it, or invite someone first), so nothing
+ * becomes unreachable by accident; an empty team goes with its last person, and its handle is free.
  */
 export async function leaveTeam(ctx: AppContext, handle: string, agentId: string): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
@@ -119,7 +121,12 @@ export async function leaveTeam(ctx: AppContext, handle: string, agentId: string
     await lockTeam(tx, team.id);
     const others = ((await findActiveMembersOf(tx, [team.id])).get(team.id) ?? []).filter((m) => m.agent.id !== agentId);
     const people = others.filter((m) => m.agent.isHuman);
-    if (!people.length) return endTeam(ctx, tx, team.id);
+    if (!people.length) {
+      if (await teamHoldsThings(tx, team.id)) throw conflict(TEAM_MESSAGES.lastPersonCannotLeave);
+      await endTeam(ctx, tx, team.id);
+      await deleteTeamRow(tx, team.id);
+      return;
+    }
     const isOwner = membership.role.toLowerCase() === 'owner';
     if (isOwner && !people.some((m) => m.membership.role.toLowerCase() === 'owner'))
       throw conflict(TEAM_MESSAGES.lastOwnerCannotLeave);

@@ -321,13 +321,16 @@ describe('rooms as conversations', () => {
     expect(back.find((r) => r.id === room.id)).toMatchObject({ isMember: false });
   });
 
-  it('deleting a team empties its rooms', async () => {
+  it('deleting a team hides its rooms from their members; they stay as they were for a restore (issue 23)', async () => {
     const boss = await signUpVerified(server, 'rboss');
     const team = await createTeam(server, boss);
     await addMember(server, boss, team.handle, maya.username);
     const { room } = await createRoom(server, maya, team.handle, { name: 'doomed' });
     await api().delete(`/api/v1/teams/${team.handle}`).set(bearer(boss.token)).expect(200);
-    expect(await roomMemberIds(room.id)).toEqual([]);
     expect((await conversationsOf(maya)).map((c) => c.id)).not.toContain(room.id);
+    expect((await getRoom(server, maya, team.handle, 'doomed')).status).toBe(404);
+    expect(await roomMemberIds(room.id)).toContain(maya.agentId);
+    await api().post(`/api/v1/teams/${team.handle}/restore`).set(bearer(boss.token)).expect(200);
+    expect((await conversationsOf(maya)).map((c) => c.id)).toContain(room.id);
   });
 });

@@ -98,7 +98,7 @@ describe('team details and deletion (owners)', () => {
     await server.api().patch(`/api/v1/teams/${team.handle}`).set(bearer(owner.token)).send({ description: '' }).expect(200);
   });
 
-  it('deleting ends every membership: the team, its conversations and its AI agents are unreachable for all', async () => {
+  it('deleting hides the team from all at once (404 like an unknown one): its conversations and AI agents are unreachable', async () => {
     const team = await teamOfThree();
     const ai = await createAiAgent(server, owner, team.handle);
     const aiChat = await startConversation(server, member, { agentId: ai.id });
@@ -110,13 +110,13 @@ describe('team details and deletion (owners)', () => {
     for (const person of [owner, admin, member]) {
       const mine = await server.api().get('/api/v1/teams').set(bearer(person.token)).expect(200);
       expect(mine.body.data.teams.map((t: { handle: string }) => t.handle)).not.toContain(team.handle);
-      await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(person.token)).expect(403);
+      await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(person.token)).expect(404);
       await server.api().get(`/api/v1/agents/${ai.username}`).set(bearer(person.token)).expect(404);
     }
     await server.api().get(`/api/v1/chat/conversations/${aiChat.id}`).set(bearer(member.token)).expect(404);
     await server.api().get(`/api/v1/chat/conversations/${teamChat.id}`).set(bearer(member.token)).expect(404);
     await server.api().get(`/api/v1/chat/conversations/${teamChat.id}`).set(bearer(admin.token)).expect(404);
-    // Nobody manages it any more, so nobody can bring people back into it.
-    await server.api().post(`/api/v1/teams/${team.handle}/members`).set(bearer(owner.token)).send({ username: member.username }).expect(403);
+    // Nobody manages it any more (until an owner restores it), so nobody can bring people into it.
+    await server.api().post(`/api/v1/teams/${team.handle}/members`).set(bearer(owner.token)).send({ username: member.username }).expect(404);
   });
 });

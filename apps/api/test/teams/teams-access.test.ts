@@ -295,13 +295,13 @@ describe('DELETE /teams/:handle/members/me', () => {
     expect(view.body.data.team).toMatchObject({ myRole: 'owner', canManage: true, memberCount: 2 });
   });
 
-  it('lets the last person leave: the team is then empty, its AI agents included', async () => {
+  it('refuses the last person while the team holds an AI agent (issue 23: team-deletion.test.ts has the rule in full)', async () => {
     const team = await createTeam(server, owner);
     await createAiAgent(server, owner, team.handle, { firstName: 'Bot' });
-    await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(owner.token)).expect(200);
-    await server.api().get(`/api/v1/teams/${team.handle}`).set(bearer(owner.token)).expect(403);
-    const [left] = await server.ctx.db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt)));
-    expect(left).toBeUndefined();
+    const refused = await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(owner.token)).expect(409);
+    expect(refused.body.error).toBe(TEAM_MESSAGES.lastPersonCannotLeave);
+    const [stillIn] = await server.ctx.db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt)));
+    expect(stillIn).toBeDefined();
   });
 
   it('404 for an unknown team', async () => {

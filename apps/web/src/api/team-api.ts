@@ -1,4 +1,4 @@
-import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
+import { TEAM_CHANGE_TEXTS, TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import type { TAddMemberRequest, TChangeMemberRoleRequest, TCreateAiAgentRequest, TCreateTeamRequest, TUpdateAiAgentRequest, TUpdateTeamRequest } from '@agentroom/shared';
 import { routes } from '@agentroom/shared/routes';
 import { call } from './call-route';
@@ -29,6 +29,11 @@ export const teamApi = {
   updateTeam: (handle: string, input: TUpdateTeamRequest) => call(routes.updateTeam, { params: { handle }, body: input }).then((d) => d.team),
 
   deleteTeam: (handle: string) => call(routes.deleteTeam, { params: { handle } }),
+
+  /** Teams I own that were deleted and can still be restored (issue 23). */
+  deletedTeams: () => call(routes.listDeletedTeams, { fallback: TEAM_CHANGE_TEXTS.deletedTeamsFailed }).then((d) => d.teams),
+
+  restoreTeam: (handle: string) => call(routes.restoreTeam, { params: { handle }, fallback: TEAM_CHANGE_TEXTS.restoreFailed }).then((d) => d.team),
 
   /** AI tokens per day by AI agent and by the person who asked (owners). */
   usage: (handle: string, days: number) => call(routes.getTeamUsage, { params: { handle }, query: { days } }),

@@ -45,7 +45,8 @@ const UnsubscribePage = named(() => import('../notifications/unsubscribe-page'),
 const AppShell = page(() => import('../shell/app-shell'));
 const HomePage = page(() => import('../shell/home-page'));
 const TeamLayout = page(() => import('../teams/team-layout'));
-const TeamPage = page(() => import('../teams/team-page'));
+const TeamPage = page(() => import('../team-settings/team-home-page'));
+const TeamSettingsPage = page(() => import('../team-settings/team-settings-page'));
 const ChatPage = page(() => import('../chat/chat-page'));
 const RoomPage = page(() => import('../rooms/room-page'));
 const TeamUsagePage = page(() => import('../teams/team-usage-page'));
@@ -104,6 +105,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: 'p/:username', ...ChatPage, loader: chatLoader(queryClient) },
               { path: 'r/:room', ...RoomPage },
               { path: 'usage', ...TeamUsagePage },
+              { path: 'settings', ...TeamSettingsPage },
+              { path: 'settings/:section', ...TeamSettingsPage },
             ],
           },
         ],

@@ -9,6 +9,8 @@ export const teamKeys = {
   /** Every team's roster (the prefix of `agents`). */
   rosters: (userId: string | undefined) => ['teams', userId, 'agents'] as const,
   usage: (userId: string | undefined, handle: string, days: number) => ['teams', userId, 'usage', handle.toLowerCase(), days] as const,
+  /** Teams I own that were deleted and can still be restored. */
+  deleted: (userId: string | undefined) => ['teams', userId, 'deleted'] as const,
 };
 
 /** Query key of the signed-in user's team list; per user, so switching accounts never shows stale teams. */

@@ -7,6 +7,7 @@ import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { setTitleUnreadCount } from '../lib/use-page-title';
 import { RoomDialogsProvider } from '../rooms/room-dialogs';
 import { useRoomsLiveUpdates } from '../rooms/use-rooms-live-updates';
+import { useTeamsLiveUpdates } from './use-teams-live-updates';
 import { TeamsDrawerProvider } from '../teams/teams-drawer';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
@@ -27,6 +28,7 @@ function useUnreadInTitle(totalUnread: number) {
 function LiveUpdates() {
   useInboxLiveUpdates();
   useRoomsLiveUpdates();
+  useTeamsLiveUpdates();
   return null;
 }
 

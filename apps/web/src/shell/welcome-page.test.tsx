@@ -19,7 +19,11 @@ const invitation = (id: string, name: string, handle: string): TMyInvitation => 
 const INVITE_ID = '0193a0c4-0000-7000-8000-0000000000e1';
 
 function renderHome(api: Parameters<typeof stubApi>[0]) {
-  const calls = stubApi({ 'GET /chat/conversations?page=1&limit=100': ok({ conversations: [], pagination: { page: 1, limit: 100, hasMore: false } }), ...api });
+  const calls = stubApi({
+    'GET /chat/conversations?page=1&limit=100': ok({ conversations: [], pagination: { page: 1, limit: 100, hasMore: false } }),
+    'GET /deleted-teams': ok({ teams: [] }),
+    ...api,
+  });
   const view = renderRoutes(
     [
       {
@@ -85,5 +89,22 @@ describe('welcome page (first run: no team yet)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/t/launch'));
     expect(api.callsTo('POST /teams')[0]?.body).toMatchObject({ name: 'Launch', handle: 'launch' });
+  });
+
+  it('lists the teams I deleted with Restore (issue 23): restoring brings the team back and opens it', async () => {
+    const harbor = makeTeam({ id: '0193a0c4-0000-7000-8000-0000000000h1', name: 'Harbor', handle: 'harbor' });
+    const deleted = { id: harbor.id, name: 'Harbor', handle: 'harbor', deletedAt: '2026-11-20T10:00:00.000Z', purgeAt: '2026-12-20T10:00:00.000Z' };
+    const { router, api } = renderHome({
+      'GET /teams': [ok({ teams: [] }), ok({ teams: [harbor] })],
+      'GET /invitations': ok({ invitations: [] }),
+      'GET /deleted-teams': [ok({ teams: [deleted] }), ok({ teams: [] })],
+      'POST /teams/harbor/restore': ok({ team: harbor }),
+    });
+    const section = await screen.findByRole('region', { name: 'Deleted teams' });
+    expect(within(section).getByText('Harbor')).toBeInTheDocument();
+    expect(within(section).getByText(`Restorable until ${new Date(deleted.purgeAt).toLocaleDateString()}`)).toBeInTheDocument();
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Restore Harbor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/t/harbor'));
+    expect(api.callsTo('POST /teams/harbor/restore')).toHaveLength(1);
   });
 });

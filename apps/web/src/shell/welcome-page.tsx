@@ -3,6 +3,7 @@ import { Plus, Sparkles } from 'lucide-react';
 import { useAuth } from '../auth/auth-context';
 import { MyInvitations } from '../invitations/my-invitations';
 import { usePageTitle } from '../lib/use-page-title';
+import { DeletedTeamsSection } from '../teams/deleted-teams-section';
 import { CreateTeamDialog } from '../teams/lazy-team-dialogs';
 import { Button } from '../ui/button';
 
@@ -31,6 +32,7 @@ export function WelcomePage() {
         </Button>
       </div>
       <MyInvitations />
+      <DeletedTeamsSection />
       <CreateTeamDialog open={creating} onOpenChange={setCreating} />
     </div>
   );

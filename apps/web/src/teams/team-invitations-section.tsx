@@ -14,12 +14,20 @@ import { TextField } from '../ui/text-field';
 const INVITE_FAILED = 'Could not send the invitation. Please try again.';
 const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
+const invitationsKey = (userId: string | undefined, handle: string) => ['invitations', userId, handle.toLowerCase()];
+
+/** The team's pending invitations (managers only: others are never asked). */
+export function usePendingInvitations(handle: string, enabled = true) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: invitationsKey(user?.id, handle), queryFn: () => invitationApi.pending(handle), enabled: !!user && enabled });
+}
+
 /** Managers of a team: invite someone by email, see the pending invitations, revoke one. */
 export function TeamInvitationsSection({ handle }: { handle: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const queryKey = ['invitations', user?.id, handle.toLowerCase()];
-  const pending = useQuery({ queryKey, queryFn: () => invitationApi.pending(handle), enabled: !!user });
+  const queryKey = invitationsKey(user?.id, handle);
+  const pending = usePendingInvitations(handle);
   const refresh = () => queryClient.invalidateQueries({ queryKey });
   const invite = useMutation({ mutationFn: (email: string) => invitationApi.invite(handle, { email }), onSuccess: refresh });
   const revoke = useMutation({ mutationFn: (id: string) => invitationApi.revoke(handle, id), onSuccess: refresh });

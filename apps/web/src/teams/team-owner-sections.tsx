@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
-import { TEAM_ACTION_ERRORS, ZUpdateTeamRequest, type TErrorDetails, type TTeam } from '@agentroom/shared';
+import { TEAM_ACTION_ERRORS, TEAM_CHANGE_TEXTS, ZUpdateTeamRequest, type TErrorDetails, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -64,7 +64,7 @@ export function DeleteTeamSection({ team }: { team: TTeam }) {
   return (
     <form onSubmit={onDelete} noValidate className="space-y-3 rounded-xl border border-red-200 p-4 dark:border-red-900/60" aria-label="Delete team">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Everyone loses the team, its team conversations and its AI agents. This cannot be undone here.
+        {TEAM_CHANGE_TEXTS.deleteHint}
       </p>
       {deleteTeam.isError && <Alert>{errorMessage(deleteTeam.error, TEAM_ACTION_ERRORS.deleteTeam)}</Alert>}
       <TextField label={`Type ${team.handle} to confirm`} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />

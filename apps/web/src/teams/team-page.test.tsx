@@ -8,6 +8,7 @@ import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import AppShell from '../shell/app-shell';
 import TeamLayout from './team-layout';
 import TeamPage from './team-page';
+import TeamSettingsPage from '../team-settings/team-settings-page';
 
 const user = makeUser();
 const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
@@ -24,6 +25,8 @@ const teamRoutes = [
         children: [
           { index: true, element: <TeamPage /> },
           { path: 'p/:username', element: <p>Chat screen</p> },
+          { path: 'settings', element: <TeamSettingsPage /> },
+          { path: 'settings/:section', element: <TeamSettingsPage /> },
         ],
       },
     ],
@@ -31,6 +34,15 @@ const teamRoutes = [
 ];
 
 const renderTeam = (path = '/t/demo') => renderRoutes(teamRoutes, { path, auth: auth() });
+
+/** From the team page through "Manage Team" (settings pages, issue 23) to one section; answers its region. */
+async function openSettingsSection(user: ReturnType<typeof userEvent.setup>, section: string, button = 'Manage Team') {
+  await user.click(await screen.findByRole('link', { name: button }));
+  const nav = await screen.findByRole('navigation', { name: 'Team settings' });
+  if (section !== 'Members') await user.click(within(nav).getByRole('link', { name: section }));
+  const region = await screen.findByRole('region', { name: section });
+  return region;
+}
 
 describe('team page', () => {
   it('shows the loading texts, then the cards with presence, badge, title and social tags', async () => {
@@ -189,19 +201,18 @@ describe('team settings', () => {
       'GET /teams/demo/agents': [ok({ agents: [] }), ok({ agents: [pixel] })],
       'POST /teams/demo/agents': ok({ agent: pixel }, 201),
     });
-    renderTeam();
+    const { router } = renderTeam();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
-    await user.click(within(dialog).getByRole('button', { name: 'New AI Agent' }));
+    const dialog = await openSettingsSection(user, 'AI agents');
+    await user.click(await within(dialog).findByRole('button', { name: 'New AI Agent' }));
     await user.type(within(dialog).getByLabelText('First name'), 'Pixel');
     await user.type(within(dialog).getByRole('textbox', { name: /^Role/ }), 'Illustrator');
     await user.type(within(dialog).getByRole('textbox', { name: /^Personality/ }), 'Playful.');
     await user.click(within(dialog).getByRole('button', { name: 'Create Agent' }));
     await waitFor(() => expect(api.callsTo('POST /teams/demo/agents')).toHaveLength(1));
     expect(api.callsTo('POST /teams/demo/agents')[0]?.body).toEqual({ firstName: 'Pixel', role: 'Illustrator', personality: 'Playful.' });
-    await user.keyboard('{Escape}');
-    expect(await within(screen.getByRole('region', { name: 'Agents' })).findByText('Pixel', { selector: 'span' })).toBeInTheDocument();
+    await router.navigate('/t/demo');
+    expect(await within(await screen.findByRole('region', { name: 'Agents' })).findByText('Pixel', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('creates an AI agent with an uploaded avatar: previewed first, sent once the agent exists; no avatar URL field', async () => {
@@ -217,9 +228,8 @@ describe('team settings', () => {
     });
     renderTeam();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
-    await user.click(within(dialog).getByRole('button', { name: 'New AI Agent' }));
+    const dialog = await openSettingsSection(user, 'AI agents');
+    await user.click(await within(dialog).findByRole('button', { name: 'New AI Agent' }));
     expect(within(dialog).queryByRole('textbox', { name: /Avatar URL/ })).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('First name'), 'Pixel');
     await user.upload(within(dialog).getByTestId('avatar-input'), new File([new Uint8Array(8)], 'pixel.png', { type: 'image/png' }));
@@ -247,9 +257,8 @@ describe('team settings', () => {
     });
     renderTeam();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Manage Team' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
-    await user.click(within(dialog).getByRole('button', { name: 'Edit Nova' }));
+    const dialog = await openSettingsSection(user, 'AI agents');
+    await user.click(await within(dialog).findByRole('button', { name: 'Edit Nova' }));
     const form = within(dialog).getByRole('form', { name: 'Edit Nova' });
     await user.upload(within(form).getByTestId('avatar-input'), new File([new Uint8Array(8)], 'nova.webp', { type: 'image/webp' }));
     await waitFor(() => expect(within(form).getByRole('img', { name: 'Nova' }).getAttribute('src')).toMatch(/avatars\/i\/.+\.webp$/));
@@ -261,12 +270,15 @@ describe('team settings', () => {
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
-  it('shows a plain member only the way to leave', async () => {
+  it('shows a plain member no way to add people, and the way to leave', async () => {
     stubApi({ 'GET /teams/demo': ok({ team: makeTeam({ myRole: 'member', canManage: false }) }), 'GET /teams/demo/agents': ok({ agents: [] }) });
     renderTeam();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Team Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Team settings' });
-    expect(within(dialog).queryByRole('button', { name: 'Add Member' })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Leave Team' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    const members = await openSettingsSection(user, 'Members', 'Team Settings');
+    await within(members).findByRole('list', { name: 'Members' });
+    expect(within(members).queryByRole('button', { name: 'Add Member' })).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Team settings' })).getByRole('link', { name: 'Danger zone' }));
+    const danger = await screen.findByRole('region', { name: 'Danger zone' });
+    expect(within(danger).getByRole('button', { name: 'Leave Team' })).toBeInTheDocument();
   });
 });

@@ -1,20 +1,20 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Settings, Users } from 'lucide-react';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
 import { AgentCard } from './agent-card';
-import { TeamSettingsDialog } from './lazy-team-dialogs';
 import { PrivateTeamMark } from './private-team-mark';
 import { useTeamContext } from './team-layout';
 import { useTeamAgents } from './team-queries';
+import { teamSettingsPath } from './team-settings-sections';
 
-/** /t/:handle index: the team's agents as cards, and the way into its settings. */
-export default function TeamPage() {
+/** /t/:handle index: the team's agents as cards, and the way into its settings pages; `nextSteps` above the cards. */
+export default function TeamPage({ nextSteps }: { nextSteps?: ReactNode }) {
   const { team } = useTeamContext();
   const agents = useTeamAgents(team.handle);
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const list = agents.data ?? [];
 
   return (
@@ -32,11 +32,14 @@ export default function TeamPage() {
               {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'} · /t/{team.handle}
             </p>
           </div>
-          <Button variant="secondary" onClick={() => setSettingsOpen(true)} onPointerEnter={TeamSettingsDialog.preload} onFocus={TeamSettingsDialog.preload}>
-            <Settings aria-hidden="true" className="size-4" />
-            {team.canManage ? 'Manage Team' : 'Team Settings'}
+          <Button asChild variant="secondary">
+            <Link to={teamSettingsPath(team.handle)}>
+              <Settings aria-hidden="true" className="size-4" />
+              {team.canManage ? 'Manage Team' : 'Team Settings'}
+            </Link>
           </Button>
         </div>
+        {nextSteps}
 
         <section aria-label="Agents" className="mt-8">
           {agents.isPending ? (
@@ -60,7 +63,6 @@ export default function TeamPage() {
           )}
         </section>
       </div>
-      <TeamSettingsDialog team={team} agents={list} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </>
   );
 }

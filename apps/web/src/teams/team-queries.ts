@@ -90,7 +90,10 @@ function useForgetTeam(handle: string) {
   return async () => {
     queryClient.removeQueries({ queryKey: teamKeys.team(user?.id, handle) });
     queryClient.removeQueries({ queryKey: teamKeys.agents(user?.id, handle) });
-    await queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.deleted(user?.id) }),
+    ]);
   };
 }
 
@@ -102,4 +105,16 @@ export function useLeaveTeam(handle: string) {
 export function useDeleteTeam(handle: string) {
   const forget = useForgetTeam(handle);
   return useMutation({ mutationFn: () => teamApi.deleteTeam(handle), onSuccess: forget });
+}
+
+/** Teams I own that were deleted and can still be restored (issue 23). */
+export function useDeletedTeams(enabled = true) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: teamKeys.deleted(user?.id), queryFn: teamApi.deletedTeams, enabled: !!user && enabled });
+}
+
+/** Restores a deleted team; the team lists and the deleted list are refetched. */
+export function useRestoreTeam() {
+  const invalidate = useInvalidateTeams();
+  return useMutation({ mutationFn: (handle: string) => teamApi.restoreTeam(handle), onSuccess: invalidate });
 }

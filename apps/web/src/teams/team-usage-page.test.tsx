@@ -9,6 +9,7 @@ import { makeTeam } from '../test/team-fixtures';
 import TeamLayout from './team-layout';
 import TeamPage from './team-page';
 import TeamUsagePage from './team-usage-page';
+import TeamSettingsPage from '../team-settings/team-settings-page';
 
 const user = makeUser();
 const auth = () => fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' });
@@ -19,6 +20,8 @@ const routes = [
     children: [
       { index: true, element: <TeamPage /> },
       { path: 'usage', element: <TeamUsagePage /> },
+      { path: 'settings', element: <TeamSettingsPage /> },
+      { path: 'settings/:section', element: <TeamSettingsPage /> },
     ],
   },
 ];
@@ -50,7 +53,8 @@ describe('team usage page', () => {
     });
     const { router } = renderRoutes(routes, { path: '/t/demo', auth: auth() });
     const events = userEvent.setup();
-    await events.click(await screen.findByRole('button', { name: /Manage Team/ }));
+    await events.click(await screen.findByRole('link', { name: /Manage Team/ }));
+    await events.click(await screen.findByRole('link', { name: 'Details' }));
     await events.click(await screen.findByRole('link', { name: 'See AI usage' }));
     expect(router.state.location.pathname).toBe('/t/demo/usage');
 

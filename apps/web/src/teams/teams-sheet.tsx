@@ -7,6 +7,7 @@ import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Sheet } from '../ui/dialogs';
 import { LoadingState } from '../ui/page-states';
+import { DeletedTeamsSection } from './deleted-teams-section';
 import { PrivateTeamMark } from './private-team-mark';
 import { useMyTeams } from './use-my-teams';
 
@@ -105,6 +106,9 @@ export function TeamsSheet({
         <Plus aria-hidden="true" className="size-4" />
         Create New Team
       </Button>
+      <div className="mt-6">
+        <DeletedTeamsSection onRestored={() => onOpenChange(false)} />
+      </div>
     </Sheet>
   );
 }

@@ -65,6 +65,7 @@ import { ZDevMailboxResponse, ZHealthResponse, ZLiveResponse, ZReadyResponse } f
 import {
   ZAgentResponse,
   ZDeletedTeamResponse,
+  ZDeletedTeamsResponse,
   ZLeftTeamResponse,
   ZRemovedMemberResponse,
   ZTeamAgentResponse,
@@ -176,9 +177,12 @@ export const ROUTE_SCHEMAS = {
   createAiAgent: { tag: 'Teams', summary: 'Create an AI agent in a team (owners and admins)', body: ZCreateAiAgentRequest, success: { 201: ZTeamAgentResponse } },
   addTeamMember: { tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse } },
   updateTeam: { tag: 'Teams', summary: 'Rename or describe a team (owners)', body: ZUpdateTeamRequest, success: { 200: ZTeamResponse } },
-  deleteTeam: { tag: 'Teams', summary: 'Delete a team: every membership ends (owners)', success: { 200: ZDeletedTeamResponse } },
+  deleteTeam: { tag: 'Teams', summary: 'Delete a team: it vanishes for everyone at once and its owners may restore it during the grace period (owners)', success: { 200: ZDeletedTeamResponse } },
   getTeamUsage: { tag: 'Teams', summary: "AI tokens per day by AI agent and by the person whose message started the replies (owners; `days`, today included)", query: ZTeamUsageQuery, success: { 200: ZTeamUsageResponse } },
-  leaveTeam: { tag: 'Teams', summary: 'Leave a team (the last owner of a team with others in it answers 409)', success: { 200: ZLeftTeamResponse } },
+  leaveTeam: { tag: 'Teams', summary: 'Leave a team (409: the last owner while others remain; the last person while it holds rooms with messages, conversations or AI agents)', success: { 200: ZLeftTeamResponse } },
+  // ---- issue 23, TEAMS slice ----
+  listDeletedTeams: { tag: 'Teams', summary: 'Teams the caller owns that were deleted and can still be restored', success: { 200: ZDeletedTeamsResponse } },
+  restoreTeam: { tag: 'Teams', summary: 'Restore a deleted team within its grace period (owners)', success: { 200: ZTeamResponse } },
   changeMemberRole: { tag: 'Teams', summary: "Change a member's role (owners and admins; only owners touch owners)", body: ZChangeMemberRoleRequest, success: { 200: ZTeamAgentResponse } },
   removeTeamMember: { tag: 'Teams', summary: 'Remove a member, as if they left (owners and admins; only owners remove owners)', success: { 200: ZRemovedMemberResponse } },
   createInvitation: { tag: 'Invitations', summary: 'Invite someone by email; replaces an older pending invitation to the same address (owners and admins)', body: ZCreateInvitationRequest, success: { 201: ZInvitationResponse } },

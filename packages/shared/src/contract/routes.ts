@@ -103,6 +103,9 @@ const HEADS = {
   createInvitation: { method: 'post', path: '/teams/:handle/invitations', auth: 'verified', rateLimit: 'invitation-mail' },
   listInvitations: { method: 'get', path: '/teams/:handle/invitations', auth: 'verified' },
   revokeInvitation: { method: 'delete', path: '/teams/:handle/invitations/:id', auth: 'verified', rateLimit: 'invitation-writes' },
+  // ---- issue 23, TEAMS slice: deleted teams (a path of their own, so no team handle is shadowed) ----
+  listDeletedTeams: { method: 'get', path: '/deleted-teams', auth: 'verified' },
+  restoreTeam: { method: 'post', path: '/teams/:handle/restore', auth: 'verified', rateLimit: 'team-writes' },
   listMyInvitations: { method: 'get', path: '/invitations', auth: 'verified' },
   acceptInvitationById: { method: 'post', path: '/invitations/:id/accept', auth: 'verified', rateLimit: 'invitation-writes' },
   describeInvitationLink: { method: 'get', path: '/invitations/:token', auth: 'public', rateLimit: 'invitation-token' },

@@ -12,6 +12,7 @@ import {
   ZPresenceEvent,
   ZResyncEvent,
   ZRoomsChangedEvent,
+  ZTeamsChangedEvent,
   ZSendMessageAck,
   ZSocketAck,
   ZTypingEvent,
@@ -57,6 +58,7 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'presence:changed': { summary: 'An agent came online or went offline.', payload: ZPresenceEvent, audience: 'agents who share a team or conversation' },
   'agent:updated': { summary: "An agent's avatar, names or role changed (patch it wherever it is shown).", payload: ZAgentUpdatedEvent, audience: 'the agent itself and agents who share a team or conversation with it' },
   'rooms:changed': { summary: "A team's rooms changed for you (created, renamed, settings, members): refetch the team's rooms and your conversations.", payload: ZRoomsChangedEvent, audience: 'each agent who can see the room (its members; every team member for an open room)' },
+  'teams:changed': { summary: 'One of your teams changed for you: you were removed from it, or it was deleted or restored. Refetch your teams; a removed person is told "You were removed from {team}".', payload: ZTeamsChangedEvent, audience: 'the removed person; every member of a deleted or restored team' },
   'sync:resync': { summary: 'Events may have been lost while the API nodes could not reach each other: gap-fill (after=<seq>) every open conversation.', payload: ZResyncEvent, audience: 'every connected socket' },
 };
 

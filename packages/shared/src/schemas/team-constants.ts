@@ -40,7 +40,15 @@ export const TEAM_MESSAGES = {
   aiAgentKeepsMemberRole: 'AI agents keep the member role',
   lastOwnerCannotLeave: 'You are the last owner: make another member an owner before you leave',
   roleRequired: 'Role must be owner, admin or member',
+  // ---- issue 23, TEAMS slice ----
+  lastPersonCannotLeave:
+    'You are the last person in this team and it still holds rooms, conversations or AI agents: delete the team, or invite someone first',
+  notDeleted: 'This team is not deleted',
+  restoreTooLate: 'The time to restore this team has passed',
 } as const;
+
+/** Days a deleted team can be restored by its owners before it is purged and its handle released (the API's default). */
+export const TEAM_DELETE_GRACE_DAYS_DEFAULT = 30;
 
 /** Membership roles a manager may hand out when adding someone; 'owner' stays with the creator. */
 export const ASSIGNABLE_MEMBER_ROLES = ['member', 'admin'] as const;

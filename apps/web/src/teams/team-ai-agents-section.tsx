@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Pencil, Plus } from 'lucide-react';
+import type { TTeamAgent } from '@agentroom/shared';
+import { AgentAvatar } from '../people/agent-avatar';
+import { Button } from '../ui/button';
+import { AiAgentForm } from './ai-agent-form';
+
+/** Managers see the team's AI agents, edit one, or create a new one. */
+export function AiAgentsSection({ handle, agents }: { handle: string; agents: TTeamAgent[] }) {
+  const [editing, setEditing] = useState<TTeamAgent | 'new' | null>(null);
+  const aiAgents = agents.filter((agent) => !agent.isHuman);
+  if (editing)
+    return (
+      <AiAgentForm
+        key={editing === 'new' ? 'new' : editing.id}
+        handle={handle}
+        agent={editing === 'new' ? undefined : editing}
+        onDone={() => setEditing(null)}
+      />
+    );
+  return (
+    <div className="space-y-3">
+      {aiAgents.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No AI agents in this team yet.</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {aiAgents.map((agent) => (
+            <li key={agent.id} className="flex items-center gap-3 px-3 py-2.5">
+              <AgentAvatar src={agent.avatarUrl} name={agent.fullName} className="size-8" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium">{agent.fullName}</span>
+                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{agent.role}</span>
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.fullName}`}>
+                <Pencil aria-hidden="true" className="size-3.5" />
+                Edit
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="secondary" onClick={() => setEditing('new')}>
+        <Plus aria-hidden="true" className="size-4" />
+        New AI Agent
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { TTeam } from '@agentroom/shared';
+
+/**
+ * Team settings as pages (issue 23): /t/:handle/settings/{section}. Everyone sees the members, the
+ * rooms and the danger zone (leaving); managers also invitations and AI agents; owners the details.
+ */
+const TEAM_SETTINGS_SECTIONS = [
+  { id: 'members', label: 'Members', description: 'Who is in the team, their roles; add someone by username', shownTo: 'everyone' },
+  { id: 'invitations', label: 'Invitations', description: 'Invite people by email, see and revoke pending invitations', shownTo: 'managers' },
+  { id: 'agents', label: 'AI agents', description: "The team's AI agents: create and edit them", shownTo: 'managers' },
+  { id: 'rooms', label: 'Rooms', description: "The team's rooms, and a new one", shownTo: 'everyone' },
+  { id: 'details', label: 'Details', description: 'Name, description and AI usage', shownTo: 'owners' },
+  { id: 'danger', label: 'Danger zone', description: 'Leave the team, or delete it', shownTo: 'everyone' },
+] as const;
+
+export type TTeamSettingsSection = (typeof TEAM_SETTINGS_SECTIONS)[number]['id'];
+
+/** The sections `team` shows to me, in order. */
+export function sectionsFor(team: Pick<TTeam, 'canManage' | 'myRole'>) {
+  return TEAM_SETTINGS_SECTIONS.filter(
+    (section) => section.shownTo === 'everyone' || (section.shownTo === 'managers' && team.canManage) || (section.shownTo === 'owners' && team.myRole === 'owner'),
+  );
+}
+
+/** '/t/{handle}/settings', or one section of it. */
+export function teamSettingsPath(handle: string, section?: TTeamSettingsSection): string {
+  const base = `/t/${encodeURIComponent(handle)}/settings`;
+  return section ? `${base}/${section}` : base;
+}
