@@ -179,6 +179,8 @@ export const ATTENTION_TEXTS = {
   settingsFailed: 'Could not change the notifications of this conversation',
   closeConversation: (name: string) => `Close conversation with ${name}`,
   closeFailed: 'Could not close the conversation',
+} as const;
+
 /** Issue 23, TEAMS slice: what the web says when a team changes under you, and its settings pages. */
 export const TEAM_CHANGE_TEXTS = {
   removedFrom: (team: string) => `You were removed from ${team}`,
