@@ -124,7 +124,7 @@ describe('pages', () => {
   });
 
   it('an unknown path is a 404: the app page (its not-found screen) for page-like paths, plain text for file-like ones', async () => {
-    for (const p of ['/wp-admin/', '/t/demo/settings/x', '/nope']) {
+    for (const p of ['/wp-admin/', '/t/demo/members/x', '/nope']) {
       const res = await get(p);
       expect({ p, status: res.status }).toEqual({ p, status: 404 });
       expect(res.body.toString()).toContain('spa-index');

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '@agentroom/shared';
+import { AuthContext } from '../auth/auth-context';
 import { makeUser } from '../test/fixtures';
+import { fakeAuth } from '../test/render';
 import { AgentProfilePane } from './agent-profile-pane';
 import { fullNameOf } from './agent-names';
 
@@ -14,7 +16,11 @@ describe('someone who deleted their account', () => {
   });
 
   it('has no profile to open beside the conversation', () => {
-    render(<AgentProfilePane agent={gone} username={gone.username} agentOnline={false} messages={[]} />);
+    render(
+      <AuthContext.Provider value={fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: makeUser() })}>
+        <AgentProfilePane agent={gone} username={gone.username} agentOnline={false} messages={[]} />
+      </AuthContext.Provider>,
+    );
     expect(screen.getByRole('heading', { name: 'Deleted user' })).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_TEXTS.deletedAccountNote)).toBeInTheDocument();
     expect(screen.queryByText(/deleted-0123456789ab/)).not.toBeInTheDocument();
