@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { ConversationRow } from '../db/rows';
 import { accounts, agents, conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
+import { hasBlockedSql } from '../agents/reach-sql';
 import { conversationTeamAccessSql } from '../chat/chat-access-sql';
 
 /** The participant row's first message not yet read nor mailed is the one after this seq. */
@@ -53,6 +54,7 @@ function dueSql(now: Date, minuteMs: number) {
       where pending.conversation_id = ${conversationParticipants.conversationId}
         and pending.seq > ${pendingAfter}
         and pending.sender_agent_id <> ${conversationParticipants.agentId}
+        and not ${hasBlockedSql(conversationParticipants.agentId, sql`pending.sender_agent_id`)}
         and pending.created_at <= ${now.toISOString()}::timestamptz
           - (${accounts.unreadMailDelayMinutes}::bigint * ${minuteMs}::bigint) * interval '1 millisecond'
         and (not ${onlyMentions} or exists (
@@ -123,6 +125,8 @@ export async function findUnreadLines(
     gt(messages.seq, range.after),
     lte(messages.seq, range.upToSeq),
     ne(messages.senderAgentId, agentId),
+    // Someone the person blocked never reaches them by mail (rooms: the 1:1 refuses them anyway).
+    sql`not ${hasBlockedSql(agentId, messages.senderAgentId)}`,
     range.onlyMentions
       ? sql`exists (select 1 from message_mentions mm where mm.message_id = ${messages.id} and mm.agent_id = ${agentId})`
       : undefined,

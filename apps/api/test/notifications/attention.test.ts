@@ -4,6 +4,7 @@ import { wallClockIn, type TConversation } from '@agentroom/shared';
 import { agents, emailOutbox } from '../../src/db/schema';
 import { auth, closeSockets, connectSocket, nextEvent, sendMessage, startConversation, type User } from '../chat/chat-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
+import { listRooms } from '../rooms/room-helpers';
 import { addMember, createTeam } from '../teams/team-helpers';
 
 /**
@@ -184,6 +185,21 @@ describe('what the unread-messages mail sends', () => {
       expect(mail.text).toContain(`— 1 unread message\n  Test dee: @${a.username} look at this\n`);
       expect(mail.text).not.toContain('just chatting');
     }
+  });
+
+  it('never mails a blocked person’s room messages; the others’ still go', async () => {
+    const [a, b, c] = await Promise.all([signUpVerified(server, 'ivy'), signUpVerified(server, 'jon'), signUpVerified(server, 'kim')]);
+    const team = await createTeam(server, a);
+    await addMember(server, a, team.handle, b.username);
+    await addMember(server, a, team.handle, c.username);
+    const general = (await listRooms(server, a, team.handle)).find((room) => room.name === 'general')!;
+    await api().put(`/api/v1/users/me/blocks/${b.agentId}`).set(auth(a)).expect(200);
+    await sendMessage(server, b, general.id, 'from the blocked one');
+    await sendMessage(server, c, general.id, 'from a colleague');
+    expect(await server.unreadMailWorker.runOnce(later(60))).toBeGreaterThan(0);
+    const mail = await server.mail.nextMail(a.email);
+    expect(mail.text).toContain('from a colleague');
+    expect(mail.text).not.toContain('from the blocked one');
   });
 
   it('mails nothing while do not disturb is on until a time, and mails after it ends', async () => {
