@@ -35,7 +35,7 @@ export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTea
         {currentTeam.team && <TeamRoster team={currentTeam.team} />}
         <ConversationList />
       </nav>
-      <div className="flex shrink-0 items-center gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">
+      <div className="flex shrink-0 items-end gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <UserBadge className="flex-1" />
         <SignOutButton iconOnly />
       </div>

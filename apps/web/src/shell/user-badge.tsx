@@ -46,64 +46,69 @@ export function UserBadge({ className }: { className?: string }) {
       data-testid="user-badge"
       data-user-id={id}
       title={`@${username}`}
-      className={cn('flex min-w-0 items-center gap-2.5', className)}
+      className={cn('min-w-0 space-y-2', className)}
     >
-      <span className="relative shrink-0">
-        <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
-        <PresenceDot {...OWN_PRESENCE[status]} doNotDisturb={doNotDisturb} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
-      </span>
-      <span className="min-w-0 leading-tight">
-        {hasName ? (
-          <>
-            <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
-            <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{agent?.role}</span>
-          </>
-        ) : (
-          <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
-        )}
-      </span>
-      <ProfileButton className="ml-auto" />
-      <Link
-        to="/account/profile"
-        aria-label={ACCOUNT_PAGE_TEXTS.menuItem}
-        title={ACCOUNT_PAGE_TEXTS.menuItem}
-        className={cn(
-          'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-          focusRing,
-        )}
-      >
-        <Settings aria-hidden="true" className="size-4" />
-      </Link>
-      <button
-        type="button"
-        aria-label={ATTENTION_TEXTS.menuItem}
-        title={ATTENTION_TEXTS.menuItem}
-        data-testid="attention-button"
-        onClick={() => setAttentionOpen(true)}
-        onPointerEnter={AttentionDialog.preload}
-        onFocus={AttentionDialog.preload}
-        className={cn(
-          'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-          doNotDisturb && 'text-rose-600 dark:text-rose-400',
-          focusRing,
-        )}
-      >
-        <Moon aria-hidden="true" className="size-4" />
-      </button>
-      <button
-        type="button"
-        aria-label={NOTIFICATION_TEXTS.menuItem}
-        title={NOTIFICATION_TEXTS.menuItem}
-        onClick={() => setNotificationsOpen(true)}
-        onPointerEnter={NotificationSettingsDialog.preload}
-        onFocus={NotificationSettingsDialog.preload}
-        className={cn(
-          '-mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-          focusRing,
-        )}
-      >
-        <Bell aria-hidden="true" className="size-4" />
-      </button>
+      {/* Two rows: the name gets the sidebar's whole width, the five actions sit under it. */}
+      <div className="flex min-w-0 items-center gap-2.5">
+        <span className="relative shrink-0">
+          <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
+          <PresenceDot {...OWN_PRESENCE[status]} doNotDisturb={doNotDisturb} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
+        </span>
+        <span className="min-w-0 leading-tight">
+          {hasName ? (
+            <>
+              <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
+              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{agent?.role}</span>
+            </>
+          ) : (
+            <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
+          )}
+        </span>
+      </div>
+      <div className="flex items-center gap-1">
+        <ProfileButton />
+        <Link
+          to="/account/profile"
+          aria-label={ACCOUNT_PAGE_TEXTS.menuItem}
+          title={ACCOUNT_PAGE_TEXTS.menuItem}
+          className={cn(
+            'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            focusRing,
+          )}
+        >
+          <Settings aria-hidden="true" className="size-4" />
+        </Link>
+        <button
+          type="button"
+          aria-label={ATTENTION_TEXTS.menuItem}
+          title={ATTENTION_TEXTS.menuItem}
+          data-testid="attention-button"
+          onClick={() => setAttentionOpen(true)}
+          onPointerEnter={AttentionDialog.preload}
+          onFocus={AttentionDialog.preload}
+          className={cn(
+            'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            doNotDisturb && 'text-rose-600 dark:text-rose-400',
+            focusRing,
+          )}
+        >
+          <Moon aria-hidden="true" className="size-4" />
+        </button>
+        <button
+          type="button"
+          aria-label={NOTIFICATION_TEXTS.menuItem}
+          title={NOTIFICATION_TEXTS.menuItem}
+          onClick={() => setNotificationsOpen(true)}
+          onPointerEnter={NotificationSettingsDialog.preload}
+          onFocus={NotificationSettingsDialog.preload}
+          className={cn(
+            'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            focusRing,
+          )}
+        >
+          <Bell aria-hidden="true" className="size-4" />
+        </button>
+      </div>
       <NotificationSettingsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} />
       <AttentionDialog open={attentionOpen} onOpenChange={setAttentionOpen} />
     </div>
