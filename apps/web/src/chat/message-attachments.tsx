@@ -47,7 +47,8 @@ export function MessageAttachments({ attachments, own }: { attachments: readonly
             >
               <FileText aria-hidden="true" className="size-4 shrink-0" />
               <span className="truncate">{file.filename}</span>
-              <span className="shrink-0 opacity-70">{formatBytes(file.size)}</span>
+              {/* Set apart by weight, not by fading: faded white on the own bubble's indigo fell under 4.5:1 (axe). */}
+              <span className={cn('shrink-0 font-normal', !own && 'text-zinc-500 dark:text-zinc-400')}>{formatBytes(file.size)}</span>
             </a>
           )}
         </li>
