@@ -56,7 +56,18 @@ export async function createUsers(baseUrl: string, mail: MailCapture, prefix: st
   return users;
 }
 
+/**
+ * The reach rule (decision 0022): two people talk only while they share a team. `from` makes one
+ * for the pair and adds `to`, as people would (two team writes: far under the per-client limit).
+ */
+async function shareTeam(baseUrl: string, from: BenchUser, to: BenchUser): Promise<void> {
+  const handle = `bench-${randomBytes(5).toString('hex')}`;
+  await api(baseUrl, 'POST', '/teams', { name: `Bench ${handle}`, handle }, from.token);
+  await api(baseUrl, 'POST', `/teams/${handle}/members`, { username: to.username }, from.token);
+}
+
 export async function startConversation(baseUrl: string, from: BenchUser, to: BenchUser): Promise<string> {
+  await shareTeam(baseUrl, from, to);
   const data = await api<{ conversation: { id: string } }>(
     baseUrl,
     'POST',
