@@ -69,7 +69,7 @@ export interface AppConfig {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** The instance's administrators: abuse reports are mailed to them (issue 23; a list for now). */
+  /** The instance's administrators: abuse reports are mailed to them (a list for now). */
   adminEmails: string[];
   jwtSecret: string;
   jwtTtlSeconds: number;

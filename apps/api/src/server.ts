@@ -104,7 +104,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const replies = startReplyWorker(ctx, models, { metrics });
   const sweeper = startOrphanUploadSweeper(ctx);
   const unreadMail = startUnreadMailWorker(ctx);
-  // Deleted teams past their grace period go for good (issue 23).
+  // Deleted teams past their grace period go for good.
   const teamPurge = startTeamPurgeWorker(ctx);
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),

@@ -5,7 +5,7 @@ import { expectAccessible, launchBrowser, openSession } from '../support/browser
 import { closeDrawer, conversationBetween, live, openDrawer, lookEverywhere, say, shot, signIn, teamOf, verifiedPerson, type Person } from '../support/workspace';
 
 /**
- * Issue 23, "your attention": a room set to notify nothing and muted stays quiet while another
+ * A room set to notify nothing and muted stays quiet while another
  * conversation still toasts; do not disturb silences toasts and shows its badge (and a status) to a colleague.
  */
 let browser: Browser;

@@ -20,7 +20,7 @@ async function session(colorScheme: 'light' | 'dark' = 'light') {
   return opened;
 }
 
-/** Opens the team's settings pages from its page (issue 23: pages, not a dialog); answers the Members page's section. */
+/** Opens the team's settings pages from its page (pages, not a dialog); answers the Members page's section. */
 async function openSettings(page: Page) {
   await page.getByRole('link', { name: 'Manage Team' }).click();
   await page.waitForURL((url) => url.pathname.endsWith('/settings/members'));

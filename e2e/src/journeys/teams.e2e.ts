@@ -71,7 +71,7 @@ describe('teams', () => {
     expect(await page.title()).toBe(`Agentroom (beta) — ${name}`);
 
     // Settings: add the colleague by @username, then create an AI agent with a personality.
-    // A new team shows its next steps until they are done (issue 23).
+    // A new team shows its next steps until they are done.
     const nextSteps = page.getByRole('region', { name: 'Next steps' });
     await nextSteps.getByRole('link', { name: 'Invite people' }).waitFor();
     await page.getByRole('link', { name: 'Manage Team' }).click();

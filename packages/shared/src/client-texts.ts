@@ -71,7 +71,7 @@ export const NOTIFICATION_TEXTS = {
   newMessagesPill: 'New messages ↓',
 } as const;
 
-/** Issue 23, OUTBOX slice: the offline outbox, the composer's counter, copying, the emoji picker. */
+/** The offline outbox, the composer's counter, copying, the emoji picker. */
 export const COMPOSER_TEXTS = {
   outboxLabel: 'Waiting to send',
   outboxWaiting: 'Will send when you are back online',
@@ -87,7 +87,7 @@ export const COMPOSER_TEXTS = {
   emojiPickerLoading: 'Loading emoji...',
 } as const;
 
-/** issue 23 ACCOUNT: the account pages (apps/web/src/account). */
+/** The account pages (apps/web/src/account). */
 export const ACCOUNT_PAGE_TEXTS = {
   title: 'Your account',
   menuItem: 'Account settings',
@@ -141,7 +141,7 @@ export const ACCOUNT_PAGE_TEXTS = {
 /** A room's header line when one AI agent answers every message from a person (rooms: answers_all_agent_id). */
 export const answersEveryMessageText = (agentName: string) => `${agentName} answers every message`;
 
-/** Issue 23 "your attention": status, do not disturb, per-conversation notifications, closing a conversation. */
+/** Status, do not disturb, per-conversation notifications, closing a conversation. */
 export const ATTENTION_TEXTS = {
   menuItem: 'Status and do not disturb',
   dialogTitle: 'Status and do not disturb',
@@ -181,7 +181,7 @@ export const ATTENTION_TEXTS = {
   closeFailed: 'Could not close the conversation',
 } as const;
 
-/** Issue 23, TEAMS slice: what the web says when a team changes under you, and its settings pages. */
+/** What the web says when a team changes under you, and its settings pages. */
 export const TEAM_CHANGE_TEXTS = {
   removedFrom: (team: string) => `You were removed from ${team}`,
   deletedTeam: (team: string) => `${team} was deleted`,

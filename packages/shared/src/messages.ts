@@ -45,7 +45,7 @@ export const AUTH_ERRORS = {
   verificationCooldown: 'A verification email was just sent. Please wait before asking for another.',
 } as const;
 
-/** Your account (issue 23, ACCOUNT): profile, email, password, sessions and deletion. */
+/** Your account: profile, email, password, sessions and deletion. */
 export const ACCOUNT_TEXTS = {
   nothingToChange: 'Nothing to change',
   currentPasswordRequired: 'Please enter your current password',

@@ -6,7 +6,7 @@ import { changePassword } from './password-service';
 import { updateProfile } from './profile-service';
 import { listSessions, signOutOtherSessions, signOutSession } from './sessions-service';
 
-/** Your account (issue 23): profile, email, password, sessions and deletion. */
+/** Your account: profile, email, password, sessions and deletion. */
 export const accountRoutes = (ctx: AppContext) =>
   defineHandlers({
     updateProfile: async ({ auth, body }) => ({ profile: await updateProfile(ctx, auth.accountId, auth.agentId, body) }),

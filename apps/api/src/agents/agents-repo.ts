@@ -31,7 +31,7 @@ export async function canSeeAgent(db: DbOrTx, agent: AgentRow, viewerId: string)
   const [member] = await db
     .select({ id: teamMembers.id })
     .from(teamMembers)
-    // A deleted team's AI agents are hidden with it (issue 23).
+    // A deleted team's AI agents are hidden with it.
     .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
     .where(and(eq(teamMembers.teamId, agent.ownerTeamId), eq(teamMembers.agentId, viewerId), isNull(teamMembers.leftAt)))
     .limit(1);

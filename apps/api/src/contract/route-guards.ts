@@ -59,7 +59,7 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
     'team-writes': perClient('team-writes', WRITES_PER_WINDOW),
     'room-writes': perClient('room-writes', WRITES_PER_WINDOW),
     'agent-writes': perClient('agent-writes', WRITES_PER_WINDOW),
-    // Blocks and reports (issue 23): a person's own, per person.
+    // Blocks and reports: a person's own, per person.
     'safety-writes': byPerson('safety-writes', WRITES_PER_WINDOW),
     // A brake for scripts, never felt by people.
     'chain-stops': byPerson('chain-stops', WRITES_PER_WINDOW, windowMs),

@@ -46,7 +46,7 @@ export interface DomainEvents {
    */
   'room.changed': { teamId: string; roomId: string; audienceIds: string[]; joinedIds: string[]; leftIds: string[] };
   /**
-   * Issue 23 (TEAMS): a team changed for `agentIds` — they were removed from it, or it was deleted or
+   * A team changed for `agentIds` — they were removed from it, or it was deleted or
    * restored. They hear `teams:changed` at once (their sidebars and team lists refetch).
    */
   'team.changed': { agentIds: string[]; team: { id: string; handle: string; name: string }; change: TTeamsChangedEvent['change'] };

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { defineHandlers, StatusReply } from '../http/route-handler';
 import { blockAgent, createReport, listBlocks, unblockAgent } from './safety-service';
 
-/** Blocks under /users/me/blocks and reports (issue 23; decision 0022). */
+/** Blocks under /users/me/blocks and reports (decision 0022). */
 export const safetyRoutes = (ctx: AppContext) =>
   defineHandlers({
     listBlocks: async ({ auth }) => ({ blocked: await listBlocks(ctx, auth.agentId) }),

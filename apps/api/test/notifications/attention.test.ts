@@ -8,7 +8,7 @@ import { listRooms } from '../rooms/room-helpers';
 import { addMember, createTeam } from '../teams/team-helpers';
 
 /**
- * Issue 23, "your attention": per-conversation notify level, mute and close; status; do not disturb;
+ * Per-conversation notify level, mute and close; status; do not disturb;
  * and what they decide for the unread-messages mail (the worker's pass runs as if at a given time).
  */
 const MINUTE = 60_000;

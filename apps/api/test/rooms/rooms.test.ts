@@ -321,7 +321,7 @@ describe('rooms as conversations', () => {
     expect(back.find((r) => r.id === room.id)).toMatchObject({ isMember: false });
   });
 
-  it('deleting a team hides its rooms from their members; they stay as they were for a restore (issue 23)', async () => {
+  it('deleting a team hides its rooms from their members; they stay as they were for a restore', async () => {
     const boss = await signUpVerified(server, 'rboss');
     const team = await createTeam(server, boss);
     await addMember(server, boss, team.handle, maya.username);

@@ -53,7 +53,7 @@ let generalRoomId: string;
 let privateRoomId: string;
 /** An invitation to the peer's own team Q, addressed to the outsider's email (Q is not T, so joining it changes no other row). */
 let outsiderInvitationId: string;
-/** The peer's own session: nobody else may sign it out (issue 23 ACCOUNT). */
+/** The peer's own session: nobody else may sign it out. */
 let peerSessionId: string;
 
 const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
@@ -400,7 +400,7 @@ const ROWS: Row[] = [
     request: (k, api) => api.patch('/api/v1/users/me/notifications').send({ unreadEmailDelayMinutes: 60 }),
     expected: by(200, 200, 200, 200, 200, { unverified: 200 }),
   },
-  // Sessions: only the caller's own; someone else's session id is not found (issue 23 ACCOUNT).
+  // Sessions: only the caller's own; someone else's session id is not found.
   {
     name: "DELETE /users/me/sessions/:id (the peer's session)",
     request: (k, api) => api.delete(`/api/v1/users/me/sessions/${peerSessionId}`),

@@ -8,7 +8,7 @@ import { purgeDeletedTeams } from '../../src/teams/team-purge-worker';
 import { addMember, bearer, createAiAgent, createTeam, startServerWithUsers, type TestUser } from './team-helpers';
 
 /**
- * Issue 23 (TEAMS): teams do not vanish by accident. The last person cannot leave a team that holds
+ * Teams do not vanish by accident. The last person cannot leave a team that holds
  * something; deleting is soft (hidden from everyone at once, restorable by its owners during the
  * grace period, then purged, which frees the handle); someone removed hears it at once.
  */

@@ -295,7 +295,7 @@ describe('DELETE /teams/:handle/members/me', () => {
     expect(view.body.data.team).toMatchObject({ myRole: 'owner', canManage: true, memberCount: 2 });
   });
 
-  it('refuses the last person while the team holds an AI agent (issue 23: team-deletion.test.ts has the rule in full)', async () => {
+  it('refuses the last person while the team holds an AI agent (team-deletion.test.ts has the rule in full)', async () => {
     const team = await createTeam(server, owner);
     await createAiAgent(server, owner, team.handle, { firstName: 'Bot' });
     const refused = await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(owner.token)).expect(409);

@@ -2,7 +2,7 @@ import { routes } from '@agentroom/shared/routes';
 import type { TChangeEmailRequest, TChangePasswordRequest, TDeleteAccountRequest, TUpdateProfileRequest } from '@agentroom/shared';
 import { call } from '../api/call-route';
 
-/** Your account's calls (issue 23): profile, email, password, sessions, deletion. */
+/** Your account's calls: profile, email, password, sessions, deletion. */
 export const accountApi = {
   updateProfile: (body: TUpdateProfileRequest) => call(routes.updateProfile, { body }).then((d) => d.profile),
   requestEmailChange: (body: TChangeEmailRequest) => call(routes.requestEmailChange, { body }),

@@ -30,7 +30,7 @@ export const teamApi = {
 
   deleteTeam: (handle: string) => call(routes.deleteTeam, { params: { handle } }),
 
-  /** Teams I own that were deleted and can still be restored (issue 23). */
+  /** Teams I own that were deleted and can still be restored. */
   deletedTeams: () => call(routes.listDeletedTeams, { fallback: TEAM_CHANGE_TEXTS.deletedTeamsFailed }).then((d) => d.teams),
 
   restoreTeam: (handle: string) => call(routes.restoreTeam, { params: { handle }, fallback: TEAM_CHANGE_TEXTS.restoreFailed }).then((d) => d.team),

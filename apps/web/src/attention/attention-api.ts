@@ -2,7 +2,7 @@ import { ATTENTION_TEXTS as T, type TConversationSettingsRequest, type TDndReque
 import { routes } from '@agentroom/shared/routes';
 import { call } from '../api/call-route';
 
-/** Status, do not disturb and a conversation's notification settings (issue 23, "your attention"). */
+/** Status, do not disturb and a conversation's notification settings. */
 export const attentionApi = {
   get: () => call(routes.getAttention, { fallback: T.loadFailed }).then((d) => d.attention),
   setStatus: (body: TStatusRequest) => call(routes.setStatus, { body, fallback: T.saveFailed }).then((d) => d.attention),

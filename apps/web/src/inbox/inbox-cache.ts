@@ -75,7 +75,7 @@ export function withPresence(conversations: readonly TConversation[], { agentId,
   return conversations.map((c) => (c.otherAgent?.id === agentId ? { ...c, otherAgent: { ...c.otherAgent, isOnline } } : c));
 }
 
-/** My notify level or mute of one conversation changed (issue 23): its badge and bold follow `muted`. */
+/** My notify level or mute of one conversation changed: its badge and bold follow `muted`. */
 export function withConversationSettings(
   conversations: readonly TConversation[],
   conversationId: string,

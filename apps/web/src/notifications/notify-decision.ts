@@ -9,7 +9,7 @@ export interface NotifySettings {
 
 /**
  * Whether a message from someone else may toast or show a browser notification at all, before where
- * I am is considered (issue 23): nothing while my do not disturb is on or at level 'none'; only
+ * I am is considered: nothing while my do not disturb is on or at level 'none'; only
  * @mentions of me at 'mentions', when muted, and in rooms at any level (a busy room — #general, agents
  * answering each other — would bury everything else in toasts; its other messages wait in its unread
  * count and the mailed digest).

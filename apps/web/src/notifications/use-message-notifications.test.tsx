@@ -88,7 +88,7 @@ function Page({ name }: { name: string }) {
   return <p>{`${name} at ${useLocation().pathname}`}</p>;
 }
 
-/** `mayaChat`: my settings of the chat with Maya (issue 23); `attention`: my do-not-disturb settings as the API answers them. */
+/** `mayaChat`: my settings of the chat with Maya; `attention`: my do-not-disturb settings as the API answers them. */
 function renderApp(path: string, { mayaChat = {}, attention, blocked }: { mayaChat?: object; attention?: object; blocked?: TChatSender[] } = {}) {
   const api = stubApi({
     ...(blocked ? { 'GET /users/me/blocks': ok({ blocked: blocked.map((person) => ({ ...person, username: person.firstName.toLowerCase() })) }) } : {}),
@@ -236,7 +236,7 @@ describe('browser notifications', () => {
   });
 });
 
-describe('my notify level, mute and do not disturb (issue 23)', () => {
+describe('my notify level, mute and do not disturb', () => {
   const mentioningMe = (content: string) => ({ ...message(MAYA_CHAT, maya, content), mentions: [me.agentId] });
 
   it("show nothing for a conversation set to 'Nothing'", async () => {

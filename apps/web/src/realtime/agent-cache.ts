@@ -20,7 +20,7 @@ function patched(value: Shown, agent: TAgent): Shown {
     const fresh = agent[field as keyof TAgent];
     if (value[field] !== fresh) (next ??= { ...value })[field] = fresh;
   }
-  // Status and do not disturb (issue 23) are omitted when none: a whole agent takes them as they come, or drops them.
+  // Status and do not disturb are omitted when none: a whole agent takes them as they come, or drops them.
   if (isAgent)
     for (const field of ATTENTION_FIELDS) {
       const fresh = agent[field];

@@ -2,7 +2,7 @@ import type { TCreateReportRequest } from '@agentroom/shared';
 import { routes } from '@agentroom/shared/routes';
 import { call } from '../api/call-route';
 
-/** Blocks and reports (issue 23; decision 0022). */
+/** Blocks and reports (decision 0022). */
 export const safetyApi = {
   blocked: () => call(routes.listBlocks).then((d) => d.blocked),
   block: (agentId: string) => call(routes.blockAgent, { params: { agentId } }),

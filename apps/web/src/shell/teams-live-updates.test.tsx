@@ -53,7 +53,7 @@ function renderShell(path: string) {
   return { ...view, api, socket };
 }
 
-describe('teams:changed, live (issue 23)', () => {
+describe('teams:changed, live', () => {
   it('tells a removed person "You were removed from {team}", refetches their teams and rooms, and moves them off its room', async () => {
     const { api, socket, router } = renderShell('/t/demo/r/general');
     expect(await screen.findByText('Room page')).toBeInTheDocument();

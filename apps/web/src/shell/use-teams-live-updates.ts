@@ -15,7 +15,7 @@ export function isOnTeam(pathname: string, handle: string): boolean {
 }
 
 /**
- * `teams:changed` (issue 23): I was removed from a team, or one of mine was deleted or restored.
+ * `teams:changed`: I was removed from a team, or one of mine was deleted or restored.
  * The team lists, the sidebar's rooms and conversations refetch at once, without a reload; a removed
  * person is told "You were removed from {team}"; someone on a page of a team they lost goes home.
  * Mounted once, in the app shell.

@@ -91,7 +91,7 @@ describe('welcome page (first run: no team yet)', () => {
     expect(api.callsTo('POST /teams')[0]?.body).toMatchObject({ name: 'Launch', handle: 'launch' });
   });
 
-  it('lists the teams I deleted with Restore (issue 23): restoring brings the team back and opens it', async () => {
+  it('lists the teams I deleted with Restore: restoring brings the team back and opens it', async () => {
     const harbor = makeTeam({ id: '0193a0c4-0000-7000-8000-0000000000h1', name: 'Harbor', handle: 'harbor' });
     const deleted = { id: harbor.id, name: 'Harbor', handle: 'harbor', deletedAt: '2026-11-20T10:00:00.000Z', purgeAt: '2026-12-20T10:00:00.000Z' };
     const { router, api } = renderHome({

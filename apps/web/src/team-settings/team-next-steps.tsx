@@ -17,7 +17,7 @@ interface Step {
 }
 
 /**
- * A new team's first steps (issue 23), for the people who can take them (owners and admins): invite
+ * A new team's first steps, for the people who can take them (owners and admins): invite
  * people, add an AI agent, create a room. Each is ticked once done; the card goes once all are.
  */
 export function TeamNextSteps({ team }: { team: TTeam }) {

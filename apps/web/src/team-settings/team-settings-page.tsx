@@ -50,7 +50,7 @@ function SectionLinks({ variant }: { variant: 'side' | 'list' }) {
 }
 
 /**
- * /t/:handle/settings and /t/:handle/settings/:section (issue 23): team settings as pages instead of
+ * /t/:handle/settings and /t/:handle/settings/:section: team settings as pages instead of
  * one long dialog. Wide screens: the sections in a side nav beside the open one (the bare address
  * opens Members). Phones: the bare address lists the sections; a section has a way back to the list.
  */

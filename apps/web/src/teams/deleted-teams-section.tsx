@@ -8,7 +8,7 @@ import { toast } from '../ui/toast';
 import { useDeletedTeams, useRestoreTeam } from './team-queries';
 
 /**
- * "Deleted teams" (issue 23): the teams I own that were deleted and can still be restored, each with
+ * "Deleted teams": the teams I own that were deleted and can still be restored, each with
  * the day it goes for good and a Restore button. Nothing at all when there are none.
  */
 export function DeletedTeamsSection({ onRestored }: { onRestored?: () => void }) {

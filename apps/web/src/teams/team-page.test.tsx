@@ -35,7 +35,7 @@ const teamRoutes = [
 
 const renderTeam = (path = '/t/demo') => renderRoutes(teamRoutes, { path, auth: auth() });
 
-/** From the team page through "Manage Team" (settings pages, issue 23) to one section; answers its region. */
+/** From the team page through "Manage Team" (settings pages) to one section; answers its region. */
 async function openSettingsSection(user: ReturnType<typeof userEvent.setup>, section: string, button = 'Manage Team') {
   await user.click(await screen.findByRole('link', { name: button }));
   const nav = await screen.findByRole('navigation', { name: 'Team settings' });

@@ -107,7 +107,7 @@ export function useDeleteTeam(handle: string) {
   return useMutation({ mutationFn: () => teamApi.deleteTeam(handle), onSuccess: forget });
 }
 
-/** Teams I own that were deleted and can still be restored (issue 23). */
+/** Teams I own that were deleted and can still be restored. */
 export function useDeletedTeams(enabled = true) {
   const { user } = useAuth();
   return useQuery({ queryKey: teamKeys.deleted(user?.id), queryFn: teamApi.deletedTeams, enabled: !!user && enabled });

@@ -1,7 +1,7 @@
 import type { TTeam } from '@agentroom/shared';
 
 /**
- * Team settings as pages (issue 23): /t/:handle/settings/{section}. Everyone sees the members, the
+ * Team settings as pages: /t/:handle/settings/{section}. Everyone sees the members, the
  * rooms and the danger zone (leaving); managers also invitations and AI agents; owners the details.
  */
 const TEAM_SETTINGS_SECTIONS = [

@@ -155,7 +155,7 @@ export const ROUTE_SCHEMAS = {
   },
   uploadOwnAvatar: { tag: 'Users', summary: 'Upload your avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 5 MB; stored as a 256 px WebP)', upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse } },
   removeOwnAvatar: { tag: 'Users', summary: 'Remove your avatar (the generated one shows again)', success: { 200: ZAgentResponse } },
-  // ---- issue 23 ACCOUNT: your account ----
+  // ---- your account ----
   updateProfile: { tag: 'Users', summary: 'Change your first, middle and last name and your role (shown on cards; everyone who sees you hears `agent.updated`)', body: ZUpdateProfileRequest, success: { 200: ZProfileResponse } },
   requestEmailChange: { tag: 'Users', summary: 'Ask to change your email (current password needed): a confirmation link goes to the new address, a notice to the old; the old address stays until the link is opened', body: ZChangeEmailRequest, success: { 200: ZSentResponse } },
   confirmEmailChange: { tag: 'Auth', summary: 'Confirm an email change with the mailed token: the new address replaces the old one, verified (409 when it was taken meanwhile)', body: ZConfirmEmailChangeRequest, success: { 200: ZUserResponse } },
@@ -180,7 +180,7 @@ export const ROUTE_SCHEMAS = {
   deleteTeam: { tag: 'Teams', summary: 'Delete a team: it vanishes for everyone at once and its owners may restore it during the grace period (owners)', success: { 200: ZDeletedTeamResponse } },
   getTeamUsage: { tag: 'Teams', summary: "AI tokens per day by AI agent and by the person whose message started the replies (owners; `days`, today included)", query: ZTeamUsageQuery, success: { 200: ZTeamUsageResponse } },
   leaveTeam: { tag: 'Teams', summary: 'Leave a team (409: the last owner while others remain; the last person while it holds rooms with messages, conversations or AI agents)', success: { 200: ZLeftTeamResponse } },
-  // ---- issue 23, TEAMS slice ----
+  // ---- deleted teams ----
   listDeletedTeams: { tag: 'Teams', summary: 'Teams the caller owns that were deleted and can still be restored', success: { 200: ZDeletedTeamsResponse } },
   restoreTeam: { tag: 'Teams', summary: 'Restore a deleted team within its grace period (owners)', success: { 200: ZTeamResponse } },
   changeMemberRole: { tag: 'Teams', summary: "Change a member's role (owners and admins; only owners touch owners)", body: ZChangeMemberRoleRequest, success: { 200: ZTeamAgentResponse } },
@@ -232,13 +232,13 @@ export const ROUTE_SCHEMAS = {
   listActiveReplies: { tag: 'AI replies', summary: 'Replies being written now, with their text so far', success: { 200: ZActiveRepliesResponse } },
 
   // ---- development ----
-  // ---- issue 23, REACH slice: blocks and reports ----
+  // ---- blocks and reports ----
   listBlocks: { tag: 'Safety', summary: 'The people the caller blocked', success: { 200: ZBlocksResponse } },
   blockAgent: { tag: 'Safety', params: ZBlockParams, summary: 'Block a person: they cannot message the caller or see their presence (idempotent)', success: { 200: ZBlockResponse } },
   unblockAgent: { tag: 'Safety', params: ZBlockParams, summary: 'Unblock a person (idempotent)', success: { 200: ZBlockResponse } },
   createReport: { tag: 'Safety', summary: "Report a message or a person to the instance's administrators", body: ZCreateReportRequest, success: { 201: ZReportResponse } },
 
-  // ---- issue 23 ATTENTION ----
+  // ---- notify level, status, do not disturb ----
   updateConversationSettings: {
     tag: 'Chat',
     summary: "The caller's notify level (all, mentions, none) and mute of a conversation, or close it from the sidebar until its next message",

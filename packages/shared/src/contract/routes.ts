@@ -74,7 +74,7 @@ const HEADS = {
   unsubscribe: { method: 'post', path: '/notifications/unsubscribe', auth: 'public', rateLimit: 'unsubscribe-token' },
   uploadOwnAvatar: { method: 'put', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
   removeOwnAvatar: { method: 'delete', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
-  // ---- issue 23 ACCOUNT: your account (profile, email, password, sessions, deletion) ----
+  // ---- your account (profile, email, password, sessions, deletion) ----
   updateProfile: { method: 'patch', path: '/users/me', auth: 'signed-in', rateLimit: 'agent-writes' },
   requestEmailChange: { method: 'post', path: '/users/me/email', auth: 'signed-in', rateLimit: 'login' },
   confirmEmailChange: { method: 'post', path: '/auth/email/confirm-change', auth: 'public', rateLimit: 'token' },
@@ -103,7 +103,7 @@ const HEADS = {
   createInvitation: { method: 'post', path: '/teams/:handle/invitations', auth: 'verified', rateLimit: 'invitation-mail' },
   listInvitations: { method: 'get', path: '/teams/:handle/invitations', auth: 'verified' },
   revokeInvitation: { method: 'delete', path: '/teams/:handle/invitations/:id', auth: 'verified', rateLimit: 'invitation-writes' },
-  // ---- issue 23, TEAMS slice: deleted teams (a path of their own, so no team handle is shadowed) ----
+  // ---- deleted teams (a path of their own, so no team handle is shadowed) ----
   listDeletedTeams: { method: 'get', path: '/deleted-teams', auth: 'verified' },
   restoreTeam: { method: 'post', path: '/teams/:handle/restore', auth: 'verified', rateLimit: 'team-writes' },
   listMyInvitations: { method: 'get', path: '/invitations', auth: 'verified' },
@@ -148,12 +148,12 @@ const HEADS = {
   regenerateReply: { method: 'post', path: '/chat/messages/:id/regenerate', auth: 'verified' },
   listActiveReplies: { method: 'get', path: '/chat/conversations/:id/replies', auth: 'verified' },
 
-  // ---- issue 23, REACH slice: blocks and reports ----
+  // ---- blocks and reports ----
   listBlocks: { method: 'get', path: '/users/me/blocks', auth: 'verified' },
   blockAgent: { method: 'put', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
   unblockAgent: { method: 'delete', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
   createReport: { method: 'post', path: '/reports', auth: 'verified', rateLimit: 'safety-writes' },
-  // ---- issue 23 ATTENTION: notify level, mute and close per conversation; status; do not disturb ----
+  // ---- notify level, mute and close per conversation; status; do not disturb ----
   updateConversationSettings: { method: 'patch', path: '/chat/conversations/:id/settings', auth: 'verified' },
   getAttention: { method: 'get', path: '/users/me/attention', auth: 'verified' },
   setStatus: { method: 'put', path: '/users/me/status', auth: 'verified' },

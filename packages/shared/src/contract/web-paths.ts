@@ -28,7 +28,7 @@ export const WEB_APP_PATHS = [
   '/t/:handle/p/:username',
   '/t/:handle/r/:room',
   '/t/:handle/usage',
-  // Issue 23: team settings as pages (members, invitations, agents, rooms, details, danger).
+  // Team settings as pages (members, invitations, agents, rooms, details, danger).
   '/t/:handle/settings',
   '/t/:handle/settings/:section',
 ] as const;

@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../const
 import { ACCOUNT_TEXTS, VALIDATION } from '../messages';
 import { passwordIssues } from './auth';
 
-/** Your account (issue 23): profile, email, password, sessions and deletion. */
+/** Your account: profile, email, password, sessions and deletion. */
 
 const name = safeString().trim().max(NAME_MAX_LENGTH, { error: `Must be at most ${NAME_MAX_LENGTH} characters` });
 const password = (requiredMessage: string) =>

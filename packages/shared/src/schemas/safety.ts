@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAgent } from './responses/users';
 
-// Issue 23, REACH slice: who may reach whom, blocks and reports.
+// Who may reach whom, blocks and reports.
 
 /** Why a 1:1 conversation takes no new messages from the viewer (null: it does). */
 export const READ_ONLY_REASONS = ['out-of-reach', 'blocked', 'blocked-you'] as const;

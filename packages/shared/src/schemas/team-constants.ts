@@ -40,7 +40,7 @@ export const TEAM_MESSAGES = {
   aiAgentKeepsMemberRole: 'AI agents keep the member role',
   lastOwnerCannotLeave: 'You are the last owner: make another member an owner before you leave',
   roleRequired: 'Role must be owner, admin or member',
-  // ---- issue 23, TEAMS slice ----
+  // ---- deleted teams ----
   lastPersonCannotLeave:
     'You are the last person in this team and it still holds rooms, conversations or AI agents: delete the team, or invite someone first',
   notDeleted: 'This team is not deleted',

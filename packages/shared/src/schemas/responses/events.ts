@@ -66,7 +66,7 @@ export type TAgentUpdatedEvent = z.infer<typeof ZAgentUpdatedEvent>;
 export const ZRoomsChangedEvent = z.strictObject({ teamId: z.uuid(), roomId: z.uuid() }).meta({ id: 'RoomsChangedEvent' });
 export type TRoomsChangedEvent = z.infer<typeof ZRoomsChangedEvent>;
 
-/** Issue 23, TEAMS slice: one of your teams changed for you (you were removed, it was deleted or restored). */
+/** One of your teams changed for you (you were removed, it was deleted or restored). */
 export const TEAM_CHANGES = ['removed', 'deleted', 'restored'] as const;
 export const ZTeamsChangedEvent = z
   .strictObject({ teamId: z.uuid(), handle: z.string(), name: z.string(), change: z.enum(TEAM_CHANGES) })

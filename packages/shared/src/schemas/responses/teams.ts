@@ -48,7 +48,7 @@ export const ZLeftTeamResponse = z.strictObject({ left: z.literal(true) });
 export const ZRemovedMemberResponse = z.strictObject({ removed: z.literal(true) });
 export const ZDeletedTeamResponse = z.strictObject({ deleted: z.literal(true) });
 
-// ---- issue 23, TEAMS slice: deleted teams and their restore ----
+// ---- deleted teams and their restore ----
 /** A team its owner deleted, restorable until `purgeAt` (then purged, its handle released). */
 export const ZDeletedTeam = z
   .strictObject({ id: z.uuid(), name: z.string(), handle: z.string(), deletedAt: ZIsoDateTime, purgeAt: ZIsoDateTime })
