@@ -21,6 +21,10 @@ const OWN_PRESENCE: Record<ConnectionStatus, { isOnline: boolean | null; label: 
   disconnected: { isOnline: false, label: 'Offline' },
 };
 
+/** The look of the badge's icon actions (account, status, notifications). */
+const badgeAction =
+  'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+
 /**
  * The user badge: the current user's name and role, or @username. When /users/me fails it falls back
  * to the signed-in user's id and username from the auth state. It sits at the foot of the app shell's
@@ -72,7 +76,7 @@ export function UserBadge({ className }: { className?: string }) {
           aria-label={ACCOUNT_PAGE_TEXTS.menuItem}
           title={ACCOUNT_PAGE_TEXTS.menuItem}
           className={cn(
-            'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            badgeAction,
             focusRing,
           )}
         >
@@ -87,7 +91,7 @@ export function UserBadge({ className }: { className?: string }) {
           onPointerEnter={AttentionDialog.preload}
           onFocus={AttentionDialog.preload}
           className={cn(
-            'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            badgeAction,
             doNotDisturb && 'text-rose-600 dark:text-rose-400',
             focusRing,
           )}
@@ -102,7 +106,7 @@ export function UserBadge({ className }: { className?: string }) {
           onPointerEnter={NotificationSettingsDialog.preload}
           onFocus={NotificationSettingsDialog.preload}
           className={cn(
-            'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+            badgeAction,
             focusRing,
           )}
         >
