@@ -8,6 +8,9 @@ import type { RateLimitRedis } from './http/fallback-store';
 import type { LeasedRateLimit } from './http/rate-limit';
 import { aiRoutes } from './ai/ai-routes';
 import { usageRoutes } from './ai/usage-routes';
+import { approvalRoutes } from './ai/approvals/approval-routes';
+import { replyReadRoutes } from './ai/reply-read-routes';
+import { toolRoutes } from './ai/tools/tool-routes';
 import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { attachmentRoutes } from './chat/attachment-routes';
@@ -64,6 +67,9 @@ function apiRouter(
     ...agentsRoutes(ctx),
     ...safetyRoutes(ctx),
     ...aiRoutes(ctx, replies),
+    ...approvalRoutes(ctx),
+    ...replyReadRoutes(ctx),
+    ...toolRoutes(ctx),
     ...chatRoutes(ctx),
     ...attachmentRoutes(ctx),
     ...(devMailboxEnabled(ctx.config) ? devMailboxApiRoutes(ctx) : {}),

@@ -49,6 +49,15 @@ const ZEnv = z.object({
   AI_IDLE_TIMEOUT_MS: positiveInt(60_000),
   AI_MAX_ATTEMPTS: positiveInt(3),
   AI_LEASE_MS: positiveInt(30_000),
+  LLM_SUPPORTS_TOOLS: z.enum(['true', 'false']).default('true'),
+  LLM_SUPPORTS_IMAGES: z.enum(['true', 'false']).default('false'),
+  AI_MAX_TOOL_STEPS: positiveInt(8),
+  AI_APPROVAL_TTL_MINUTES: positiveInt(60),
+  AI_TOOL_RESULT_MAX_CHARS: positiveInt(20_000),
+  MCP_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  MCP_ALLOWED_HOSTS: z.string().default(''),
+  MCP_TIMEOUT_MS: positiveInt(15_000),
+  MCP_MAX_RESPONSE_BYTES: positiveInt(1_000_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
@@ -90,6 +99,23 @@ export interface AppConfig {
     idleTimeoutMs: number;
     maxAttempts: number;
     leaseMs: number;
+    /** Whether the model server takes tools (OpenAI tool calling) and image parts; a 400 to tools falls back to text. */
+    supportsTools: boolean;
+    supportsImages: boolean;
+    /** Model calls per reply before it ends with the step-limit notice. */
+    maxToolSteps: number;
+    /** How long an approval card waits before the call expires. */
+    approvalTtlMs: number;
+    /** The longest tool result the model is given (longer ones are cut, and say so). */
+    toolResultMaxChars: number;
+  };
+  mcp: {
+    /** The key (32+ characters) that encrypts MCP servers' auth headers at rest; derived from JWT_SECRET when unset. */
+    secretKey?: string;
+    /** Hosts MCP servers may live on even when they are loopback or private (`MCP_ALLOWED_HOSTS`, comma-separated). */
+    allowedHosts: string[];
+    timeoutMs: number;
+    maxResponseBytes: number;
   };
   seedDemo: boolean;
   /** Bearer token for /metrics; without one /metrics is open outside production and off in it. */
@@ -189,6 +215,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
       maxAttempts: env.AI_MAX_ATTEMPTS,
       leaseMs: env.AI_LEASE_MS,
+      supportsTools: env.LLM_SUPPORTS_TOOLS === 'true',
+      supportsImages: env.LLM_SUPPORTS_IMAGES === 'true',
+      maxToolSteps: env.AI_MAX_TOOL_STEPS,
+      approvalTtlMs: env.AI_APPROVAL_TTL_MINUTES * 60_000,
+      toolResultMaxChars: env.AI_TOOL_RESULT_MAX_CHARS,
+    },
+    mcp: {
+      secretKey: env.MCP_SECRET_KEY,
+      allowedHosts: env.MCP_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      timeoutMs: env.MCP_TIMEOUT_MS,
+      maxResponseBytes: env.MCP_MAX_RESPONSE_BYTES,
     },
     seedDemo: env.SEED_DEMO === 'true',
     metricsToken: env.METRICS_TOKEN,

@@ -17,6 +17,13 @@ export interface LlmScript {
    */
   pauseAfter?: number;
   resume?: Promise<void> | ((response: ServerResponse) => Promise<void>);
+  /**
+   * Tool calls streamed after the text, as a real server streams them: each call's id and name in
+   * its first chunk, its arguments in pieces (`argumentChunks` splits them), then finish_reason
+   * 'tool_calls'. `arguments` is sent as written, so a test can send malformed JSON.
+   */
+  toolCalls?: { id?: string; name: string; arguments: string }[];
+  argumentChunks?: number;
 }
 
 export interface FakeLlmOptions {
@@ -26,7 +33,14 @@ export interface FakeLlmOptions {
 
 export interface RecordedRequest {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: {
+    role: string;
+    content: string | { type: string; text?: string; image_url?: { url: string } }[] | null;
+    tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
+  /** The tools offered, as sent (absent when none). */
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: unknown } }[];
 }
 
 /**
@@ -53,7 +67,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       return;
     }
     const body = JSON.parse(await readBody(req)) as RecordedRequest;
-    requests.push({ model: body.model, messages: body.messages });
+    requests.push({ model: body.model, messages: body.messages, ...(body.tools ? { tools: body.tools } : {}) });
     waiters.splice(0).forEach((wake) => wake());
     await play(scripts.shift() ?? defaultScript, body.model, res);
   });
@@ -79,7 +93,15 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       if (res.destroyed) return;
       send({ ...base, choices: [{ index: 0, delta: { content: chunks[i] }, finish_reason: null }] });
     }
-    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    const toolCalls = script.toolCalls ?? [];
+    for (let index = 0; index < toolCalls.length; index += 1) {
+      const call = toolCalls[index]!;
+      const pieces = splitInto(call.arguments, script.argumentChunks ?? 2);
+      const id = call.id ?? `call_${index}_${Math.random().toString(36).slice(2, 10)}`;
+      send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: '' } }] }, finish_reason: null }] });
+      for (const piece of pieces) send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }] });
+    }
+    send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: toolCalls.length ? 'tool_calls' : 'stop' }] });
     const completion = chunks.join('').length;
     send({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: completion, total_tokens: 10 + completion } });
     res.end('data: [DONE]\n\n');
@@ -110,6 +132,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
 }
 
 export type FakeLlm = Awaited<ReturnType<typeof startFakeLlm>>;
+
+/** `text` in about `count` pieces (at least one, possibly empty). */
+function splitInto(text: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / Math.max(1, count)));
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
+  return pieces.length ? pieces : [''];
+}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { ProviderError, type ModelMessage, type ModelProvider, type StreamEvent } from './provider';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { ProviderError, type ModelMessage, type ModelProvider, type ModelToolCall, type ModelToolDef, type StreamEvent } from './provider';
 
 export interface OpenAiProviderOptions {
   baseUrl: string;
@@ -24,7 +25,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
 
   const idleMs = options.timeoutMs ?? 60_000;
 
-  async function* stream(messages: ModelMessage[], { model, signal }: { model?: string; signal: AbortSignal }): AsyncIterable<StreamEvent> {
+  async function* stream(
+    messages: ModelMessage[],
+    { model, signal, tools }: { model?: string; signal: AbortSignal; tools?: ModelToolDef[] },
+  ): AsyncIterable<StreamEvent> {
     // An idle watchdog: a provider that stops sending mid-stream must not hang the reply forever.
     const inner = new AbortController();
     let timedOut = false;
@@ -41,19 +45,35 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
     try {
       arm();
       const response = await client.chat.completions.create(
-        { model: model || options.model, messages, stream: true, stream_options: { include_usage: true } },
+        {
+          model: model || options.model,
+          messages: messages.map(toOpenAiMessage),
+          ...(tools?.length ? { tools: tools.map(toOpenAiTool) } : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+        },
         { signal: inner.signal },
       );
+      // Tool calls arrive in pieces keyed by index: the id and name first, the arguments in fragments.
+      const calls: ModelToolCall[] = [];
       for await (const chunk of response) {
         arm();
-        const text = chunk.choices[0]?.delta?.content;
-        if (text) yield { type: 'delta', text };
+        const delta = chunk.choices[0]?.delta;
+        if (delta?.content) yield { type: 'delta', text: delta.content };
+        for (const piece of delta?.tool_calls ?? []) {
+          const call = (calls[piece.index] ??= { id: '', name: '', arguments: '' });
+          if (piece.id) call.id = piece.id;
+          if (piece.function?.name) call.name += piece.function.name;
+          if (piece.function?.arguments) call.arguments += piece.function.arguments;
+        }
         if (chunk.usage)
           yield { type: 'usage', usage: { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens } };
       }
       // The client ends the iteration quietly when aborted; an aborted stream is not a finished reply.
       if (timedOut) throw new ProviderError('timeout', 'The model took too long to answer');
       if (signal.aborted) throw new ProviderError('cancelled', 'Reply stopped');
+      const asked = calls.filter(Boolean).map((call, index) => ({ ...call, id: call.id || `call_${index}` }));
+      if (asked.length) yield { type: 'tool_calls', calls: asked };
     } catch (error) {
       if (timedOut && !(error instanceof ProviderError)) throw new ProviderError('timeout', 'The model took too long to answer');
       throw toProviderError(error, signal);
@@ -77,6 +97,28 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ModelProvi
     },
   };
 }
+
+function toOpenAiMessage(message: ModelMessage): ChatCompletionMessageParam {
+  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId ?? '', content: textOf(message.content) };
+  if (message.role === 'assistant')
+    return {
+      role: 'assistant',
+      content: textOf(message.content),
+      ...(message.toolCalls?.length
+        ? { tool_calls: message.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) }
+        : {}),
+    };
+  if (message.role === 'system') return { role: 'system', content: textOf(message.content) };
+  return { role: 'user', content: message.content };
+}
+
+const textOf = (content: ModelMessage['content']) =>
+  typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+
+const toOpenAiTool = (tool: ModelToolDef): ChatCompletionTool => ({
+  type: 'function',
+  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+});
 
 function toProviderError(error: unknown, signal: AbortSignal): ProviderError {
   if (error instanceof ProviderError) return error;

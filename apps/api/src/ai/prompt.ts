@@ -48,16 +48,17 @@ function systemPrompt(agent: PersonaAgent, room?: RoomSetting): string {
  * The newest message is always kept, even alone over budget (truncated from its start).
  */
 export function buildContext(agent: PersonaAgent, history: HistoryMessage[], budgetTokens: number, room?: RoomSetting): ModelMessage[] {
-  const system: ModelMessage = { role: 'system', content: systemPrompt(agent, room) };
-  let remaining = budgetTokens - estimateTokens(system.content);
+  const systemText = systemPrompt(agent, room);
+  const system: ModelMessage = { role: 'system', content: systemText };
+  let remaining = budgetTokens - estimateTokens(systemText);
   const turns: ModelMessage[] = [];
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const message = history[i]!;
     const content = message.senderName ? `${message.senderName}: ${message.content}` : message.content;
     const turn: ModelMessage = { role: message.fromAgent ? 'assistant' : 'user', content };
-    const cost = estimateTokens(turn.content);
+    const cost = estimateTokens(content);
     if (cost > remaining) {
-      if (turns.length === 0) turns.push({ ...turn, content: turn.content.slice(-Math.max(remaining, 200) * 4) });
+      if (turns.length === 0) turns.push({ ...turn, content: content.slice(-Math.max(remaining, 200) * 4) });
       break;
     }
     remaining -= cost;

@@ -6,4 +6,5 @@ import { teamUsage } from './usage-service';
 export const usageRoutes = (ctx: AppContext) =>
   defineHandlers({
     getTeamUsage: ({ auth, params, query }) => teamUsage(ctx, auth.agentId, params.handle, query.days),
+    updateTeamBudget: () => Promise.reject(new Error('not built yet')),
   });

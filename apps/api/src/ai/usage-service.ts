@@ -35,5 +35,8 @@ export async function teamUsage(ctx: AppContext, agentId: string, handle: string
     totalTokens: agentRows.reduce((sum, r) => sum + r.totalTokens, 0),
     byAgent: agentRows,
     byPerson: present(byPerson),
+    // Being built (decision 0024): the owners' budget and tool calls by tool.
+    budget: { ceiling: ctx.config.ai.teamDailyTokenBudget, dailyTokenBudget: null, personDailyTokenLimit: null, effectiveDailyTokens: ctx.config.ai.teamDailyTokenBudget, usedToday: 0 },
+    byTool: [],
   };
 }

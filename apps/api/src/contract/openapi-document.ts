@@ -143,7 +143,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Agents: 'People and AI agents by username, and AI agent settings.',
   Rooms: "A team's rooms; their messages use the chat routes with the room's conversation id.",
   Chat: 'Conversations, messages, attachments, reactions, read markers and search.',
-  'AI replies': 'Replies AI agents are writing: stop, write again, follow.',
+  'AI replies': 'Replies AI agents are writing: stop, write again, follow, approve or deny their tool calls, what they read.',
+  Tools: "A team's MCP servers and the tools each AI agent may use, with their policies.",
   Development: 'Only outside production.',
 };
 

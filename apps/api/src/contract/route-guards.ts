@@ -61,6 +61,9 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
     'agent-writes': perClient('agent-writes', WRITES_PER_WINDOW),
     // Blocks and reports: a person's own, per person.
     'safety-writes': byPerson('safety-writes', WRITES_PER_WINDOW),
+    // MCP servers and agents' tools: each write may reach out to an MCP server, so per person.
+    'tool-writes': byPerson('tool-writes', WRITES_PER_WINDOW),
+    approvals: byPerson('approvals', messagesPerMinute),
     // A brake for scripts, never felt by people.
     'chain-stops': byPerson('chain-stops', WRITES_PER_WINDOW, windowMs),
     reactions: byPerson('reactions', messagesPerMinute),

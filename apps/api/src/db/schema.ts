@@ -17,7 +17,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT } from '@agentroom/shared';
+import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT, TOOL_APPROVERS, TOOL_CALL_STATUSES, TOOL_POLICIES } from '@agentroom/shared';
+import type { TFileRead, TToolApproval, TToolStep } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -171,6 +172,12 @@ export const teams = pgTable(
      */
     deletedAt: tstz('deleted_at'),
     deletedBy: uuid('deleted_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    /** Owners' daily AI token budget for the team (null: the operator's ceiling, AI_TEAM_DAILY_TOKEN_BUDGET); never above that ceiling. */
+    dailyTokenBudget: integer('daily_token_budget'),
+    /** Owners' daily limit per person inside the team's budget (null: none). */
+    personDailyTokenLimit: integer('person_daily_token_limit'),
+    /** The UTC day the owners were last told the team passed 80 % of its budget (one notice a day). */
+    budgetNoticeDay: text('budget_notice_day'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('teams_handle_lower_key').on(sql`lower(${t.handle})`)],
@@ -334,6 +341,13 @@ export interface TMessageMeta {
    * (and the one the AI sees as history). Type only: meta is jsonb, no migration.
    */
   earlierVersions?: string[];
+  /** Agents that act (decision 0024): a reply's tool steps, the files it read, the step limit it hit; an approval card. */
+  toolSteps?: TToolStep[];
+  filesRead?: TFileRead[];
+  stepLimit?: number;
+  approval?: TToolApproval;
+  /** The messages (by seq, inclusive) the reply's model call read: its "what the agent read" view. */
+  readSeqs?: { from: number; to: number };
 }
 
 /** Postgres's `tsvector`, for the stored search vector of a message (never read by the app). */
@@ -444,7 +458,8 @@ export const attachments = pgTable(
   (t) => [index('attachments_message_idx').on(t.messageId), index('attachments_conversation_idx').on(t.conversationId)],
 );
 
-export const REPLY_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+/** 'waiting': a tool call of the reply waits for a person's approval; deciding queues the job again. */
+export const REPLY_JOB_STATUSES = ['queued', 'running', 'waiting', 'done', 'failed', 'cancelled'] as const;
 export type TReplyJobStatus = (typeof REPLY_JOB_STATUSES)[number];
 
 /**
@@ -519,3 +534,147 @@ export const aiUsage = pgTable(
     index('ai_usage_team_day_idx').on(t.teamId, t.day),
   ],
 );
+
+// ---- agents that act: tools, MCP servers, approvals (decision 0024) ----
+
+/**
+ * An MCP server a team's owners or admins registered (Streamable HTTP). Auth headers are stored
+ * encrypted (AES-256-GCM, key MCP_SECRET_KEY); only their names are ever shown.
+ */
+export const mcpServers = pgTable(
+  'mcp_servers',
+  {
+    id: id(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** The auth headers as one encrypted JSON object (null: none). Never returned, never logged. */
+    headersEncrypted: text('headers_encrypted'),
+    /** The names of those headers, shown so owners know what is set. */
+    headerNames: jsonb('header_names').$type<string[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => agents.id, { onDelete: 'set null' }),
+    /** When its tools were last listed, and the error of the last listing (null: it worked). */
+    toolsListedAt: tstz('tools_listed_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mcp_servers_team_name_key').on(t.teamId, sql`lower(${t.name})`)],
+);
+
+/** The tools an MCP server listed, as of its last listing. */
+export const mcpTools = pgTable(
+  'mcp_tools',
+  {
+    id: id(),
+    serverId: uuid('server_id')
+      .notNull()
+      .references(() => mcpServers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    inputSchema: jsonb('input_schema').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('mcp_tools_server_name_key').on(t.serverId, t.name)],
+);
+
+
+/**
+ * One tool's policy for one AI agent, set by its team's managers: runs on its own, needs approval,
+ * or off. A built-in tool has no server; a tool without a row takes its default (tool-registry).
+ */
+export const agentTools = pgTable(
+  'agent_tools',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    serverId: uuid('server_id').references(() => mcpServers.id, { onDelete: 'cascade' }),
+    toolName: text('tool_name').notNull(),
+    policy: text('policy', { enum: TOOL_POLICIES }).notNull(),
+    /** Who may approve a call that needs approval. */
+    approvers: text('approvers', { enum: TOOL_APPROVERS }).notNull().default('requester_and_managers'),
+    updatedBy: uuid('updated_by').references(() => agents.id, { onDelete: 'set null' }),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('agent_tools_agent_server_tool_key').on(t.agentId, t.serverId, t.toolName).nullsNotDistinct(),
+    check('agent_tools_policy', sql`${t.policy} in ('auto', 'approval', 'off')`),
+  ],
+);
+
+
+/**
+ * One tool call of a reply, recorded before it runs and after (a call found 'running' by the node
+ * that takes an orphaned job over is never run again: it ends as an error the model is told of).
+ * A call that needs approval waits here, with its card message, until decided or expired.
+ */
+export const toolCalls = pgTable(
+  'tool_calls',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => replyJobs.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The person the tool acts for: whose message started the reply (or its chain). */
+    requestedByAgentId: uuid('requested_by_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    /** The model call this came from (1, 2, …) and its place among that call's tool calls. */
+    step: integer('step').notNull(),
+    callIndex: integer('call_index').notNull(),
+    /** The model's id for the call (its `tool` message answers it). */
+    callId: text('call_id').notNull(),
+    serverId: uuid('server_id').references(() => mcpServers.id, { onDelete: 'set null' }),
+    /** The tool as the model named it, and as people read it ("search_messages", "crm.lookup_order"). */
+    toolName: text('tool_name').notNull(),
+    toolTitle: text('tool_title').notNull(),
+    /** The arguments as the model wrote them (kept even when malformed), and parsed (null: not JSON). */
+    rawArguments: text('raw_arguments').notNull().default(''),
+    arguments: jsonb('arguments').$type<Record<string, unknown> | null>(),
+    /** What the model wrote before asking (its reason, shown on an approval card). */
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: TOOL_CALL_STATUSES }).notNull(),
+    approvers: text('approvers', { enum: TOOL_APPROVERS }),
+    expiresAt: tstz('expires_at'),
+    decidedBy: uuid('decided_by').references(() => agents.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    /** The approval card in the conversation (a message of type 'approval'). */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** What the model is told: the tool's result (capped), or why there is none. */
+    result: text('result'),
+    isError: boolean('is_error').notNull().default(false),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tool_calls_job_step_key').on(t.jobId, t.step, t.callIndex),
+    index('tool_calls_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending_approval'`),
+    index('tool_calls_team_created_idx').on(t.teamId, t.createdAt),
+    check(
+      'tool_calls_status',
+      sql`${t.status} in ('pending_approval', 'approved', 'running', 'done', 'error', 'denied', 'expired')`,
+    ),
+  ],
+);
+
+/** The text of an attachment as agents read it: extracted once per file, off the send path. */
+export const attachmentExtracts = pgTable('attachment_extracts', {
+  attachmentId: uuid('attachment_id')
+    .primaryKey()
+    .references(() => attachments.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['done', 'failed'] }).notNull(),
+  text: text('text').notNull().default(''),
+  /** PDFs: how many pages were read. */
+  pages: integer('pages'),
+  /** Why the file could not be read (shown as a notice step). */
+  error: text('error'),
+  createdAt: createdAt(),
+});

@@ -34,6 +34,8 @@ const usage = (days: number, rows: Partial<TTeamUsageResponse> = {}): TTeamUsage
   days,
   dailyTokenBudget: 200000,
   totalTokens: 1234,
+  budget: { ceiling: 200000, dailyTokenBudget: null, personDailyTokenLimit: null, effectiveDailyTokens: 200000, usedToday: 1234 },
+  byTool: [],
   byAgent: [{ day: '2026-11-23', subject: nova, promptTokens: 1000, completionTokens: 234, totalTokens: 1234, replies: 3 }],
   byPerson: [
     { day: '2026-11-23', subject: maya, promptTokens: 900, completionTokens: 200, totalTokens: 1100, replies: 2 },

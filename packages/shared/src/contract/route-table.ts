@@ -33,6 +33,16 @@ import { AVATAR_UPLOAD_FIELD, ZGeneratedAvatarQuery } from '../schemas/avatars';
 import { ZAddRoomMemberRequest, ZCreateRoomRequest, ZUpdateRoomRequest } from '../schemas/rooms';
 import { ZTeamUsageQuery } from '../schemas/usage';
 import { ZTeamUsageResponse } from '../schemas/responses/usage';
+import { ZCreateMcpServerRequest, ZMcpServerParams, ZToolCallParams, ZUpdateAgentToolsRequest, ZUpdateMcpServerRequest, ZUpdateTeamBudgetRequest } from '../schemas/tools';
+import {
+  ZAgentToolsResponse,
+  ZDeletedMcpServerResponse,
+  ZMcpServerResponse,
+  ZMcpServersResponse,
+  ZReplyContextResponse,
+  ZTeamBudgetResponse,
+  ZToolApprovalResponse,
+} from '../schemas/responses/tools';
 import { ZLeftRoomResponse, ZRemovedRoomMemberResponse, ZRoomResponse, ZRoomsResponse } from '../schemas/responses/rooms';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
 import { ZUnsubscribeQuery, ZUnsubscribeRequest, ZUpdateNotificationSettingsRequest } from '../schemas/notifications';
@@ -178,7 +188,14 @@ export const ROUTE_SCHEMAS = {
   addTeamMember: { tag: 'Teams', summary: 'Add an agent to a team by username (owners and admins)', body: ZAddMemberRequest, success: { 201: ZTeamAgentResponse } },
   updateTeam: { tag: 'Teams', summary: 'Rename or describe a team (owners)', body: ZUpdateTeamRequest, success: { 200: ZTeamResponse } },
   deleteTeam: { tag: 'Teams', summary: 'Delete a team: it vanishes for everyone at once and its owners may restore it during the grace period (owners)', success: { 200: ZDeletedTeamResponse } },
-  getTeamUsage: { tag: 'Teams', summary: "AI tokens per day by AI agent and by the person whose message started the replies (owners; `days`, today included)", query: ZTeamUsageQuery, success: { 200: ZTeamUsageResponse } },
+  getTeamUsage: { tag: 'Teams', summary: "AI tokens per day by AI agent, by the person whose message started the replies and tool calls by tool, with the team's budget and today's use (owners; `days`, today included)", query: ZTeamUsageQuery, success: { 200: ZTeamUsageResponse } },
+  updateTeamBudget: { tag: 'Teams', summary: "Set the team's daily AI token budget and a per-person daily limit inside it (owners; null: the operator's ceiling / no limit; 400 above the ceiling)", body: ZUpdateTeamBudgetRequest, success: { 200: ZTeamBudgetResponse } },
+  // ---- agents that act ----
+  listMcpServers: { tag: 'Tools', summary: "The team's MCP servers with their tools (owners and admins); auth headers are never returned, only their names", success: { 200: ZMcpServersResponse } },
+  createMcpServer: { tag: 'Tools', summary: 'Register an MCP server (Streamable HTTP) and list its tools (owners and admins); 400 when its host is not allowed (loopback, private, link-local, metadata) unless the operator named it', body: ZCreateMcpServerRequest, success: { 201: ZMcpServerResponse } },
+  updateMcpServer: { tag: 'Tools', params: ZMcpServerParams, summary: 'Rename an MCP server, move it or change its auth headers (owners and admins; `headers: null` removes them)', body: ZUpdateMcpServerRequest, success: { 200: ZMcpServerResponse } },
+  deleteMcpServer: { tag: 'Tools', params: ZMcpServerParams, summary: 'Remove an MCP server; its tools leave every agent (owners and admins)', success: { 200: ZDeletedMcpServerResponse } },
+  refreshMcpServer: { tag: 'Tools', params: ZMcpServerParams, summary: "List an MCP server's tools again (owners and admins)", success: { 200: ZMcpServerResponse } },
   leaveTeam: { tag: 'Teams', summary: 'Leave a team (409: the last owner while others remain; the last person while it holds rooms with messages, conversations or AI agents)', success: { 200: ZLeftTeamResponse } },
   // ---- deleted teams ----
   listDeletedTeams: { tag: 'Teams', summary: 'Teams the caller owns that were deleted and can still be restored', success: { 200: ZDeletedTeamsResponse } },
@@ -196,6 +213,8 @@ export const ROUTE_SCHEMAS = {
   updateAiAgent: { tag: 'Agents', params: ZAgentParams, summary: 'Edit an AI agent (managers of its team)', body: ZUpdateAiAgentRequest, success: { 200: ZAgentResponse } },
   uploadAiAgentAvatar: { tag: 'Agents', params: ZAgentParams, summary: "Upload an AI agent's avatar (managers of its team; multipart field `avatar`, as for your own)", upload: { field: AVATAR_UPLOAD_FIELD, multiple: false }, success: { 200: ZAgentResponse } },
   removeAiAgentAvatar: { tag: 'Agents', params: ZAgentParams, summary: "Remove an AI agent's avatar (managers of its team)", success: { 200: ZAgentResponse } },
+  getAgentTools: { tag: 'Tools', params: ZAgentParams, summary: "The tools an AI agent may be given (built-in and its team's MCP servers') with each one's policy for it (managers of its team; by id)", success: { 200: ZAgentToolsResponse } },
+  updateAgentTools: { tag: 'Tools', params: ZAgentParams, summary: 'Set tools of an AI agent to run on their own, need approval, or be off, and who approves (managers of its team; by id)', body: ZUpdateAgentToolsRequest, success: { 200: ZAgentToolsResponse } },
 
   // ---- team rooms: a room's messages, typing, seen markers and reactions use the chat routes with its conversation id ----
   listRooms: { tag: 'Rooms', summary: "The team's rooms the caller is in, then the open rooms they could join", success: { 200: ZRoomsResponse } },
@@ -229,7 +248,10 @@ export const ROUTE_SCHEMAS = {
   stopReply: { tag: 'AI replies', summary: 'Stop a reply being written', success: { 200: ZStopReplyResponse } },
   stopChain: { tag: 'AI replies', summary: "Stop every AI reply running or waiting in a room, and the chain of agents asking each other (any member)", success: { 200: ZStopChainResponse } },
   regenerateReply: { tag: 'AI replies', summary: 'Write the latest AI reply again', success: { 202: ZRegenerateReplyResponse } },
-  listActiveReplies: { tag: 'AI replies', summary: 'Replies being written now, with their text so far', success: { 200: ZActiveRepliesResponse } },
+  listActiveReplies: { tag: 'AI replies', summary: 'Replies being written now or waiting for an approval, with their text and tool steps so far', success: { 200: ZActiveRepliesResponse } },
+  getReplyContext: { tag: 'AI replies', summary: 'What an AI reply read: the messages, files and tool results that went into it (members of its conversation)', success: { 200: ZReplyContextResponse } },
+  approveToolCall: { tag: 'AI replies', params: ZToolCallParams, summary: "Approve a tool call waiting on its card; the tool runs once however many approve (403 for someone who may not approve, 409 once decided or expired)", success: { 200: ZToolApprovalResponse } },
+  denyToolCall: { tag: 'AI replies', params: ZToolCallParams, summary: 'Deny a tool call waiting on its card; the agent is told and answers without it (403 for someone who may not approve, 409 once decided or expired)', success: { 200: ZToolApprovalResponse } },
 
   // ---- development ----
   // ---- blocks and reports ----

@@ -35,7 +35,9 @@ export type RateLimitName =
   | 'search'
   | 'uploads'
   | 'messages'
-  | 'safety-writes';
+  | 'safety-writes'
+  | 'tool-writes'
+  | 'approvals';
 
 export interface RouteHead {
   method: HttpMethod;
@@ -97,6 +99,13 @@ const HEADS = {
   updateTeam: { method: 'patch', path: '/teams/:handle', auth: 'verified', rateLimit: 'team-writes' },
   deleteTeam: { method: 'delete', path: '/teams/:handle', auth: 'verified', rateLimit: 'team-writes' },
   getTeamUsage: { method: 'get', path: '/teams/:handle/usage', auth: 'verified' },
+  updateTeamBudget: { method: 'put', path: '/teams/:handle/budget', auth: 'verified', rateLimit: 'team-writes' },
+  // ---- agents that act: MCP servers of a team, tools of an agent, approvals (decision 0024) ----
+  listMcpServers: { method: 'get', path: '/teams/:handle/mcp-servers', auth: 'verified' },
+  createMcpServer: { method: 'post', path: '/teams/:handle/mcp-servers', auth: 'verified', rateLimit: 'tool-writes' },
+  updateMcpServer: { method: 'patch', path: '/teams/:handle/mcp-servers/:id', auth: 'verified', rateLimit: 'tool-writes' },
+  deleteMcpServer: { method: 'delete', path: '/teams/:handle/mcp-servers/:id', auth: 'verified', rateLimit: 'tool-writes' },
+  refreshMcpServer: { method: 'post', path: '/teams/:handle/mcp-servers/:id/refresh', auth: 'verified', rateLimit: 'tool-writes' },
   leaveTeam: { method: 'delete', path: '/teams/:handle/members/me', auth: 'verified', rateLimit: 'team-writes' },
   changeMemberRole: { method: 'patch', path: '/teams/:handle/members/:agentId', auth: 'verified', rateLimit: 'team-writes' },
   removeTeamMember: { method: 'delete', path: '/teams/:handle/members/:agentId', auth: 'verified', rateLimit: 'team-writes' },
@@ -116,6 +125,8 @@ const HEADS = {
   updateAiAgent: { method: 'patch', path: '/agents/:agent', auth: 'verified', rateLimit: 'agent-writes' },
   uploadAiAgentAvatar: { method: 'put', path: '/agents/:agent/avatar', auth: 'verified', rateLimit: 'agent-writes' },
   removeAiAgentAvatar: { method: 'delete', path: '/agents/:agent/avatar', auth: 'verified', rateLimit: 'agent-writes' },
+  getAgentTools: { method: 'get', path: '/agents/:agent/tools', auth: 'verified' },
+  updateAgentTools: { method: 'put', path: '/agents/:agent/tools', auth: 'verified', rateLimit: 'tool-writes' },
 
   listRooms: { method: 'get', path: '/teams/:handle/rooms', auth: 'verified' },
   createRoom: { method: 'post', path: '/teams/:handle/rooms', auth: 'verified', rateLimit: 'room-writes' },
@@ -147,6 +158,9 @@ const HEADS = {
   stopChain: { method: 'post', path: '/chat/conversations/:id/chain/stop', auth: 'verified', rateLimit: 'chain-stops' },
   regenerateReply: { method: 'post', path: '/chat/messages/:id/regenerate', auth: 'verified' },
   listActiveReplies: { method: 'get', path: '/chat/conversations/:id/replies', auth: 'verified' },
+  getReplyContext: { method: 'get', path: '/chat/messages/:id/context', auth: 'verified' },
+  approveToolCall: { method: 'post', path: '/chat/tool-calls/:id/approve', auth: 'verified', rateLimit: 'approvals' },
+  denyToolCall: { method: 'post', path: '/chat/tool-calls/:id/deny', auth: 'verified', rateLimit: 'approvals' },
 
   // ---- blocks and reports ----
   listBlocks: { method: 'get', path: '/users/me/blocks', auth: 'verified' },

@@ -24,6 +24,7 @@ export const callModel: Step = async (turn, env) => {
         usage = event.usage;
         continue;
       }
+      if (event.type === 'tool_calls') continue; // tool steps are not wired yet
       publishStream(ctx, turn, event.text, false);
       live.text += event.text;
       if (Date.now() - lastCheckpoint < CHECKPOINT_MS) continue;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONVERSATION_TYPES, NOTIFY_LEVELS } from '../../constants';
 import { ZAgent, ZIsoDateTime } from './users';
 import { READ_ONLY_REASONS } from '../safety';
+import { TOOL_APPROVERS, TOOL_CALL_STATUSES } from '../tools';
 
 /** Chat response shapes: one presenter each on the server; REST and socket share them. */
 export const ZChatSender = z
@@ -44,6 +45,63 @@ export const ZMessageReaction = z
   .meta({ id: 'MessageReaction' });
 export type TMessageReaction = z.infer<typeof ZMessageReaction>;
 
+// ---- agents that act (decision 0024): a reply's tool steps, the files it read, approval cards ----
+
+/**
+ * One step of an AI reply: a tool call with its label ("Searched messages for 'Q3 plan'", "Called
+ * crm.lookup_order"), arguments and result as plain text (untrusted: shown as text, never as HTML).
+ */
+export const ZToolStep = z
+  .strictObject({
+    id: z.uuid(),
+    tool: z.string(),
+    label: z.string(),
+    status: z.enum(TOOL_CALL_STATUSES),
+    /** The arguments, pretty-printed JSON (or the model's text when it was not JSON). */
+    arguments: z.string(),
+    /** The result (capped) or the error; omitted until the call ends. */
+    result: z.string().optional(),
+    isError: z.boolean(),
+  })
+  .meta({ id: 'ToolStep' });
+export type TToolStep = z.infer<typeof ZToolStep>;
+
+/** A file an agent read for a reply: "Atlas read orbit-brief.pdf (12 pages)", or why it could not. */
+export const ZFileRead = z
+  .strictObject({
+    attachmentId: z.uuid(),
+    filename: z.string(),
+    pages: z.number().int().nonnegative().optional(),
+    /** An image the model saw, or text extracted. */
+    kind: z.enum(['text', 'image']),
+    /** Why the file was not read (unreadable, no image support, over the context budget). */
+    notice: z.string().optional(),
+  })
+  .meta({ id: 'FileRead' });
+export type TFileRead = z.infer<typeof ZFileRead>;
+
+/** The approval card of a tool call, carried by a message of type 'approval'. */
+export const ZToolApproval = z
+  .strictObject({
+    toolCallId: z.uuid(),
+    agentId: z.uuid(),
+    tool: z.string(),
+    arguments: z.string(),
+    /** The agent's words before it asked. */
+    reason: z.string(),
+    approvers: z.enum(TOOL_APPROVERS),
+    /** Who may decide (as of the request): the ids the client shows buttons to. The server checks again. */
+    approverIds: z.array(z.uuid()),
+    /** How the card names them: "Maya Lee or a room manager". */
+    approversLabel: z.string(),
+    status: z.enum(['pending', 'approved', 'denied', 'expired']),
+    expiresAt: ZIsoDateTime,
+    decidedBy: ZReactionAgent.nullable(),
+    decidedAt: ZIsoDateTime.nullable(),
+  })
+  .meta({ id: 'ToolApproval' });
+export type TToolApproval = z.infer<typeof ZToolApproval>;
+
 export const ZChatMessage = z
   .strictObject({
     id: z.uuid(),
@@ -52,7 +110,8 @@ export const ZChatMessage = z
     content: z.string(),
     timestamp: ZIsoDateTime,
     /** 'notice' is an AI agent saying why it could not answer (no model, budget, provider failure). */
-    messageType: z.enum(['text', 'notice']),
+    /** 'approval': an AI agent asks to run a tool; `approval` is its card (decision 0024). */
+    messageType: z.enum(['text', 'notice', 'approval']),
     isEdited: z.boolean(),
     editedAt: ZIsoDateTime.nullable(),
     clientMessageId: z.string().nullable(),
@@ -75,6 +134,14 @@ export const ZChatMessage = z
     mentions: z.array(z.uuid()).optional(),
     /** Rooms: an AI reply that another AI agent asked for by @mentioning it ("Nova asked Sage"). */
     askedBy: ZReactionAgent.optional(),
+    /** AI replies: the tool steps it took, in order (omitted when none). */
+    toolSteps: z.array(ZToolStep).optional(),
+    /** AI replies: the attachments it read (omitted when none). */
+    filesRead: z.array(ZFileRead).optional(),
+    /** AI replies: the reply reached the step limit (AI_MAX_TOOL_STEPS) and ended there. */
+    stepLimit: z.number().int().positive().optional(),
+    /** Messages of type 'approval': the card. */
+    approval: ZToolApproval.optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
@@ -185,9 +252,13 @@ export const ZActiveReply = z
   .strictObject({
     streamId: z.uuid(),
     agentId: z.uuid(),
-    status: z.enum(['queued', 'running']),
+    /** 'waiting': a tool call waits for approval (its card is in the conversation). */
+    status: z.enum(['queued', 'running', 'waiting']),
     attempt: z.number().int().nonnegative(),
     content: z.string(),
+    /** Its tool steps and the files it read so far. */
+    steps: z.array(ZToolStep).optional(),
+    filesRead: z.array(ZFileRead).optional(),
     /** A regeneration (or a notice's retry): the message whose place it writes into. */
     replacesMessageId: z.uuid().optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../errors';
-import { ZChatMessage, ZReactionAgent, ZSeenAgent } from './chat';
+import { ZChatMessage, ZFileRead, ZReactionAgent, ZSeenAgent, ZToolStep } from './chat';
 import { ZAgent } from './users';
 
 /** Socket.IO payloads the server sends, and the ack it answers client events with. */
@@ -95,6 +95,10 @@ export const ZMessageStreamEvent = z
     done: z.boolean(),
     /** A regeneration (or a notice's retry) writes into this message's place instead of a new message. */
     replacesMessageId: z.uuid().optional(),
+    /** The reply's tool steps so far, whole, sent whenever one starts or ends (decision 0024). */
+    steps: z.array(ZToolStep).optional(),
+    /** The files the reply read, sent once they are read. */
+    filesRead: z.array(ZFileRead).optional(),
   })
   .meta({ id: 'MessageStreamEvent', description: 'AI reply text as it arrives.' });
 export type TMessageStreamEvent = z.infer<typeof ZMessageStreamEvent>;

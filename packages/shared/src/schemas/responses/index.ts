@@ -10,3 +10,4 @@ export * from './rooms';
 export * from './usage';
 export * from './account';
 export * from './attention';
+export * from './tools';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTeamBudget, ZToolUsageRow } from './tools';
 
 /** Who used tokens: an AI agent of the team, or the person whose message started the replies. */
 export const ZUsageSubject = z
@@ -30,5 +31,9 @@ export const ZTeamUsageResponse = z.strictObject({
   totalTokens: z.number().int().nonnegative(),
   byAgent: z.array(ZUsageRow),
   byPerson: z.array(ZUsageRow),
+  /** The team's budget, its per-person limit and today's use against them. */
+  budget: ZTeamBudget,
+  /** Tool calls per day and tool, newest day first. */
+  byTool: z.array(ZToolUsageRow),
 });
 export type TTeamUsageResponse = z.infer<typeof ZTeamUsageResponse>;
