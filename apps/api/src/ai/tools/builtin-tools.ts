@@ -1,0 +1,48 @@
+import type { TBuiltinToolName } from '@agentroom/shared';
+import type { AppContext } from '../../context';
+import type { RunAs, ToolResult } from './tool-types';
+
+/** A tool every AI agent may be given; it acts with the rights of the person who asked (RunAs), never more. */
+export interface BuiltinTool {
+  name: TBuiltinToolName;
+  description: string;
+  /** JSON Schema of its arguments. */
+  parameters: Record<string, unknown>;
+  run(ctx: AppContext, args: Record<string, unknown>, runAs: RunAs, signal: AbortSignal): Promise<ToolResult>;
+}
+
+const notBuilt = async (): Promise<ToolResult> => ({ text: 'This tool is not available yet.', isError: true });
+
+export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
+  {
+    name: 'search_messages',
+    description:
+      'Search the messages of every conversation the person who asked can read (full text, newest first). Use it to find what was said earlier, elsewhere.',
+    parameters: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'Words to look for' } },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    run: notBuilt,
+  },
+  {
+    name: 'read_history',
+    description: "Read this conversation's earlier messages, older than the ones you were given.",
+    parameters: {
+      type: 'object',
+      properties: {
+        before_seq: { type: 'integer', description: 'Read messages older than this sequence number (omit: older than your context)' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, description: 'How many messages (default 20)' },
+      },
+      additionalProperties: false,
+    },
+    run: notBuilt,
+  },
+  {
+    name: 'list_team_members',
+    description: "List the people and AI agents of this team (names, usernames, roles), as the person who asked sees them.",
+    parameters: { type: 'object', properties: {}, additionalProperties: false },
+    run: notBuilt,
+  },
+];
