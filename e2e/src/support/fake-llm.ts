@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
-import { startFakeLlm as startTestkitLlm } from '@agentroom/testkit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFakeLlm as startTestkitLlm, type LlmScript, type RecordedRequest } from '@agentroom/testkit';
 
 /** What the AI journey sees the fake model write: the first part streams, then it waits for a release. */
 const FAKE_REPLY = {
@@ -20,6 +20,14 @@ const HOLD_LIMIT_MS = 30_000;
  */
 export async function startFakeLlm() {
   const held = new Set<() => void>();
+  // Scripts a journey registered for requests whose last message contains a word of its own: the
+  // journey's agent asks for a tool, then answers with the result, whatever else runs meanwhile.
+  const rules: { lastMessageContains: string; script: LlmScript }[] = [];
+  const pick = (request: RecordedRequest) => {
+    const last = request.messages.at(-1)?.content;
+    const text = typeof last === 'string' ? last : JSON.stringify(last ?? '');
+    return rules.find((rule) => text.includes(rule.lastMessageContains))?.script;
+  };
 
   const hold = (res: ServerResponse) =>
     new Promise<void>((resolve) => {
@@ -34,7 +42,15 @@ export async function startFakeLlm() {
     });
 
   const llm = await startTestkitLlm({
+    pick,
     route: (req, res) => {
+      if (req.method === 'POST' && req.url === '/control/when') {
+        void readJson(req).then((rule) => {
+          rules.push(rule as (typeof rules)[number]);
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        });
+        return true;
+      }
       if (req.method === 'POST' && req.url === '/control/release') {
         const count = held.size;
         for (const release of [...held]) release();
@@ -60,4 +76,14 @@ export async function startFakeLlm() {
       await llm.close();
     },
   };
+}
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(JSON.parse(data)));
+    req.on('error', reject);
+  });
 }

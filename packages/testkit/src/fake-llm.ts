@@ -29,6 +29,8 @@ export interface LlmScript {
 export interface FakeLlmOptions {
   /** Extra endpoints (e.g. a control API); answer true when the request was handled. */
   route?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Chooses the script for a request by what it holds (before queued scripts and the default); undefined passes. */
+  pick?: (request: RecordedRequest) => LlmScript | undefined;
 }
 
 export interface RecordedRequest {
@@ -67,9 +69,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       return;
     }
     const body = JSON.parse(await readBody(req)) as RecordedRequest;
-    requests.push({ model: body.model, messages: body.messages, ...(body.tools ? { tools: body.tools } : {}) });
+    const recorded: RecordedRequest = { model: body.model, messages: body.messages, ...(body.tools ? { tools: body.tools } : {}) };
+    requests.push(recorded);
     waiters.splice(0).forEach((wake) => wake());
-    await play(scripts.shift() ?? defaultScript, body.model, res);
+    await play(options.pick?.(recorded) ?? scripts.shift() ?? defaultScript, body.model, res);
   });
 
   async function play(script: LlmScript, model: string, res: ServerResponse) {
