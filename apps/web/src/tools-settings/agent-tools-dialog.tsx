@@ -4,6 +4,7 @@ import { TOOL_SETTINGS_TEXTS, type TAgentTool, type TUpdateAgentToolsRequest } f
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { Modal } from '../ui/dialogs';
 import { LoadingState } from '../ui/page-states';
 import { ToolPolicyControl, type ToolSetting } from './tool-policy-control';
@@ -94,7 +95,7 @@ function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: 
       )}
       {save.isError && <Alert>{errorMessage(save.error, TOOL_SETTINGS_TEXTS.saveToolsFailed)}</Alert>}
       <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <p role="status" className="text-sm text-emerald-700 sm:mr-auto dark:text-emerald-400">
+        <p role="status" className={cn('text-sm sm:mr-auto', saved ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-600 dark:text-zinc-400')}>
           {saved ? 'Saved' : changed.length ? `${changed.length === 1 ? '1 change' : `${changed.length} changes`} not saved yet` : ''}
         </p>
         <Button variant="ghost" onClick={onClose}>
