@@ -75,7 +75,10 @@ export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBu
           hint={TOOL_SETTINGS_TEXTS.budgetCeilingHint(ceiling)}
           value={teamText}
           error={errors.dailyTokenBudget}
-          onChange={(e) => setTeamText(e.target.value)}
+          onChange={(e) => {
+            save.reset();
+            setTeamText(e.target.value);
+          }}
         />
         <TextField
           label="Daily limit per person"
@@ -86,7 +89,10 @@ export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBu
           hint="Tokens a day for the replies one person starts."
           value={personText}
           error={errors.personDailyTokenLimit}
-          onChange={(e) => setPersonText(e.target.value)}
+          onChange={(e) => {
+            save.reset();
+            setPersonText(e.target.value);
+          }}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
