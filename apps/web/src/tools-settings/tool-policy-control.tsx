@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { TOOL_POLICIES, type TAgentTool, type TToolApprovers, type TToolPolicy } from '@agentroom/shared';
 import { cn } from '../ui/cn';
 
-export const POLICY_LABELS: Record<TToolPolicy, string> = { auto: 'Runs on its own', approval: 'Needs approval', off: 'Off' };
+const POLICY_LABELS: Record<TToolPolicy, string> = { auto: 'Runs on its own', approval: 'Needs approval', off: 'Off' };
 
-export const APPROVER_LABELS: Record<TToolApprovers, string> = {
+const APPROVER_LABELS: Record<TToolApprovers, string> = {
   requester_and_managers: 'The person who asked and room managers',
   managers: 'Room managers only',
   room_members: 'Anyone in the room',

@@ -1,28 +1,8 @@
 import type { TAgentTool, TMcpServer, TTeamBudget, TTeamUsageResponse } from '@agentroom/shared';
 import { makeUser } from '../test/fixtures';
-import { fakeAuth, renderRoutes } from '../test/render';
-import TeamLayout from '../teams/team-layout';
-import TeamUsagePage from '../teams/team-usage-page';
-import TeamSettingsPage from '../team-settings/team-settings-page';
 
-/** Test data and a render of the team routes for the tool settings, shaped like the API's answers. */
+/** Test data for the tool settings, shaped like the API's answers (the routes to render are each test's own). */
 export const me = makeUser();
-
-const routes = [
-  {
-    path: '/t/:handle',
-    element: <TeamLayout />,
-    children: [
-      { index: true, element: <p>Team home</p> },
-      { path: 'usage', element: <TeamUsagePage /> },
-      { path: 'settings', element: <TeamSettingsPage /> },
-      { path: 'settings/:section', element: <TeamSettingsPage /> },
-    ],
-  },
-];
-
-export const renderTeamAt = (path: string) =>
-  renderRoutes(routes, { path, auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) });
 
 export const CRM_ID = '0193a0c4-0000-7000-8000-00000000c001';
 
