@@ -30,7 +30,7 @@ export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool;
             <label
               key={policy}
               className={cn(
-                'flex-1 cursor-pointer rounded-md px-2.5 py-1.5 text-center text-xs font-medium whitespace-nowrap text-zinc-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 sm:flex-none dark:text-zinc-300',
+                'flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-xs font-medium text-zinc-700 sm:flex-none sm:px-2.5 sm:whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 dark:text-zinc-300',
                 value.policy === policy && (policy === 'off' ? 'bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-50' : 'bg-indigo-600 text-white dark:bg-indigo-500'),
               )}
             >
@@ -56,7 +56,7 @@ export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool;
             id={`${id}-approvers`}
             value={value.approvers}
             onChange={(e) => onChange({ ...value, approvers: e.target.value as TToolApprovers })}
-            className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-xs text-zinc-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+            className="h-8 w-full rounded-md border border-zinc-300 bg-white px-2 text-xs text-zinc-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 sm:w-auto"
           >
             {Object.entries(APPROVER_LABELS).map(([approvers, label]) => (
               <option key={approvers} value={approvers}>
