@@ -192,3 +192,23 @@ export const TEAM_CHANGE_TEXTS = {
   deleteHint:
     'Everyone loses the team, its rooms, conversations and AI agents at once. Its owners can restore it from "Deleted teams" during the grace period; after that it is gone for good and its handle is free.',
 } as const;
+
+/** Team settings for agents that act: MCP servers, an agent's tools, the AI budget (apps/web/src/tools-settings). */
+export const TOOL_SETTINGS_TEXTS = {
+  serversFailed: 'Could not load the MCP servers',
+  saveServerFailed: 'Could not save the MCP server',
+  removeServerFailed: 'Could not remove the MCP server',
+  refreshFailed: 'Could not list the tools again',
+  serverHelp: 'Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp. Header values are stored encrypted and never shown again.',
+  removeServerTitle: (name: string) => `Remove ${name}?`,
+  removeServerHint: 'Its tools leave every agent.',
+  agentToolsFailed: 'Could not load the tools',
+  saveToolsFailed: 'Could not save the tools',
+  noMcpTools: 'No tools from MCP servers yet: only the built-in ones.',
+  saveBudgetFailed: 'Could not save the budget',
+  budgetWarning: (percent: number) => `Your team has used ${percent}% of today's AI tokens.`,
+  budgetSpent: "Your team has used all of today's AI tokens. AI agents answer again tomorrow (UTC).",
+  budgetUsed: (used: string, budget: string) => `${used} of ${budget} tokens today`,
+  personLimit: (limit: string) => `Each person: up to ${limit} tokens a day`,
+  budgetCeilingHint: (ceiling: string) => `Up to ${ceiling} (the server's limit)`,
+} as const;

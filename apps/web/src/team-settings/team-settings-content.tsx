@@ -13,6 +13,8 @@ import { useTeamAgents } from '../teams/team-queries';
 import type { TTeamSettingsSection } from '../teams/team-settings-sections';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
+import { McpServersSection } from '../tools-settings/mcp-servers-section';
+import { TeamBudgetSection } from './team-budget-section';
 import { TeamRoomsSection } from './team-rooms-section';
 
 const subTitle = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
@@ -78,6 +80,8 @@ export function TeamSettingsContent({ section }: { section: TTeamSettingsSection
       return <TeamInvitationsSection handle={team.handle} />;
     case 'agents':
       return <WithAgents>{(agents) => <AiAgentsSection handle={team.handle} agents={agents} />}</WithAgents>;
+    case 'mcp-servers':
+      return <McpServersSection handle={team.handle} />;
     case 'rooms':
       return <TeamRoomsSection team={team} />;
     case 'details':
@@ -92,6 +96,8 @@ export function TeamSettingsContent({ section }: { section: TTeamSettingsSection
           </p>
         </div>
       );
+    case 'budget':
+      return <TeamBudgetSection />;
     case 'danger':
       return <DangerZone />;
   }

@@ -185,7 +185,16 @@ describe('team settings as pages', () => {
     await user.click(await screen.findByRole('link', { name: 'Manage Team' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/t/demo/settings/members'));
     const nav = screen.getByRole('navigation', { name: 'Team settings' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Members', 'Invitations', 'AI agents', 'Rooms', 'Details', 'Danger zone']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Members',
+      'Invitations',
+      'AI agents',
+      'MCP servers',
+      'Rooms',
+      'Details',
+      'AI budget',
+      'Danger zone',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('list', { name: 'Members' })).toBeInTheDocument();
 
@@ -216,7 +225,7 @@ describe('team settings as pages', () => {
     const { router } = renderTeam('/t/demo/settings');
     const user = userEvent.setup();
     const list = await screen.findByRole('navigation', { name: 'Team settings' });
-    expect(within(list).getAllByRole('link')).toHaveLength(6);
+    expect(within(list).getAllByRole('link')).toHaveLength(8);
     expect(screen.queryByRole('region', { name: 'Members' })).not.toBeInTheDocument();
     await user.click(within(list).getByRole('link', { name: /Rooms/ }));
     expect(await screen.findByRole('region', { name: 'Rooms' })).toBeInTheDocument();

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus, Wrench } from 'lucide-react';
 import type { TTeamAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
+import { AgentToolsDialog } from '../tools-settings/agent-tools-dialog';
 import { Button } from '../ui/button';
 import { AiAgentForm } from './ai-agent-form';
+import { teamSettingsPath } from './team-settings-sections';
 
-/** Managers see the team's AI agents, edit one, or create a new one. */
+/** Managers see the team's AI agents, edit one, choose its tools, or create a new one. */
 export function AiAgentsSection({ handle, agents }: { handle: string; agents: TTeamAgent[] }) {
   const [editing, setEditing] = useState<TTeamAgent | 'new' | null>(null);
+  const [toolsOf, setToolsOf] = useState<TTeamAgent | null>(null);
   const aiAgents = agents.filter((agent) => !agent.isHuman);
   if (editing)
     return (
@@ -31,6 +34,10 @@ export function AiAgentsSection({ handle, agents }: { handle: string; agents: TT
                 <span className="block truncate text-sm font-medium">{agent.fullName}</span>
                 <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{agent.role}</span>
               </span>
+              <Button variant="ghost" size="sm" onClick={() => setToolsOf(agent)} aria-label={`Tools of ${agent.fullName}`}>
+                <Wrench aria-hidden="true" className="size-3.5" />
+                Tools
+              </Button>
               <Button variant="ghost" size="sm" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.fullName}`}>
                 <Pencil aria-hidden="true" className="size-3.5" />
                 Edit
@@ -43,6 +50,15 @@ export function AiAgentsSection({ handle, agents }: { handle: string; agents: TT
         <Plus aria-hidden="true" className="size-4" />
         New AI Agent
       </Button>
+      {toolsOf && (
+        <AgentToolsDialog
+          key={toolsOf.id}
+          agent={toolsOf}
+          open
+          onOpenChange={(open) => !open && setToolsOf(null)}
+          mcpServersPath={teamSettingsPath(handle, 'mcp-servers')}
+        />
+      )}
     </div>
   );
 }

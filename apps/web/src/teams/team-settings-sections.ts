@@ -2,14 +2,17 @@ import type { TTeam } from '@agentroom/shared';
 
 /**
  * Team settings as pages: /t/:handle/settings/{section}. Everyone sees the members, the
- * rooms and the danger zone (leaving); managers also invitations and AI agents; owners the details.
+ * rooms and the danger zone (leaving); managers also invitations, AI agents and MCP servers; owners the
+ * details and the AI budget.
  */
 const TEAM_SETTINGS_SECTIONS = [
   { id: 'members', label: 'Members', description: 'Who is in the team, their roles; add someone by username', shownTo: 'everyone' },
   { id: 'invitations', label: 'Invitations', description: 'Invite people by email, see and revoke pending invitations', shownTo: 'managers' },
   { id: 'agents', label: 'AI agents', description: "The team's AI agents: create and edit them", shownTo: 'managers' },
+  { id: 'mcp-servers', label: 'MCP servers', description: 'Servers whose tools your AI agents may use', shownTo: 'managers' },
   { id: 'rooms', label: 'Rooms', description: "The team's rooms, and a new one", shownTo: 'everyone' },
   { id: 'details', label: 'Details', description: 'Name, description and AI usage', shownTo: 'owners' },
+  { id: 'budget', label: 'AI budget', description: "Daily AI tokens for the team and for each person", shownTo: 'owners' },
   { id: 'danger', label: 'Danger zone', description: 'Leave the team, or delete it', shownTo: 'everyone' },
 ] as const;
 

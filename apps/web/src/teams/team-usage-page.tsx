@@ -7,7 +7,10 @@ import { usePageTitle } from '../lib/use-page-title';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
+import { BudgetMeter } from '../tools-settings/budget-meter';
+import { ToolUsageTable } from '../tools-settings/tool-usage-table';
 import { useTeamContext } from './team-layout';
+import { teamSettingsPath } from './team-settings-sections';
 import { useTeamUsage } from './team-queries';
 
 const PERIODS = [7, 30, 90] as const;
@@ -53,7 +56,7 @@ function UsageTable({ caption, who, rows, unknown }: { caption: string; who: str
   );
 }
 
-/** /t/:handle/usage: the team's AI tokens per day by AI agent and by the person who asked (owners). */
+/** /t/:handle/usage: today's tokens against the budget, then tokens per day by AI agent and by the person who asked, and tool calls by tool (owners). */
 export default function TeamUsagePage() {
   const { team } = useTeamContext();
   const isOwner = team.myRole === 'owner';
@@ -92,12 +95,18 @@ export default function TeamUsagePage() {
             </ErrorState>
           ) : (
             <>
+              <BudgetMeter budget={usage.data.budget} />
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {number.format(usage.data.totalTokens)} tokens from {usage.data.from} to {usage.data.to} · daily budget{' '}
-                {number.format(usage.data.dailyTokenBudget)} tokens
+                {number.format(usage.data.totalTokens)} tokens from {usage.data.from} to {usage.data.to}.{' '}
+                <Link to={teamSettingsPath(team.handle, 'budget')} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                  Change the budget
+                </Link>
               </p>
-              <UsageTable caption="Tokens by AI agent" who="AI agent" rows={usage.data.byAgent} unknown="Removed AI agent" />
-              <UsageTable caption="Tokens by person who asked" who="Person" rows={usage.data.byPerson} unknown="Earlier replies" />
+              <div className="grid gap-6 lg:grid-cols-2">
+                <UsageTable caption="Tokens by AI agent" who="AI agent" rows={usage.data.byAgent} unknown="Removed AI agent" />
+                <UsageTable caption="Tokens by person who asked" who="Person" rows={usage.data.byPerson} unknown="Earlier replies" />
+              </div>
+              <ToolUsageTable rows={usage.data.byTool} />
             </>
           )}
         </>
