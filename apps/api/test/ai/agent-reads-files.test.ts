@@ -165,7 +165,7 @@ describe('an AI agent reads the files shared with it', () => {
 
   it('GET /chat/messages/:id/context: the messages and files the reply read; 404 for outsiders and unknown ids', async () => {
     const chat = await chatWithAiAgent(server);
-    let reply = nextMessageFrom(chat.socket, chat.agent.id);
+    const reply = nextMessageFrom(chat.socket, chat.agent.id);
     const first = await sendMessage(server, chat.user, chat.conversation.id, 'First, a question.');
     const firstReply = await reply;
     const { sent, reply: second, attachments } = await sendWithFiles(chat, 'Now with a file', [{ name: 'n.txt', type: 'text/plain', data: Buffer.from('noted') }]);

@@ -7,7 +7,7 @@ export type Extracted = { status: 'done'; text: string; pages: number | null } |
  * The most text kept of one file. The model's context is far smaller (AI_CONTEXT_TOKENS), so more
  * would only fill the database; what is kept is cut again to the context when a reply reads it.
  */
-export const EXTRACT_MAX_CHARS = 200_000;
+const EXTRACT_MAX_CHARS = 200_000;
 
 /** Whether `mime` is a type whose text agents read (text/*, PDF); images are seen, not read. */
 export const isReadableType = (mime: string) => mime.startsWith('text/') || mime === 'application/pdf';
