@@ -8,3 +8,6 @@ export { presentReactionAgent, presentSeenAgent } from '../chat/chat-presenters'
 export { findAgent, findAgentsByIds, findParticipants } from '../chat/chat-repo';
 export { publishRewritten, resolveSendTarget, rewriteMessage, writeMessage, type SendTarget } from '../chat/message-service';
 export { markMessageSeen } from '../chat/read-service';
+// What an AI reply read: the files of its history, and its context presented as chat presents messages.
+export { findAttachmentsOf } from '../chat/chat-repo';
+export { presentMessageRows } from '../chat/chat-views';

@@ -5,7 +5,7 @@ import type { TMessageMeta } from '../db/schema';
 import type { AgentRow, MessageRow, ReplyJobRow } from '../db/rows';
 import { presentReactionAgent, publishRewritten, resolveSendTarget, rewriteMessage, writeMessage } from './chat-link';
 import { finishReplyJob, isCancelRequested } from './reply-jobs-repo';
-import { replyNoticeText, type TReplyNoticeCode } from './reply-notices';
+import { isRetryableNotice, replyNoticeText, type TReplyNoticeCode } from './reply-notices';
 import { continueChain } from './room-turns';
 
 /** How a reply that writes a message ends: written in full, failed (a notice), or stopped by a member. */
@@ -86,9 +86,9 @@ async function storeInPlace(
 
 /**
  * The reply could not be written: a notice says why, in the chat, as the agent. Retryable unless
- * trying again cannot help today (no budget left, no model configured).
+ * trying again cannot help today (reply-notices: no budget left, no model configured).
  */
 export function storeNotice(ctx: AppContext, job: ReplyJobRow, agent: AgentRow, code: TReplyNoticeCode, error?: string) {
-  const notice = { code, retryable: code !== 'budget_exhausted' && code !== 'no_model', jobId: job.id };
+  const notice = { code, retryable: isRetryableNotice(code), jobId: job.id };
   return storeReply(ctx, job, replyNoticeText(code, agent), 'failed', { notice }, error);
 }

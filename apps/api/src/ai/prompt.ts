@@ -1,4 +1,4 @@
-import type { ModelMessage } from './provider';
+import type { ModelContentPart, ModelMessage } from './provider';
 
 export interface PersonaAgent {
   firstName: string;
@@ -13,6 +13,8 @@ export interface HistoryMessage {
   /** Rooms: who wrote it, e.g. "Maya Lee (person)" ('' for the agent's own turns and outside rooms). */
   senderName: string;
   content: string;
+  /** The parts its files add (text blocks, images), already within their own share of the budget (files-for-reply). */
+  files?: ModelContentPart[];
 }
 
 /** A room the agent answers in: its name and topic, its team, and the other members. */
@@ -45,7 +47,8 @@ function systemPrompt(agent: PersonaAgent, room?: RoomSetting): string {
 
 /**
  * System prompt + the most recent turns that fit in `budgetTokens`, oldest first.
- * The newest message is always kept, even alone over budget (truncated from its start).
+ * The newest message is always kept, even alone over budget (truncated from its start). A turn's
+ * files ride with it and are not counted here: their share was taken out of the budget before.
  */
 export function buildContext(agent: PersonaAgent, history: HistoryMessage[], budgetTokens: number, room?: RoomSetting): ModelMessage[] {
   const systemText = systemPrompt(agent, room);
@@ -55,14 +58,26 @@ export function buildContext(agent: PersonaAgent, history: HistoryMessage[], bud
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const message = history[i]!;
     const content = message.senderName ? `${message.senderName}: ${message.content}` : message.content;
-    const turn: ModelMessage = { role: message.fromAgent ? 'assistant' : 'user', content };
+    const role = message.fromAgent ? 'assistant' : 'user';
     const cost = estimateTokens(content);
     if (cost > remaining) {
-      if (turns.length === 0) turns.push({ ...turn, content: content.slice(-Math.max(remaining, 200) * 4) });
+      if (turns.length === 0) turns.push({ role, content: withFiles(content.slice(-Math.max(remaining, 200) * 4), message) });
       break;
     }
     remaining -= cost;
-    turns.push(turn);
+    turns.push({ role, content: withFiles(content, message) });
   }
   return [system, ...turns.reverse()];
+}
+
+/**
+ * A turn's text with its files after it: one string when they are all text (every OpenAI-compatible
+ * server takes that), parts when an image is among them. Only a person's turn carries images.
+ */
+function withFiles(content: string, message: HistoryMessage): ModelMessage['content'] {
+  const files = message.fromAgent ? (message.files ?? []).filter((p) => p.type === 'text') : (message.files ?? []);
+  if (files.length === 0) return content;
+  const parts: ModelContentPart[] = [...(content ? [{ type: 'text' as const, text: content }] : []), ...files];
+  if (parts.every((p) => p.type === 'text')) return parts.map((p) => (p.type === 'text' ? p.text : '')).join('\n\n');
+  return parts;
 }

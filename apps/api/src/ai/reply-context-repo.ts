@@ -1,6 +1,10 @@
-import { and, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { agents, conversations, messages, teamMembers, teams } from '../db/schema';
+import type { MessageRow } from '../db/rows';
+import { agents, conversations, messageColumns, messages, teamMembers, teams } from '../db/schema';
+
+/** Messages that are never part of what an AI agent reads: notices (why a reply failed) and approval cards. */
+const NOT_HISTORY = ['notice', 'approval'];
 
 /** The team a conversation belongs to (null outside teams). */
 export async function findConversationTeamId(db: DbOrTx, conversationId: string): Promise<string | null> {
@@ -41,12 +45,15 @@ export async function findMessageSeq(db: DbOrTx, messageId: string): Promise<num
 }
 
 /**
- * The newest `limit` messages of a conversation up to `maxSeq` (all when undefined), newest first,
- * with their sender's name; deleted ones are left out (their text is gone anyway).
+ * The newest `limit` messages of a conversation's history up to `maxSeq` (all when undefined), newest
+ * first, with their sender's name; deleted ones are left out (their text is gone anyway), and so are
+ * notices and approval cards.
  */
 export async function findRecentMessages(db: DbOrTx, conversationId: string, maxSeq: number | undefined, limit: number) {
   return db
     .select({
+      id: messages.id,
+      seq: messages.seq,
       sender: messages.senderAgentId,
       content: messages.content,
       type: messages.messageType,
@@ -57,8 +64,25 @@ export async function findRecentMessages(db: DbOrTx, conversationId: string, max
     })
     .from(messages)
     .innerJoin(agents, eq(agents.id, messages.senderAgentId))
-    .where(and(eq(messages.conversationId, conversationId), lte(messages.seq, maxSeq ?? Number.MAX_SAFE_INTEGER), isNull(messages.deletedAt)))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        lte(messages.seq, maxSeq ?? Number.MAX_SAFE_INTEGER),
+        isNull(messages.deletedAt),
+        notInArray(messages.messageType, NOT_HISTORY),
+      ),
+    )
     .orderBy(desc(messages.seq))
+    .limit(limit);
+}
+
+/** A reply's history as it was read: the messages of seqs `from`..`to`, oldest first, deleted ones included (shown as deleted). */
+export async function findHistoryBetween(db: DbOrTx, conversationId: string, from: number, to: number, limit: number): Promise<MessageRow[]> {
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), between(messages.seq, from, to), notInArray(messages.messageType, NOT_HISTORY)))
+    .orderBy(asc(messages.seq))
     .limit(limit);
 }
 

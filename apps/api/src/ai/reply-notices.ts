@@ -4,6 +4,7 @@ import type { AgentRow } from '../db/rows';
 /** What the chat shows when an AI agent cannot answer; each code is stable for the client. */
 const REPLY_NOTICES = {
   budget_exhausted: "This team has used today's AI token budget. Replies resume tomorrow (UTC).",
+  person_budget_exhausted: "You have used your share of this team's AI tokens for today. Replies resume tomorrow (UTC).",
   rate_limited: 'The model provider is rate limiting requests right now. Try again in a moment.',
   timeout: 'The model took too long to answer. Try again.',
   provider_error: 'The model provider returned an error. Try again.',
@@ -11,6 +12,10 @@ const REPLY_NOTICES = {
   interrupted: 'This reply was interrupted (the server restarted) and could not be finished. Try again.',
 } as const;
 export type TReplyNoticeCode = keyof typeof REPLY_NOTICES | typeof NO_MODEL_NOTICE_CODE;
+
+/** Notices where trying again cannot help today: no budget left (the team's or the person's), no model configured. */
+const FINAL_NOTICES: ReadonlySet<TReplyNoticeCode> = new Set(['budget_exhausted', 'person_budget_exhausted', NO_MODEL_NOTICE_CODE]);
+export const isRetryableNotice = (code: TReplyNoticeCode) => !FINAL_NOTICES.has(code);
 
 /**
  * The notice's text. No model is said kindly and by name ("Nova isn't connected to a language model

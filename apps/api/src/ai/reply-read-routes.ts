@@ -1,8 +1,9 @@
 import type { AppContext } from '../context';
 import { defineHandlers } from '../http/route-handler';
+import { replyReadContext } from './reply-read-service';
 
-/** What an AI reply read. (Being built: decision 0024.) */
-export const replyReadRoutes = (_ctx: AppContext) =>
+/** What an AI reply read: the messages, files and tool results that went into it. */
+export const replyReadRoutes = (ctx: AppContext) =>
   defineHandlers({
-    getReplyContext: () => Promise.reject(new Error('not built yet')),
+    getReplyContext: ({ auth, params }) => replyReadContext(ctx, auth.agentId, params.id),
   });

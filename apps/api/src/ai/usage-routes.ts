@@ -1,10 +1,10 @@
 import type { AppContext } from '../context';
 import { defineHandlers } from '../http/route-handler';
-import { teamUsage } from './usage-service';
+import { teamUsage, updateTeamBudget } from './usage-service';
 
-/** A team's AI usage per day (owners). */
+/** A team's AI usage per day, and its budget (owners). */
 export const usageRoutes = (ctx: AppContext) =>
   defineHandlers({
     getTeamUsage: ({ auth, params, query }) => teamUsage(ctx, auth.agentId, params.handle, query.days),
-    updateTeamBudget: () => Promise.reject(new Error('not built yet')),
+    updateTeamBudget: ({ auth, params, body }) => updateTeamBudget(ctx, auth.agentId, params.handle, body),
   });

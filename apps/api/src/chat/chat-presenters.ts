@@ -80,6 +80,11 @@ export function presentMessage(
     ...(message.deletedAt ? { deleted: true as const } : {}),
     ...(extras.mentions?.length && !message.deletedAt ? { mentions: extras.mentions } : {}),
     ...(extras.askedBy ? { askedBy: extras.askedBy } : {}),
+    // Agents that act (decision 0024): what an AI reply did and read, and an approval card, as stored in meta.
+    ...(message.meta.toolSteps?.length ? { toolSteps: message.meta.toolSteps } : {}),
+    ...(message.meta.filesRead?.length ? { filesRead: message.meta.filesRead } : {}),
+    ...(message.meta.stepLimit ? { stepLimit: message.meta.stepLimit } : {}),
+    ...(message.meta.approval ? { approval: message.meta.approval } : {}),
   };
 }
 

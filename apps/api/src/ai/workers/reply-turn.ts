@@ -3,7 +3,7 @@ import type { AgentRow, ReplyJobRow } from '../../db/rows';
 import type { Metrics } from '../../observability/metrics';
 import type { ModelRegistry } from '../model-registry';
 import type { ModelMessage, ModelProvider, StreamUsage } from '../provider';
-import { recordUsage } from '../usage-repo';
+import { recordReplySpend } from '../budgets';
 
 /** What the runner needs around every reply it writes. */
 export interface RunnerEnv {
@@ -64,7 +64,7 @@ export async function recordSpend(env: RunnerEnv, turn: ReplyTurn) {
   if (turn.spendRecorded) return;
   turn.spendRecorded = true;
   const { agent, job, teamId, spent } = turn;
-  await recordUsage(env.ctx.db, { agentId: agent.id, teamId, requestedByAgentId: job.requestedByAgentId, ...spent }).catch((e: unknown) =>
+  await recordReplySpend(env.ctx, { agentId: agent.id, teamId, requestedByAgentId: job.requestedByAgentId, ...spent }).catch((e: unknown) =>
     env.ctx.logger.warn({ err: e, jobId: job.id }, 'could not record AI usage'),
   );
 }

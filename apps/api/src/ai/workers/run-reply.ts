@@ -4,7 +4,7 @@ import { storeNotice, storeReply } from '../finish-reply';
 import { ProviderError } from '../provider';
 import { replyContext, teamOf } from '../reply-context';
 import { finishReplyJob, requeueReplyJob } from '../reply-jobs-repo';
-import { teamTokensToday } from '../usage-repo';
+import { checkBudget } from '../budgets';
 import { callModel } from './model-step';
 import { publishStream, publishTyping } from './reply-signals';
 import { recordSpend, type LiveReply, type ReplyTurn, type RunnerEnv, type StepResult } from './reply-turn';
@@ -19,12 +19,12 @@ export async function runReply(env: RunnerEnv, job: ReplyJobRow, live: LiveReply
   if (!ready) return;
   const { ctx } = env;
   await publishTyping(ctx, job, ready.agent, true);
-  const context = await replyContext(ctx, job, ready.agent);
+  const { messages: context, filesRead, readSeqs } = await replyContext(ctx, job, ready.agent);
   const turn: ReplyTurn = { ...ready, job, live, context, spent: { promptTokens: 0, completionTokens: 0 }, spendRecorded: false, seen: false };
   try {
     if ((await runSteps(turn, env)) === 'written') {
       await recordSpend(env, turn);
-      await storeReply(ctx, job, live.text.trim() || '…', 'done', {});
+      await storeReply(ctx, job, live.text.trim() || '…', 'done', { ...(filesRead.length ? { filesRead } : {}), ...(readSeqs ? { readSeqs } : {}) });
     }
   } catch (error) {
     await recordSpend(env, turn);
@@ -45,7 +45,7 @@ async function runSteps(turn: ReplyTurn, env: RunnerEnv): Promise<'written' | 'l
 
 /**
  * What must hold before the model is called: the agent still exists, nobody stopped the job, it has
- * attempts left, a model is configured, the team has budget left. Undefined when the job ended here.
+ * attempts left, a model is configured, the team and the person who asked have budget left. Undefined when the job ended here.
  */
 async function preflight(env: RunnerEnv, job: ReplyJobRow) {
   const { ctx } = env;
@@ -63,8 +63,8 @@ async function preflight(env: RunnerEnv, job: ReplyJobRow) {
     return void (await storeNotice(ctx, job, agent, 'no_model'));
   }
   const teamId = await teamOf(ctx, job);
-  if (teamId && (await teamTokensToday(ctx.db, teamId)) >= ctx.config.ai.teamDailyTokenBudget)
-    return void (await storeNotice(ctx, job, agent, 'budget_exhausted'));
+  const spent = await checkBudget(ctx, teamId, job.requestedByAgentId);
+  if (spent !== 'ok') return void (await storeNotice(ctx, job, agent, spent === 'team' ? 'budget_exhausted' : 'person_budget_exhausted'));
   return { agent, provider, teamId };
 }
 
