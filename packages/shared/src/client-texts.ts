@@ -192,3 +192,43 @@ export const TEAM_CHANGE_TEXTS = {
   deleteHint:
     'Everyone loses the team, its rooms, conversations and AI agents at once. Its owners can restore it from "Deleted teams" during the grace period; after that it is gone for good and its handle is free.',
 } as const;
+
+/** Agents that act, in a conversation: approval cards, a reply's tool steps, "What Atlas read" (decision 0024). */
+export const AGENT_TOOL_TEXTS = {
+  cardLabel: (agent: string) => `Approval request from ${agent}`,
+  wantsToUse: 'wants to use',
+  argumentsHeading: 'Arguments',
+  whoMayApprove: (approvers: string) => `Who may approve: ${approvers}`,
+  approve: 'Approve',
+  deny: 'Deny',
+  expiresIn: (minutes: number) => (minutes < 1 ? 'Expires in less than a minute' : `Expires in ${minutes} min`),
+  expiresAt: (time: string) => `Expires at ${time}`,
+  approvedBy: (person: string, time: string) => `Approved by ${person} at ${time}`,
+  deniedBy: (person: string, time: string) => `Denied by ${person} at ${time}`,
+  expired: (agent: string) => `Expired — ${agent} was told and went on without it.`,
+  onlyApprovers: (approvers: string) => `Only ${approvers} can approve this.`,
+  alreadyDecided: 'This request was already decided.',
+  decisionFailed: 'Could not send your decision. Please try again.',
+  stepsLabel: 'Tool steps',
+  stepArguments: 'Arguments',
+  stepResult: 'Result',
+  stepFailed: (error: string) => `Failed: ${error}`,
+  stepDenied: 'Denied',
+  stepExpired: 'Expired without an answer',
+  stepWaiting: 'Waiting for approval',
+  stepRunning: 'Running',
+  fileRead: (agent: string, filename: string, pages?: number) =>
+    pages === undefined ? `${agent} read ${filename}` : `${agent} read ${filename} (${pages} ${pages === 1 ? 'page' : 'pages'})`,
+  imageSeen: (agent: string, filename: string) => `${agent} looked at ${filename}`,
+  stepLimit: (agent: string, steps: number) => `${agent} stopped after ${steps} tool steps (the limit).`,
+  waitingForApproval: 'Waiting for approval',
+  whatAgentRead: (agent: string) => `What ${agent} read`,
+  contextDescription: 'The messages, files and tool results that went into this reply.',
+  contextLoading: 'Loading what the reply read...',
+  contextFailed: 'Could not load what the reply read',
+  contextMessages: 'Messages',
+  contextFiles: 'Files',
+  contextSteps: 'Tool steps',
+  contextNothing: 'This reply read nothing beyond its instructions.',
+  tryAgain: 'Try again',
+} as const;
