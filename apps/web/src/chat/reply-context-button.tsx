@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BookOpen } from 'lucide-react';
 import { AGENT_TOOL_TEXTS as T } from '@agentroom/shared';
 import { focusRing } from '../ui/button';
@@ -11,10 +11,17 @@ const ReplyContextDialog = lazyDialog(() => import('./reply-context-dialog').the
 /** "What Atlas read" among an AI reply's actions: the messages, files and tool results that went into it. */
 export function ReplyContextButton({ messageId, agentName, className }: { messageId: string; agentName: string; className?: string }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const label = T.whatAgentRead(agentName);
+  // The dialog has no Radix trigger (it is lazy), so Radix gives focus back to nothing: the button takes it back.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setTimeout(() => button.current?.focus(), 0);
+  };
   return (
     <>
       <button
+        ref={button}
         type="button"
         aria-label={label}
         title={label}
@@ -25,7 +32,7 @@ export function ReplyContextButton({ messageId, agentName, className }: { messag
       >
         <BookOpen aria-hidden="true" className="size-3.5" />
       </button>
-      <ReplyContextDialog open={open} onOpenChange={setOpen} messageId={messageId} agentName={agentName} />
+      <ReplyContextDialog open={open} onOpenChange={onOpenChange} messageId={messageId} agentName={agentName} />
     </>
   );
 }
