@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, CircleX, FileText, Hourglass, Image as ImageIcon, LoaderCircle, TimerOff } from 'lucide-react';
+import { Ban, ChevronRight, CircleCheck, CircleX, FileText, Hourglass, Image as ImageIcon, LoaderCircle, TimerOff } from 'lucide-react';
 import { AGENT_TOOL_TEXTS as T, type TFileRead, type TToolStep } from '@agentroom/shared';
 import { cn } from '../ui/cn';
 import { readableArguments, TextBox } from './text-box';
@@ -76,6 +76,7 @@ export function ToolStepLine({ step }: { step: TToolStep }) {
             {step.label}
             {note && <span className="text-zinc-500 dark:text-zinc-500"> · {note}</span>}
           </span>
+          <ChevronRight aria-hidden="true" className="mt-px size-3.5 shrink-0 transition-transform group-open/step:rotate-90" />
         </summary>
         <div className="mt-1 ml-5 flex min-w-0 flex-col gap-1">
           <p className="text-[11px] font-medium text-zinc-500 dark:text-zinc-400">{T.stepArguments}</p>

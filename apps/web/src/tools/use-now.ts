@@ -5,7 +5,6 @@ export function useNow(running: boolean, everyMs = 15_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
   }, [running, everyMs]);
