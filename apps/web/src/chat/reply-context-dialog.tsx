@@ -60,7 +60,7 @@ function ContextLists({ context, agentName }: { context: TReplyContextResponse; 
   return (
     <div className="flex min-w-0 flex-col gap-5">
       {messages.length > 0 && (
-        <section aria-label={T.contextMessages} className="min-w-0">
+        <section className="min-w-0">
           <h3 className={heading}>{T.contextMessages}</h3>
           <ul data-testid="context-messages" className="flex flex-col gap-2">
             {messages.map((message) => (
@@ -78,7 +78,7 @@ function ContextLists({ context, agentName }: { context: TReplyContextResponse; 
         </section>
       )}
       {files.length > 0 && (
-        <section aria-label={T.contextFiles} className="min-w-0">
+        <section className="min-w-0">
           <h3 className={heading}>{T.contextFiles}</h3>
           <ul data-testid="context-files" className="flex flex-col gap-1">
             {files.map((file) => (
@@ -88,7 +88,7 @@ function ContextLists({ context, agentName }: { context: TReplyContextResponse; 
         </section>
       )}
       {steps.length > 0 && (
-        <section aria-label={T.contextSteps} className="min-w-0">
+        <section className="min-w-0">
           <h3 className={heading}>{T.contextSteps}</h3>
           <ul data-testid="context-steps" className="flex flex-col gap-1.5">
             {steps.map((step) => (

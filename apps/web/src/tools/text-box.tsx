@@ -7,7 +7,9 @@ import { cn } from '../ui/cn';
  */
 export function TextBox({ text, label, className }: { text: string; label?: string; className?: string }) {
   return (
+    // A named group (a bare <pre> may not carry a name), focusable so a keyboard can scroll a long text.
     <pre
+      role="group"
       aria-label={label}
       tabIndex={0}
       className={cn(
