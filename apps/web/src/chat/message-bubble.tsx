@@ -15,6 +15,8 @@ import { ReactionChips } from './message-reactions';
 import { NoticeBubble } from './notice-bubble';
 import { useIsBlocked } from '../safety/use-blocks';
 import { BlockedBubble } from './blocked-bubble';
+import { ApprovalBubble } from './approval-bubble';
+import { StepLimitLine, ToolStepList } from '../tools/tool-step-list';
 
 export interface MessageBubbleProps {
   message: TListMessage;
@@ -41,6 +43,8 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   const own = props.message.sender.id === useConversationInfo().selfId;
   const blockedSender = useIsBlocked(props.message.sender.id);
   if (props.message.messageType === 'notice') return <NoticeBubble message={props.message} own={own} />;
+  if (props.message.messageType === 'approval' && props.message.approval)
+    return <ApprovalBubble message={props.message} approval={props.message.approval} own={own} />;
   if (props.message.deleted === true) return <DeletedBubble {...props} own={own} />;
   if (!own && blockedSender) return <BlockedBubble {...props} own={own} reveal={() => <TextBubble {...props} own={own} />} />;
   return <TextBubble {...props} own={own} />;
@@ -91,6 +95,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
           {fullNameOf(message.askedBy)} asked {fullNameOf(message.sender)}
         </p>
       )}
+      {message.sender.isAgent && <ToolStepList steps={message.toolSteps} filesRead={message.filesRead} agentName={fullNameOf(message.sender)} />}
       <div className={cn('flex items-center gap-1', own && 'flex-row-reverse')}>
         <div
           title={fullTime}
@@ -122,6 +127,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
         own={own}
         onToggle={canReact ? (emoji, reacted) => react(message.id, emoji, reacted) : undefined}
       />
+      {message.stepLimit !== undefined && <StepLimitLine agentName={fullNameOf(message.sender)} steps={message.stepLimit} />}
       {(message.isEdited || stopped || message.pending) && (
         <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>
           {message.pending && <span className="sr-only">Sending</span>}

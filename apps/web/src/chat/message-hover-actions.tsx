@@ -8,6 +8,7 @@ import { ReportMessageButton } from '../safety/report-message-button';
 import { CopyButton } from './copy-button';
 import { DeleteMessageButton } from './delete-message-button';
 import { ReactionPicker } from './message-reactions';
+import { ReplyContextButton } from './reply-context-button';
 
 /** Shown while the bubble is hovered or has focus (and while the reaction palette is open). */
 const hoverAction = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100';
@@ -37,6 +38,9 @@ export function MessageHoverActions({
       {canReact && <ReactionPicker mine={mine} onPick={(emoji, reacted) => react(id, emoji, reacted)} className={hoverAction} />}
       {message.sender.isAgent && message.content && (
         <CopyButton label={COMPOSER_TEXTS.copy} text={() => message.content} className={cn(actionLook, hoverAction)} />
+      )}
+      {message.sender.isAgent && !message.pending && (
+        <ReplyContextButton messageId={id} agentName={`${message.sender.firstName} ${message.sender.lastName}`.trim()} className={cn(actionLook, hoverAction)} />
       )}
       {canEdit && (
         <button

@@ -1,4 +1,4 @@
-import { streamIdOfAiReply, type TActiveReply, type TChatMessage, type TMessageStreamEvent } from '@agentroom/shared';
+import { streamIdOfAiReply, type TActiveReply, type TChatMessage, type TFileRead, type TMessageStreamEvent, type TToolStep } from '@agentroom/shared';
 
 /** An AI reply being written: the text so far, assembled from `message:stream` deltas. */
 export interface StreamingReply {
@@ -10,7 +10,19 @@ export interface StreamingReply {
   done: boolean;
   /** A regeneration (or a notice's retry): it is drawn in this message's place, not at the end. */
   replacesMessageId?: string;
+  /** Its tool steps and the files it read so far: the latest the server sent (it sends them whole). */
+  steps?: readonly TToolStep[];
+  filesRead?: readonly TFileRead[];
+  /** A tool call waits for a person's approval (its card is in the conversation): no typing dots. */
+  waiting?: true;
 }
+
+/** The tool progress of a reply, with only the fields that say something (a reply without tools looks as before). */
+function progress(steps: readonly TToolStep[] | undefined, filesRead: readonly TFileRead[] | undefined, waiting: boolean) {
+  return { ...(steps ? { steps } : {}), ...(filesRead ? { filesRead } : {}), ...(waiting ? { waiting: true as const } : {}) };
+}
+
+const awaitsApproval = (steps: readonly TToolStep[]) => steps.some((step) => step.status === 'pending_approval');
 
 const replaces = (messageId: string | undefined) => (messageId ? { replacesMessageId: messageId } : {});
 
@@ -56,8 +68,14 @@ export function applyStreamEvent(state: StreamState, event: TMessageStreamEvent)
   else if (end > text.length) text = text + event.delta.slice(text.length - event.offset);
 
   const done = base.done || event.done;
-  if (!restart && text === base.text && done === base.done) return { state, needsRefetch };
-  return { state: { ...state, [event.streamId]: { ...base, text, done } }, needsRefetch };
+  // Steps come whole with the event that changed them; without them, new text means the wait is over.
+  const steps = event.steps ?? base.steps;
+  const filesRead = event.filesRead ?? base.filesRead;
+  const waiting = !done && (event.steps ? awaitsApproval(event.steps) : text === base.text && base.waiting === true);
+  const sameProgress = steps === base.steps && filesRead === base.filesRead && waiting === (base.waiting === true);
+  if (!restart && text === base.text && done === base.done && sameProgress) return { state, needsRefetch };
+  const { steps: _s, filesRead: _f, waiting: _w, ...rest } = base;
+  return { state: { ...state, [event.streamId]: { ...rest, text, done, ...progress(steps, filesRead, waiting) } }, needsRefetch };
 }
 
 /**
@@ -71,6 +89,8 @@ export function applyActiveReplies(state: StreamState, replies: readonly TActive
   for (const reply of replies) {
     const held = next[reply.streamId];
     const newer = !held || reply.attempt > held.attempt || (reply.attempt === held.attempt && reply.content.length > held.text.length);
+    // The server's steps and status are the truth of the moment (a reconnect missed their events).
+    const now = progress(reply.steps ?? held?.steps, reply.filesRead ?? held?.filesRead, reply.status === 'waiting');
     if (newer)
       next[reply.streamId] = {
         streamId: reply.streamId,
@@ -79,7 +99,12 @@ export function applyActiveReplies(state: StreamState, replies: readonly TActive
         text: reply.content,
         done: false,
         ...replaces(reply.replacesMessageId ?? held?.replacesMessageId),
+        ...now,
       };
+    else if (held.attempt === reply.attempt) {
+      const { steps: _s, filesRead: _f, waiting: _w, ...rest } = held;
+      next[reply.streamId] = { ...rest, ...now };
+    }
   }
   return next;
 }

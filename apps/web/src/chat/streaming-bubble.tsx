@@ -1,5 +1,7 @@
 import { memo, useMemo } from 'react';
-import { Square } from 'lucide-react';
+import { Hourglass, Square } from 'lucide-react';
+import { AGENT_TOOL_TEXTS } from '@agentroom/shared';
+import { ToolStepList } from '../tools/tool-step-list';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
@@ -31,8 +33,10 @@ export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply:
           {name}
           {members && <AiBadge />}
         </div>
+        <ToolStepList steps={reply.steps} filesRead={reply.filesRead} agentName={name} />
         <div className="min-w-0 rounded-2xl rounded-bl-md bg-white px-3.5 py-2 text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700">
-          {reply.text ? <MessageMarkdown content={reply.text} mentions={mentions} /> : <TypingDots />}
+          {reply.text && <MessageMarkdown content={reply.text} mentions={mentions} />}
+          {reply.waiting ? <WaitingForApproval /> : !reply.text && <TypingDots />}
         </div>
         {!reply.done && (
           <Button size="sm" variant="secondary" className="mt-1.5 h-7 px-2.5" onClick={() => stopReply(reply.streamId)}>
@@ -44,3 +48,13 @@ export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply:
     </div>
   );
 });
+
+/** In place of the typing dots while a tool call waits for a person's decision on its card. */
+function WaitingForApproval() {
+  return (
+    <p data-testid="waiting-for-approval" className="flex items-center gap-1.5 text-sm text-amber-800 not-first:mt-1.5 dark:text-amber-300">
+      <Hourglass aria-hidden="true" className="size-3.5 shrink-0" />
+      {AGENT_TOOL_TEXTS.waitingForApproval}
+    </p>
+  );
+}
