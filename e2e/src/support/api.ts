@@ -2,9 +2,9 @@ import { inject } from 'vitest';
 import { linkFromMail, nextMail, SUBJECTS } from './mail';
 
 /** A JSON call straight to the API, for setting up data a journey is not about. */
-export async function callApi<T>(path: string, body?: unknown, token?: string): Promise<T> {
+export async function callApi<T>(path: string, body?: unknown, token?: string, method?: 'PUT' | 'PATCH' | 'DELETE'): Promise<T> {
   const response = await fetch(`${inject('baseUrl')}/api/v1${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
