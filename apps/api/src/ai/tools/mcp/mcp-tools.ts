@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { ToolResult } from '../tool-types';
+import { findTeamMcpTools } from './mcp-repo';
 
 /** A tool of one of a team's MCP servers, as last listed. */
 export interface TeamMcpTool {
@@ -11,9 +12,9 @@ export interface TeamMcpTool {
   inputSchema: Record<string, unknown>;
 }
 
-/** The tools of a team's MCP servers, as last listed (no network). Being built (decision 0024). */
-export async function teamMcpTools(_db: DbOrTx, _teamId: string): Promise<TeamMcpTool[]> {
-  return [];
+/** The tools of a team's MCP servers, as last listed (no network). */
+export async function teamMcpTools(db: DbOrTx, teamId: string): Promise<TeamMcpTool[]> {
+  return findTeamMcpTools(db, teamId);
 }
 
 /**
