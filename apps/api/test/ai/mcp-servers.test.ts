@@ -49,7 +49,13 @@ beforeAll(async () => {
   // The fake MCP server lives on 127.0.0.1: the operator allows that host, as MCP_ALLOWED_HOSTS says.
   server = await startTestServer({ MCP_ALLOWED_HOSTS: '127.0.0.1' }, undefined, { logger: pino({ level: 'debug' }, memory) });
   fake = await startFakeMcp({ requireHeader: { name: 'Authorization', value: SECRET } });
-  [owner, admin, member, leaver, outsider] = await Promise.all(['owner', 'admin', 'member', 'leaver', 'outsider'].map((n) => signUpVerified(server, n)));
+  [owner, admin, member, leaver, outsider] = (await Promise.all(['owner', 'admin', 'member', 'leaver', 'outsider'].map((n) => signUpVerified(server, n)))) as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
   team = await createTeam(server, owner);
   await server.api().post(`/api/v1/teams/${team.handle}/members`).set(as(owner)).send({ username: admin.username, role: 'admin' }).expect(201);
   await addMember(server, owner, team.handle, member.username);
@@ -198,6 +204,8 @@ describe('MCP servers of a team', () => {
       { name: freshName(), url: fake.url, headers: { 'Bad Header': 'x' } },
       { name: freshName(), url: fake.url, headers: { Authorization: 5 } },
       { name: freshName(), url: fake.url, extra: true },
+      { name: freshName(), url: fake.url, headers: { Host: 'metadata.internal' } },
+      { name: freshName(), url: fake.url, headers: { 'Content-Length': '0' } },
       { name: freshName(), url: 'http://user:pass@127.0.0.1:1/mcp' },
     ];
     for (const body of bad) {

@@ -32,7 +32,7 @@ export function normalizeListedTool(raw: unknown): ListedTool | null {
     JSON.stringify(inputSchema).length <= MCP_LISTING_LIMITS.schemaMaxChars;
   return {
     name,
-    description: typeof description === 'string' ? description.replace(/\u0000/g, '').slice(0, MCP_LISTING_LIMITS.descriptionMax) : '',
+    description: typeof description === 'string' ? description.replaceAll('\0', '').slice(0, MCP_LISTING_LIMITS.descriptionMax) : '',
     inputSchema: schemaFits ? { ...inputSchema, type: 'object' } : { type: 'object' },
   };
 }

@@ -29,7 +29,32 @@ export const MCP_SERVER_MESSAGES = {
   notFound: 'MCP server not found',
   nameTaken: (name: string) => `A server named ${name} already exists in this team`,
   credentialsInUrl: 'Put credentials in an auth header, not in the address',
+  reservedHeader: (name: string) => `The ${name} header is set by the connection itself`,
 } as const;
+
+/** Headers the HTTP connection and the MCP transport set themselves: one an owner sets would break the framing or the protocol. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'content-type',
+  'accept',
+  'accept-encoding',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+]);
+
+function assertHeaderNames(headers: Record<string, string> | null | undefined): void {
+  const reserved = Object.keys(headers ?? {}).find((name) => RESERVED_HEADERS.has(name.toLowerCase()));
+  if (reserved) throw badRequest(MCP_SERVER_MESSAGES.reservedHeader(reserved), { headers: MCP_SERVER_MESSAGES.reservedHeader(reserved) });
+}
 
 /** Its auth headers never leave the API: only their names. */
 function presentMcpServer(server: McpServerRow, tools: McpToolRow[]): TMcpServer {
@@ -109,6 +134,7 @@ export async function listMcpServers(ctx: AppContext, handle: string, callerId: 
  */
 export async function createMcpServer(ctx: AppContext, handle: string, callerId: string, input: TCreateInput): Promise<TMcpServer> {
   const { team } = await assertTeamManager(ctx.db, handle, callerId);
+  assertHeaderNames(input.headers);
   await assertServerUrl(ctx, input.url);
   if (await mcpServerNameTaken(ctx.db, team.id, input.name)) throw conflict(MCP_SERVER_MESSAGES.nameTaken(input.name));
   let server: McpServerRow;
@@ -127,6 +153,7 @@ export async function createMcpServer(ctx: AppContext, handle: string, callerId:
 export async function updateMcpServer(ctx: AppContext, handle: string, callerId: string, id: string, input: TUpdateInput): Promise<TMcpServer> {
   const { team } = await assertTeamManager(ctx.db, handle, callerId);
   const server = await assertServerOfTeam(ctx, team.id, id);
+  assertHeaderNames(input.headers);
   const changes: Parameters<typeof updateMcpServerRow>[2] = {};
   if (input.name !== undefined && input.name !== server.name) {
     if (await mcpServerNameTaken(ctx.db, team.id, input.name, server.id)) throw conflict(MCP_SERVER_MESSAGES.nameTaken(input.name));
