@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMcpServer, TTeam, TTeamAgent } from '@agentroom/shared';
 import { startFakeMcp, type FakeMcp } from '@agentroom/testkit';
 import type { AppContext } from '../../src/context';
-import { callMcpTool } from '../../src/ai/tools/mcp/mcp-tools';
+import { callMcpTool, teamMcpTools } from '../../src/ai/tools/mcp/mcp-tools';
 import { agentTools, mcpServers } from '../../src/db/schema';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam, type TestUser } from '../teams/team-helpers';
@@ -99,6 +99,25 @@ describe('MCP servers of a team', () => {
     const fixed = await server.api().patch(`${serversUrl()}/${wrong.id}`).set(as(admin)).send({ headers: { Authorization: SECRET } }).expect(200);
     expect(fixed.body.data.server).toMatchObject({ lastError: null, headerNames: ['Authorization'] });
     expect(fixed.body.data.server.tools.length).toBeGreaterThan(0);
+  });
+
+  it('follows the listing’s pages and reads it loosely: a tool without a usable name is skipped, an odd schema becomes an empty object’s', async () => {
+    const paged = await startFakeMcp({
+      pageSize: 2,
+      rawTools: [
+        { name: 'has space', description: 'skipped', inputSchema: { type: 'object' } },
+        { name: 'odd_schema', description: 'd'.repeat(5000), inputSchema: { type: 'string' } },
+      ],
+    });
+    try {
+      const created = await createServer({ name: freshName('paged'), url: paged.url });
+      expect(created.tools.map((t) => t.name).sort()).toEqual(['fails', 'huge', 'lies', 'lookup_order', 'odd_schema', 'picture', 'slow', 'vanish']);
+      expect(created.tools.find((t) => t.name === 'odd_schema')!.description).toHaveLength(1000);
+      const [odd] = (await teamMcpTools(server.ctx.db, team.id)).filter((t) => t.serverId === created.id && t.name === 'odd_schema');
+      expect(odd!.inputSchema).toEqual({ type: 'object' });
+    } finally {
+      await paged.close();
+    }
   });
 
   it('refuses a name already taken in the team (any case), on create and on rename', async () => {
