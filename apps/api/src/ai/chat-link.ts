@@ -8,3 +8,7 @@ export { presentReactionAgent, presentSeenAgent } from '../chat/chat-presenters'
 export { findAgent, findAgentsByIds, findParticipants } from '../chat/chat-repo';
 export { publishRewritten, resolveSendTarget, rewriteMessage, writeMessage, type SendTarget } from '../chat/message-service';
 export { markMessageSeen } from '../chat/read-service';
+// Agents that act: the built-in tools read as the person who asked (search, the team's member list).
+export { searchMessages } from '../chat/search-service';
+export { findTeamsByIds } from '../chat/chat-repo';
+export { listTeamAgents } from '../teams/teams-service';
