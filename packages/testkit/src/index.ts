@@ -1,2 +1,3 @@
 export * from './mail-capture';
 export * from './fake-llm';
+export * from './fake-mcp';
