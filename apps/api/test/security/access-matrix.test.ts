@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage, TConversation, TTeam, TTeamAgent } from '@agentroom/shared';
-import { agents, conversationParticipants, conversations, messages, replyJobs, sessions } from '../../src/db/schema';
+import { agents, conversationParticipants, conversations, mcpServers, messages, replyJobs, sessions } from '../../src/db/schema';
 import {
   closeSockets,
   connectSocket,
@@ -104,7 +104,8 @@ async function writeOutsiderChat() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // MCP servers at 127.0.0.1:1 are allowed, so a registration is stored (unreachable) without leaving the machine.
+  server = await startTestServer({ MCP_ALLOWED_HOSTS: '127.0.0.1' });
   for (const name of ['owner', 'admin', 'member', 'leaver', 'outsider', 'peer', 'revoked'] as const) users[name] = await signUpVerified(server, name);
   users.unverified = (await signUpUnverified(server)) as unknown as TestUser;
 
@@ -202,6 +203,14 @@ interface Row {
 const otherTeamMessage = (kind: Kind) => (kind === 'member' ? teamMessage.leaver : teamMessage.member);
 const ownTeamMessage = (kind: Kind) => (kind === 'member' ? teamMessage.member : teamMessage.leaver);
 const chatOf = (kind: Kind) => aiChat[accountOf(kind)];
+/** An MCP server of T, written as a registration leaves an unreachable one (no connection is made by the rows that take it). */
+async function teamMcpServer(): Promise<string> {
+  const [row] = await server.ctx.db
+    .insert(mcpServers)
+    .values({ teamId: team.id, name: `mcp-${randomUUID().slice(0, 8)}`, url: 'http://127.0.0.1:1/mcp' })
+    .returning();
+  return row!.id;
+}
 
 const ROWS: Row[] = [
   // Teams
@@ -291,6 +300,40 @@ const ROWS: Row[] = [
     request: (k, api) => api.get(peerAvatarUrl),
     expected: by(200, 200, 200, 200, 200, { anonymous: 200, unverified: 200, revoked: 200 }),
   },
+  // MCP servers of a team (owners and admins) and an AI agent's tools (managers of its team, by id)
+  { name: 'GET /teams/:handle/mcp-servers', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/mcp-servers`), expected: by(200, 200, 403, 403, 403) },
+  {
+    name: 'POST /teams/:handle/mcp-servers',
+    request: (k, api) => api.post(`/api/v1/teams/${team.handle}/mcp-servers`).send({ name: `made-by-${k}`, url: 'http://127.0.0.1:1/mcp' }),
+    expected: by(201, 201, 403, 403, 403),
+  },
+  {
+    name: 'PATCH /teams/:handle/mcp-servers/:id',
+    request: async (k, api) => api.patch(`/api/v1/teams/${team.handle}/mcp-servers/${await teamMcpServer()}`).send({ name: `renamed-by-${k}` }),
+    expected: by(200, 200, 403, 403, 403),
+  },
+  {
+    name: 'POST /teams/:handle/mcp-servers/:id/refresh',
+    request: async (k, api) => api.post(`/api/v1/teams/${team.handle}/mcp-servers/${await teamMcpServer()}/refresh`),
+    expected: by(200, 200, 403, 403, 403),
+  },
+  {
+    name: 'DELETE /teams/:handle/mcp-servers/:id',
+    request: async (k, api) => api.delete(`/api/v1/teams/${team.handle}/mcp-servers/${await teamMcpServer()}`),
+    expected: by(200, 200, 403, 403, 403),
+  },
+  { name: 'GET /agents/:id/tools (T’s AI agent)', request: (k, api) => api.get(`/api/v1/agents/${ai.id}/tools`), expected: by(200, 200, 403, 404, 404) },
+  {
+    name: 'PUT /agents/:id/tools (T’s AI agent)',
+    request: (k, api) => api.put(`/api/v1/agents/${ai.id}/tools`).send({ tools: [{ key: 'builtin:read_history', policy: 'auto' }] }),
+    expected: by(200, 200, 403, 404, 404),
+  },
+  {
+    name: 'PUT /agents/:id/tools (public team’s AI agent)',
+    request: (k, api) => api.put(`/api/v1/agents/${publicAi.id}/tools`).send({ tools: [{ key: 'builtin:read_history', policy: 'auto' }] }),
+    expected: by(200, 404, 404, 404, 404),
+  },
+  { name: 'GET /agents/:id/tools (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.agentId}/tools`), expected: by(404, 404, 404, 404, 404) },
   // Starting conversations
   {
     name: 'POST /chat/conversations/:agentId/start (T’s AI agent)',
