@@ -10,7 +10,7 @@ import type { Approvers } from './approvers';
  * in `approverIds`); it is rewritten once decided, so everyone sees who decided.
  */
 
-export const agentName = (agent: Pick<AgentRow, 'firstName' | 'username'>) => agent.firstName || agent.username;
+const agentName = (agent: Pick<AgentRow, 'firstName' | 'username'>) => agent.firstName || agent.username;
 
 /** The arguments as people read them: pretty JSON, or the model's text when it was not JSON. */
 export const prettyArguments = (call: Pick<ToolCallRow, 'arguments' | 'rawArguments'>) =>

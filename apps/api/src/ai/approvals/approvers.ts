@@ -20,7 +20,7 @@ export interface Approvers {
   label: string;
 }
 
-export const fullName = (agent: Pick<AgentRow, 'firstName' | 'lastName' | 'username'>) => [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username;
+const fullName = (agent: Pick<AgentRow, 'firstName' | 'lastName' | 'username'>) => [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username;
 
 export async function approversOf(ctx: AppContext, conversationId: string, rule: TToolApprovers, requesterId: string | null): Promise<Approvers> {
   const people = (await findParticipants(ctx.db, [conversationId])).map((p) => p.agent).filter((a) => a.isHuman);
