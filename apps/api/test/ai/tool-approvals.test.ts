@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage } from '@agentroom/shared';
 import { startFakeLlm, type FakeLlm } from '@agentroom/testkit';
-import { toolCalls } from '../../src/db/schema';
+import { aiUsage, toolCalls } from '../../src/db/schema';
 import { closeSockets, nextEvent, sendMessage, type ClientSocket } from '../chat/chat-fixtures';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { bearer } from '../teams/team-helpers';
@@ -51,18 +51,24 @@ describe('a tool call that needs approval', () => {
     expect(active.body.data.replies).toEqual([expect.objectContaining({ status: 'waiting', steps: [expect.objectContaining({ status: 'pending_approval' })] })]);
 
     llm.script({ chunks: ['Maya, Leo and Ann.'] });
+    // The resumed reply streams as a new attempt, its text so far first.
+    const resumedStream = nextEvent(sockets.ann, 'message:stream', (e) => e.agentId === atlas.id && e.attempt === 2);
     const updated = cardUpdated(sockets.ann, 'approved');
     const reply = nextMessageFrom(sockets.ann, atlas.id);
     const res = await approve(server, maya, toolCallId).expect(200);
     expect(res.body.data.approval).toMatchObject({ status: 'approved', decidedBy: { id: maya.agentId } });
     expect((await updated).content).toBe('Atlas asked to use list_team_members: approved by Test maya.');
     const stored = await reply;
+    expect(await resumedStream).toMatchObject({ offset: 0, delta: 'I need the member list.' });
     expect(stored.content).toBe('I need the member list.\n\nMaya, Leo and Ann.');
     expect(stored.toolSteps).toEqual([expect.objectContaining({ status: 'done', label: "Listed the team's people and agents" })]);
     expect(llm.requests.length - before).toBe(2);
     expect(toolTurns(llm.requests[before + 1]!)[0]).toContain(leo.username);
     const [call] = await jobCalls(server, room.id);
     expect(call).toMatchObject({ status: 'done', decidedBy: maya.agentId });
+    // Parked and resumed, it is still one reply in the usage.
+    const usage = await server.ctx.db.select().from(aiUsage).where(eq(aiUsage.agentId, atlas.id));
+    expect(usage.reduce((sum, row) => sum + row.replies, 0)).toBe(1);
   });
 
   it('denied: the model is told who denied it and answers without it', async () => {
@@ -105,6 +111,17 @@ describe('a tool call that needs approval', () => {
     expect(stopped.body.data.stopped).toBe(1);
     const [after] = await jobCalls(server, room.id);
     expect(after?.status).toBe('expired');
+    await jobsWhere(server, room.id, (s) => s.every((x) => x === 'cancelled'));
+  });
+
+  it('stopping the waiting reply cancels it; its card says nobody approved it, and deciding is then 409', async () => {
+    const { ann, maya, room, sockets, toolCallId } = await askedForApproval();
+    const [job] = await jobsWhere(server, room.id, (s) => s.includes('waiting'));
+    const updated = cardUpdated(sockets.leo, 'expired');
+    const res = await server.api().post(`/api/v1/chat/replies/${job!.id}/stop`).set(bearer(ann.token)).expect(200);
+    expect(res.body.data.stopped).toBe(true);
+    expect((await updated).approval?.decidedBy).toBeNull();
+    await approve(server, maya, toolCallId).expect(409);
     await jobsWhere(server, room.id, (s) => s.every((x) => x === 'cancelled'));
   });
 

@@ -25,6 +25,8 @@ export async function runReply(env: RunnerEnv, job: ReplyJobRow, live: LiveReply
   await publishTyping(ctx, job, ready.agent, true);
   const context = await replyContext(ctx, job, ready.agent);
   const { turn, resumed } = await startTurn(env, job, live, ready, context);
+  // A resumed reply streams as a new attempt: its text so far first, from offset 0, for clients to start afresh.
+  if (resumed && live.text) publishStream(ctx, { ...turn, live: { ...live, text: '' } }, live.text, false);
   try {
     const ended = await runSteps(turn, env, resumed ? resumeToolSteps : callModel);
     if (ended === 'written') {
