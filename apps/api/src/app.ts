@@ -67,7 +67,7 @@ function apiRouter(
     ...agentsRoutes(ctx),
     ...safetyRoutes(ctx),
     ...aiRoutes(ctx, replies),
-    ...approvalRoutes(ctx),
+    ...approvalRoutes(ctx, replies),
     ...replyReadRoutes(ctx),
     ...toolRoutes(ctx),
     ...chatRoutes(ctx),

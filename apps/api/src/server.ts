@@ -7,6 +7,7 @@ import { pino, type Logger } from 'pino';
 import { replyJobQueue } from './ai/reply-service';
 import { createModelRegistry } from './ai/model-registry';
 import { startReplyWorker, type ReplyWorker } from './ai/workers/reply-worker';
+import { startApprovalExpiryWorker, type ApprovalExpiryWorker } from './ai/approvals/approval-expiry-worker';
 import { createApp } from './app';
 import { createSessionCache, forgetAuth } from './auth/session-cache';
 import { createAccessTokenCache } from './auth/tokens';
@@ -52,6 +53,8 @@ export interface RunningServer {
   io: AppSocketServer;
   mailWorker: MailWorker;
   replyWorker: ReplyWorker;
+  /** Expires tool calls nobody approved in time (tests run a sweep now). */
+  approvalExpiry: ApprovalExpiryWorker;
   unreadMailWorker: UnreadMailWorker;
   /** How people's messages are written (the group commit inside it). */
   messageWriter: MessageWriter;
@@ -102,6 +105,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   // Workers: they poll on their own and are woken by the events that queue their work.
   const mail = startMailWorker(database.db, config, logger, metrics);
   const replies = startReplyWorker(ctx, models, { metrics });
+  const approvalExpiry = startApprovalExpiryWorker(ctx, replies);
   const sweeper = startOrphanUploadSweeper(ctx);
   const unreadMail = startUnreadMailWorker(ctx);
   // Deleted teams past their grace period go for good.
@@ -151,6 +155,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     io,
     mailWorker: mail,
     replyWorker: replies,
+    approvalExpiry,
     unreadMailWorker: unreadMail,
     messageWriter,
     seeded,
@@ -161,6 +166,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       // A pass under way finishes (its mail is committed with its marks, or neither) before the database closes.
       await unreadMail.stop();
       await teamPurge.stop();
+      await approvalExpiry.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // No send arrives any more: what the group commit holds is stored before the database closes.

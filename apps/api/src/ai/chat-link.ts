@@ -11,3 +11,7 @@ export { markMessageSeen } from '../chat/read-service';
 // What an AI reply read: the files of its history, and its context presented as chat presents messages.
 export { findAttachmentsOf } from '../chat/chat-repo';
 export { presentMessageRows } from '../chat/chat-views';
+// Agents that act: the built-in tools read as the person who asked (search, the team's member list).
+export { searchMessages } from '../chat/search-service';
+export { findTeamsByIds } from '../chat/chat-repo';
+export { listTeamAgents } from '../teams/teams-service';

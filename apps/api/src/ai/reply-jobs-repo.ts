@@ -164,6 +164,48 @@ export async function findActiveReplyJobs(db: DbOrTx, conversationId: string) {
   return db
     .select()
     .from(replyJobs)
-    .where(and(eq(replyJobs.conversationId, conversationId), inArray(replyJobs.status, ['queued', 'running'])))
+    .where(and(eq(replyJobs.conversationId, conversationId), inArray(replyJobs.status, ['queued', 'running', 'waiting'])))
     .orderBy(asc(replyJobs.createdAt));
+}
+
+// ---- tool calls waiting for approval (approvals/): a parked job holds no lease ----
+
+/**
+ * Locks a reply's row for the rest of the transaction. Parking a job, deciding one of its calls,
+ * expiring them and stopping it all take this lock first, so "the last call was decided" and "the
+ * job is waiting" cannot pass each other (a job parked after its calls were decided would wait forever).
+ */
+export async function lockReplyJob(db: DbOrTx, jobId: string) {
+  const [row] = await db.select().from(replyJobs).where(eq(replyJobs.id, jobId)).for('update');
+  return row;
+}
+
+/** A reply whose tool calls wait for a person: no lease, nothing runs until a decision queues it again. */
+export async function parkReplyJob(db: DbOrTx, job: ReplyJobRow, partialContent: string): Promise<boolean> {
+  const rows = await db
+    .update(replyJobs)
+    .set({ status: 'waiting', leaseUntil: null, partialContent })
+    .where(and(eq(replyJobs.id, job.id), eq(replyJobs.status, 'running'), eq(replyJobs.attempts, job.attempts)))
+    .returning({ id: replyJobs.id });
+  return rows.length > 0;
+}
+
+/** Every waiting call of the reply was decided (or expired): it runs again now. */
+export async function requeueWaitingReplyJob(db: DbOrTx, jobId: string): Promise<boolean> {
+  const rows = await db
+    .update(replyJobs)
+    .set({ status: 'queued', runAfter: new Date() })
+    .where(and(eq(replyJobs.id, jobId), eq(replyJobs.status, 'waiting')))
+    .returning({ id: replyJobs.id });
+  return rows.length > 0;
+}
+
+/** Stops waiting replies (of `jobIds`, or of a whole conversation): they end cancelled. */
+export async function cancelWaitingReplyJobs(db: DbOrTx, where: { jobId: string } | { conversationId: string }): Promise<string[]> {
+  const rows = await db
+    .update(replyJobs)
+    .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), leaseUntil: null })
+    .where(and('jobId' in where ? eq(replyJobs.id, where.jobId) : eq(replyJobs.conversationId, where.conversationId), eq(replyJobs.status, 'waiting')))
+    .returning({ id: replyJobs.id });
+  return rows.map((r) => r.id);
 }

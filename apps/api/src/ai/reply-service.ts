@@ -6,6 +6,10 @@ import { assertConversationParticipant, assertMessageParticipant, findAgent } fr
 import { findLatestMessageId } from './reply-context-repo';
 import { cancelConversationReplies, enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
 import { firstTurnJob, whoAnswers } from './room-turns';
+import { stopWaitingReplies } from './approvals/approval-service';
+import { findJobToolCalls } from './approvals/tool-calls-repo';
+import { presentSteps } from './approvals/tool-step-view';
+import { toolBox } from './tools/tool-box';
 
 /**
  * The chat's reply queue: runs inside the transaction that stores a message, so every AI agent that
@@ -30,9 +34,11 @@ export const replyJobQueue: ReplyJobQueue = {
  */
 export async function stopChain(ctx: AppContext, runner: ReplyRunner, agentId: string, conversationId: string) {
   await assertConversationParticipant(ctx.db, conversationId, agentId);
+  // Replies waiting for approval end too, their cards saying nobody will decide them now.
+  const waiting = await stopWaitingReplies(ctx, { conversationId });
   const { cancelled, running } = await cancelConversationReplies(ctx.db, conversationId);
   for (const jobId of running) runner.abortLocal(jobId);
-  return { stopped: cancelled };
+  return { stopped: cancelled + waiting };
 }
 
 /** The user stops a reply being written: this node aborts at once, another at its next checkpoint. */
@@ -43,6 +49,7 @@ export async function stopReply(ctx: AppContext, runner: ReplyRunner, agentId: s
   await assertConversationParticipant(ctx.db, job.conversationId, agentId).catch(() => {
     throw notFound(REPLY_ERRORS.replyNotFound);
   });
+  if (job.status === 'waiting' && (await stopWaitingReplies(ctx, { jobId })) > 0) return { stopped: true };
   const updated = await requestReplyCancel(ctx.db, jobId);
   runner.abortLocal(jobId);
   return { stopped: Boolean(updated) };
@@ -81,17 +88,21 @@ export async function regenerateReply(ctx: AppContext, runner: ReplyRunner, agen
 export async function activeReplies(ctx: AppContext, runner: ReplyRunner, agentId: string, conversationId: string) {
   await assertConversationParticipant(ctx.db, conversationId, agentId);
   const jobs = await findActiveReplyJobs(ctx.db, conversationId);
-  return jobs.map((job) => {
-    const live = runner.liveText(job.id);
-    return {
-      streamId: job.id,
-      agentId: job.agentId,
-      // findActiveReplyJobs reads only queued and running jobs.
-      status: job.status as TActiveReply['status'],
-      attempt: live?.attempt ?? job.attempts,
-      content: live?.text ?? job.partialContent,
-      ...(job.replyMessageId ? { replacesMessageId: job.replyMessageId } : {}),
-    };
-  });
+  return Promise.all(
+    jobs.map(async (job) => {
+      const live = runner.liveText(job.id);
+      const steps = presentSteps(toolBox, await findJobToolCalls(ctx.db, job.id));
+      return {
+        streamId: job.id,
+        agentId: job.agentId,
+        // findActiveReplyJobs reads only queued, running and waiting jobs.
+        status: job.status as TActiveReply['status'],
+        attempt: live?.attempt ?? job.attempts,
+        content: live?.text ?? job.partialContent,
+        ...(job.replyMessageId ? { replacesMessageId: job.replyMessageId } : {}),
+        ...(steps.length ? { steps } : {}),
+      };
+    }),
+  );
 }
 

@@ -25,17 +25,17 @@ export async function personTokensToday(db: DbOrTx, teamId: string, personId: st
 
 export async function recordUsage(
   db: DbOrTx,
-  input: { agentId: string; teamId: string | null; requestedByAgentId: string | null; promptTokens: number; completionTokens: number },
+  input: { agentId: string; teamId: string | null; requestedByAgentId: string | null; promptTokens: number; completionTokens: number; replies?: number },
 ) {
   await db
     .insert(aiUsage)
-    .values({ ...input, day: usageDay(), replies: 1 })
+    .values({ ...input, day: usageDay(), replies: input.replies ?? 1 })
     .onConflictDoUpdate({
       target: [aiUsage.agentId, aiUsage.teamId, aiUsage.requestedByAgentId, aiUsage.day],
       set: {
         promptTokens: sql`${aiUsage.promptTokens} + ${input.promptTokens}`,
         completionTokens: sql`${aiUsage.completionTokens} + ${input.completionTokens}`,
-        replies: sql`${aiUsage.replies} + 1`,
+        replies: sql`${aiUsage.replies} + ${input.replies ?? 1}`,
       },
     });
 }

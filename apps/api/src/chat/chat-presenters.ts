@@ -66,7 +66,7 @@ export function presentMessage(
     seq: message.seq,
     content: message.content,
     timestamp: message.createdAt.toISOString(),
-    messageType: message.messageType === 'notice' ? 'notice' : 'text',
+    messageType: message.messageType === 'notice' || message.messageType === 'approval' ? message.messageType : 'text',
     isEdited: message.editedAt !== null,
     editedAt: message.editedAt?.toISOString() ?? null,
     clientMessageId: message.clientMessageId,

@@ -93,3 +93,10 @@ export const ZUpdateTeamBudgetRequest = z.strictObject({
   personDailyTokenLimit: z.number().int().positive().max(1_000_000_000).nullable(),
 });
 export type TUpdateTeamBudgetRequest = z.input<typeof ZUpdateTeamBudgetRequest>;
+
+/** What approving or denying a tool call answers when it cannot. */
+export const TOOL_CALL_ERRORS = {
+  notFound: 'Tool call not found',
+  mayNotDecide: 'Only the people named on this request can approve or deny it.',
+  alreadyDecided: 'This request was already decided.',
+} as const;

@@ -1,9 +1,10 @@
-import type { AppContext } from '../../context';
+import type { AppContext, ReplyRunner } from '../../context';
 import { defineHandlers } from '../../http/route-handler';
+import { decideToolCallAs } from './approval-service';
 
-/** Approve or deny a tool call waiting on its card. (Being built: decision 0024.) */
-export const approvalRoutes = (_ctx: AppContext) =>
+/** Approve or deny a tool call waiting on its card (approval-service). */
+export const approvalRoutes = (ctx: AppContext, replies: ReplyRunner) =>
   defineHandlers({
-    approveToolCall: () => Promise.reject(new Error('not built yet')),
-    denyToolCall: () => Promise.reject(new Error('not built yet')),
+    approveToolCall: ({ auth, params }) => decideToolCallAs(ctx, replies, auth.agentId, params.id, 'approved'),
+    denyToolCall: ({ auth, params }) => decideToolCallAs(ctx, replies, auth.agentId, params.id, 'denied'),
   });

@@ -1,5 +1,9 @@
 import type { TBuiltinToolName } from '@agentroom/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { runReadHistory, ZHistoryArgs } from './builtin-history';
+import { runSearchMessages, ZSearchArgs } from './builtin-search';
+import { runListTeamMembers } from './builtin-team';
 import type { RunAs, ToolResult } from './tool-types';
 
 /** A tool every AI agent may be given; it acts with the rights of the person who asked (RunAs), never more. */
@@ -11,7 +15,17 @@ export interface BuiltinTool {
   run(ctx: AppContext, args: Record<string, unknown>, runAs: RunAs, signal: AbortSignal): Promise<ToolResult>;
 }
 
-const notBuilt = async (): Promise<ToolResult> => ({ text: 'This tool is not available yet.', isError: true });
+/**
+ * A tool's `run` with its arguments checked first: arguments that do not fit are an error result
+ * telling the model what to fix, never a throw.
+ */
+function checked<S extends z.ZodType>(schema: S, run: (ctx: AppContext, args: z.output<S>, runAs: RunAs) => Promise<ToolResult>): BuiltinTool['run'] {
+  return async (ctx, args, runAs) => {
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) return { text: `Invalid arguments: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`, isError: true };
+    return run(ctx, parsed.data, runAs);
+  };
+}
 
 export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
   {
@@ -24,7 +38,7 @@ export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
       required: ['query'],
       additionalProperties: false,
     },
-    run: notBuilt,
+    run: checked(ZSearchArgs, runSearchMessages),
   },
   {
     name: 'read_history',
@@ -37,12 +51,12 @@ export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
       },
       additionalProperties: false,
     },
-    run: notBuilt,
+    run: checked(ZHistoryArgs, runReadHistory),
   },
   {
     name: 'list_team_members',
     description: "List the people and AI agents of this team (names, usernames, roles), as the person who asked sees them.",
     parameters: { type: 'object', properties: {}, additionalProperties: false },
-    run: notBuilt,
+    run: checked(z.strictObject({}), (ctx, _args, runAs) => runListTeamMembers(ctx, runAs)),
   },
 ];

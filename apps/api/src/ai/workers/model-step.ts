@@ -1,7 +1,8 @@
-import type { StreamUsage } from '../provider';
+import { ProviderError, type ModelToolCall, type ModelToolDef, type StreamUsage } from '../provider';
 import { checkpointReplyJob } from '../reply-jobs-repo';
 import { markSeen, publishStream } from './reply-signals';
-import { addUsage, estimateUsage, type Step } from './reply-turn';
+import { addUsage, CALL_SEPARATOR, estimateUsage, type ReplyTurn, type Step } from './reply-turn';
+import { toolStepsThen } from './tool-step';
 
 const CHECKPOINT_MS = 250;
 
@@ -9,24 +10,53 @@ const CHECKPOINT_MS = 250;
  * One model call: what the model writes streams into the room and onto the reply's text. Every
  * CHECKPOINT_MS the text so far is saved and the lease extended; a member's stop seen there aborts
  * the call, and a lost lease (another node took the job over) ends the reply with nothing written.
- * A model failure throws (a ProviderError) for the runner to settle.
+ * A model asking for tools hands on to a tool step, its text so far being the step's reason. A model
+ * failure throws (a ProviderError) for the runner to settle.
  */
 export const callModel: Step = async (turn, env) => {
+  const tools = toolsToOffer(turn);
+  try {
+    return await streamCall(turn, env, tools);
+  } catch (error) {
+    // A model server without tool support answers 400 when sent tools: once more without, and in text from then on.
+    if (!tools || !(error instanceof ProviderError) || !/answered 400\b/.test(error.message)) throw error;
+    env.ctx.logger.info({ jobId: turn.job.id }, 'the model refused tools (400): answering in text');
+    turn.offerTools = false;
+    return streamCall(turn, env, undefined);
+  }
+};
+
+/** The tools the next call offers: none without tool support, once refused, or past the step limit. */
+function toolsToOffer(turn: ReplyTurn): ModelToolDef[] | undefined {
+  if (!turn.offerTools || turn.stepLimit !== undefined || turn.tools.length === 0) return undefined;
+  return turn.tools.map((tool) => ({ name: tool.modelName, description: tool.description, parameters: tool.parameters }));
+}
+
+const streamCall = async (turn: ReplyTurn, env: Parameters<Step>[1], tools: ModelToolDef[] | undefined): ReturnType<Step> => {
   const { ctx } = env;
   const { live } = turn;
-  const startedAt = live.text.length;
+  let startedAt = live.text.length;
   let usage: StreamUsage | undefined;
+  let calls: ModelToolCall[] = [];
   let lastCheckpoint = Date.now();
   try {
-    for await (const event of turn.provider.stream(turn.context, { model: turn.agent.model ?? undefined, signal: live.controller.signal })) {
+    const stream = turn.provider.stream(turn.context, { model: turn.agent.model ?? undefined, signal: live.controller.signal, ...(tools ? { tools } : {}) });
+    for await (const event of stream) {
       await markSeen(ctx, turn);
       if (event.type === 'usage') {
         usage = event.usage;
         continue;
       }
-      if (event.type === 'tool_calls') continue; // tool steps are not wired yet
-      publishStream(ctx, turn, event.text, false);
-      live.text += event.text;
+      if (event.type === 'tool_calls') {
+        calls = tools ? event.calls : [];
+        continue;
+      }
+      if (!event.text) continue;
+      // The text of a call after a tool step starts a paragraph of its own.
+      const separator = live.text.length > 0 && startedAt === live.text.length ? CALL_SEPARATOR : '';
+      if (separator) startedAt += separator.length;
+      publishStream(ctx, turn, separator + event.text, false);
+      live.text += separator + event.text;
       if (Date.now() - lastCheckpoint < CHECKPOINT_MS) continue;
       lastCheckpoint = Date.now();
       const check = await checkpointReplyJob(ctx.db, turn.job, live.text, ctx.config.ai.leaseMs);
@@ -41,6 +71,13 @@ export const callModel: Step = async (turn, env) => {
     turn.spent = addUsage(turn.spent, usage ?? estimateUsage(turn.context, live.text.slice(startedAt)));
   }
   await markSeen(ctx, turn);
-  // The model has finished its answer. (A model asking to call a tool will hand on to a tool step here.)
-  return 'written';
+  if (calls.length === 0) return 'written';
+  turn.asked = { calls, reason: live.text.slice(startedAt) };
+  return toolSteps.record;
 };
+
+/** Tool steps hand back to the model (tool-step.ts knows nothing of this file: no import cycle). */
+const toolSteps = toolStepsThen(callModel);
+
+/** A reply taken up again with tool calls recorded (decided approvals, or a node that died): settle them, then the model. */
+export const resumeToolSteps: Step = toolSteps.settle;

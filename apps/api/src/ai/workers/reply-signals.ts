@@ -21,7 +21,7 @@ export async function publishTyping(ctx: AppContext, job: ReplyJobRow, agent: Ag
  * A piece of the reply as the model writes it, at its offset in the reply's text; `done` ends the
  * stream (clients then wait for the stored message). The attempt lets a client drop a dead node's text.
  */
-export function publishStream(ctx: AppContext, { job, live }: Pick<ReplyTurn, 'job' | 'live'>, delta: string, done: boolean) {
+export function publishStream(ctx: AppContext, { job, live, steps }: Pick<ReplyTurn, 'job' | 'live'> & Partial<Pick<ReplyTurn, 'steps'>>, delta: string, done: boolean) {
   ctx.events.publish('reply.stream', {
     conversationId: job.conversationId,
     streamId: job.id,
@@ -30,6 +30,8 @@ export function publishStream(ctx: AppContext, { job, live }: Pick<ReplyTurn, 'j
     offset: live.text.length,
     attempt: job.attempts,
     done,
+    // The whole list of tool steps so far, once there is one (a client draws them from the latest event).
+    ...(steps?.length ? { steps } : {}),
     ...(job.replyMessageId ? { replacesMessageId: job.replyMessageId } : {}),
   });
 }

@@ -3,6 +3,8 @@ import { startPollLoop } from '../../core/poll-loop';
 import type { ReplyJobRow } from '../../db/rows';
 import type { Metrics } from '../../observability/metrics';
 import type { ModelRegistry } from '../model-registry';
+import { toolBox } from '../tools/tool-box';
+import type { ToolBox } from '../tools/tool-types';
 import { claimReplyJobs } from '../reply-jobs-repo';
 import type { LiveReply, RunnerEnv } from './reply-turn';
 import { runReply } from './run-reply';
@@ -22,11 +24,11 @@ export interface ReplyWorker extends ReplyRunner {
  * woken by a kick after a commit that queued one, or by its poll for jobs other nodes queued or
  * leases that ran out.
  */
-export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options: { concurrency?: number; metrics?: Pick<Metrics, 'modelErrors'> } = {}): ReplyWorker {
+export function startReplyWorker(ctx: AppContext, models: ModelRegistry, options: { concurrency?: number; metrics?: Pick<Metrics, 'modelErrors'>; tools?: ToolBox } = {}): ReplyWorker {
   const concurrency = options.concurrency ?? 4;
   const running = new Map<string, { live: LiveReply; done: Promise<void> }>();
   let stopped = false;
-  const env: RunnerEnv = { ctx, models, metrics: options.metrics, stopping: () => stopped };
+  const env: RunnerEnv = { ctx, models, metrics: options.metrics, tools: options.tools ?? toolBox, stopping: () => stopped };
 
   function start(job: ReplyJobRow) {
     const entry = { live: { controller: new AbortController(), text: '', attempt: job.attempts }, done: Promise.resolve() };
