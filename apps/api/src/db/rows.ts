@@ -1,13 +1,10 @@
 import type {
   accounts,
-  agentTools,
   agents,
   attachments,
   conversationParticipants,
   conversations,
   emailOutbox,
-  mcpServers,
-  mcpTools,
   messages,
   replyJobs,
   teamMembers,
@@ -27,9 +24,6 @@ export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 export type MessageRow = Omit<typeof messages.$inferSelect, 'searchVector'>;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ReplyJobRow = typeof replyJobs.$inferSelect;
-export type McpServerRow = typeof mcpServers.$inferSelect;
-export type McpToolRow = typeof mcpTools.$inferSelect;
-export type AgentToolRow = typeof agentTools.$inferSelect;
 export type ToolCallRow = typeof toolCalls.$inferSelect;
 
 /** A conversation's participant with its agent: the send path's access check and recipients in one. */

@@ -15,7 +15,7 @@ type CatalogEntry = Awaited<ReturnType<typeof agentToolCatalog>>[number];
  * Who sets an AI agent's tools: the owners and admins of the team that owns it (the rule of editing
  * the agent). An agent the caller cannot see, or a person (who has no tools), is 404; a plain member 403.
  */
-export async function assertManagesAgentTools(ctx: AppContext, id: string, callerId: string): Promise<AgentRow> {
+async function assertManagesAgentTools(ctx: AppContext, id: string, callerId: string): Promise<AgentRow> {
   if (!isUuid(id)) throw badRequest(TEAM_MESSAGES.invalidAgentId, { id: TEAM_MESSAGES.invalidAgentId });
   const agent = await findAgentById(ctx.db, id);
   if (!agent || agent.isHuman || !(await canSeeAgent(ctx.db, agent, callerId))) throw notFound(TEAM_ERRORS.agentNotFound);

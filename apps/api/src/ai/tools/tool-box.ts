@@ -10,11 +10,11 @@ import type { AvailableTool, ToolBox } from './tool-types';
 const DEFAULT_POLICY = { builtin: 'auto', mcp: 'off' } as const satisfies Record<string, TToolPolicy>;
 const DEFAULT_APPROVERS: TToolApprovers = 'requester_and_managers';
 
-export const builtinKey = (name: string) => `builtin:${name}`;
-export const mcpKey = (serverId: string, toolName: string) => `mcp:${serverId}:${toolName}`;
+const builtinKey = (name: string) => `builtin:${name}`;
+const mcpKey = (serverId: string, toolName: string) => `mcp:${serverId}:${toolName}`;
 
 /** A function name a model accepts (^[A-Za-z0-9_-]{1,64}$): crm.lookup_order → crm__lookup_order. */
-export function modelFunctionName(title: string): string {
+function modelFunctionName(title: string): string {
   return title.replace(/\./g, '__').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'tool';
 }
 

@@ -34,10 +34,10 @@ export interface CheckedAddress {
 }
 
 /** The host as URL gives it, without the brackets of an IPv6 literal, lower-cased. */
-export const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
 /** Whether one address is public unicast (an IPv4-mapped IPv6 address is judged as its IPv4 form). */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();

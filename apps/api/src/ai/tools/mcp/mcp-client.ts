@@ -20,7 +20,7 @@ export interface McpLimits {
 }
 
 /** One use took longer than MCP_TIMEOUT_MS. */
-export class McpTimeout extends Error {
+class McpTimeout extends Error {
   constructor(readonly timeoutMs: number) {
     super(`no answer within ${Math.round(timeoutMs / 100) / 10} s`);
     this.name = 'McpTimeout';

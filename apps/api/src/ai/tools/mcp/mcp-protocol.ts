@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /** How much of a server's listing is kept: enough for any real server, bounded for a lying one. */
-export const MCP_LISTING_LIMITS = { tools: 200, pages: 20, nameMax: 128, descriptionMax: 1000, schemaMaxChars: 20_000 } as const;
+const MCP_LISTING_LIMITS = { tools: 200, pages: 20, nameMax: 128, descriptionMax: 1000, schemaMaxChars: 20_000 } as const;
 
 /** A tool as stored after a listing. */
 export interface ListedTool {
@@ -22,7 +22,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.\-/]+$/;
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One listed tool, or null when it has no usable name. A schema that is not an object's (or is huge) becomes `{ type: 'object' }`. */
-export function normalizeListedTool(raw: unknown): ListedTool | null {
+function normalizeListedTool(raw: unknown): ListedTool | null {
   if (!isPlainObject(raw)) return null;
   const { name, description, inputSchema } = raw;
   if (typeof name !== 'string' || name.length > MCP_LISTING_LIMITS.nameMax || !TOOL_NAME.test(name)) return null;
@@ -54,7 +54,7 @@ export async function listServerTools(client: Client, options: RequestOptions): 
 }
 
 /** A tool result as text for the model: text parts joined, other content named briefly. */
-export function resultText(result: CallToolResult): string {
+function resultText(result: CallToolResult): string {
   const parts = result.content.map((part) => {
     switch (part.type) {
       case 'text':

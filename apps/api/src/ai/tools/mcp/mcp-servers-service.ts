@@ -25,7 +25,7 @@ import {
 type TCreateInput = z.output<typeof ZCreateMcpServerRequest>;
 type TUpdateInput = z.output<typeof ZUpdateMcpServerRequest>;
 
-export const MCP_SERVER_MESSAGES = {
+const MCP_SERVER_MESSAGES = {
   notFound: 'MCP server not found',
   nameTaken: (name: string) => `A server named ${name} already exists in this team`,
   credentialsInUrl: 'Put credentials in an auth header, not in the address',
