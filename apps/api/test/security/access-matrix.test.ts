@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage, TConversation, TTeam, TTeamAgent } from '@agentroom/shared';
-import { agents, conversationParticipants, conversations, mcpServers, messages, replyJobs, sessions } from '../../src/db/schema';
+import { agents, conversationParticipants, conversations, mcpServers, messages, replyJobs, sessions, toolCalls } from '../../src/db/schema';
 import {
   closeSockets,
   connectSocket,
@@ -212,6 +212,38 @@ async function teamMcpServer(): Promise<string> {
   return row!.id;
 }
 
+/**
+ * A tool call of T's AI agent waiting for approval in the member's conversation with it (a fresh one
+ * per request, the member asked for it). Its job is over, so a decision queues no reply.
+ */
+async function pendingToolCall(): Promise<string> {
+  const { conversationId, reply } = aiChat.member;
+  const [job] = await server.ctx.db
+    .insert(replyJobs)
+    .values({ conversationId, agentId: ai.id, triggerMessageId: reply, teamId: team.id, dedupeKey: `matrix:${randomUUID()}`, status: 'done', requestedByAgentId: users.member.agentId })
+    .returning();
+  const [call] = await server.ctx.db
+    .insert(toolCalls)
+    .values({
+      jobId: job!.id,
+      conversationId,
+      agentId: ai.id,
+      teamId: team.id,
+      requestedByAgentId: users.member.agentId,
+      step: 1,
+      callIndex: 0,
+      callId: 'call_matrix',
+      toolName: 'list_team_members',
+      toolTitle: 'list_team_members',
+      arguments: {},
+      status: 'pending_approval',
+      approvers: 'requester_and_managers',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  return call!.id;
+}
+
 const ROWS: Row[] = [
   // Teams
   { name: 'GET /teams/:handle', request: (k, api) => api.get(`/api/v1/teams/${team.handle}`), expected: by(200, 200, 200, 403, 403) },
@@ -332,6 +364,28 @@ const ROWS: Row[] = [
     name: 'PUT /agents/:id/tools (public team’s AI agent)',
     request: (k, api) => api.put(`/api/v1/agents/${publicAi.id}/tools`).send({ tools: [{ key: 'builtin:read_history', policy: 'auto' }] }),
     expected: by(200, 404, 404, 404, 404),
+  },
+  { name: 'PUT /teams/:handle/budget', request: (k, api) => api.put(`/api/v1/teams/${team.handle}/budget`).send({ dailyTokenBudget: 1000, personDailyTokenLimit: null }), expected: by(200, 403, 403, 403, 403) },
+  // Approvals and what a reply read: only who may read the conversation gets past 404; then who may decide
+  {
+    name: 'POST /chat/tool-calls/:id/approve (the member asked)',
+    request: async (k, api) => api.post(`/api/v1/chat/tool-calls/${await pendingToolCall()}/approve`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'POST /chat/tool-calls/:id/deny (the member asked)',
+    request: async (k, api) => api.post(`/api/v1/chat/tool-calls/${await pendingToolCall()}/deny`),
+    expected: by(404, 404, 200, 404, 404),
+  },
+  {
+    name: 'GET /chat/messages/:id/context (own AI conversation)',
+    request: (k, api) => api.get(`/api/v1/chat/messages/${chatOf(k).reply}/context`),
+    expected: by(200, 200, 200, 404, 404),
+  },
+  {
+    name: 'GET /chat/messages/:id/context (the member’s AI conversation)',
+    request: (k, api) => api.get(`/api/v1/chat/messages/${aiChat.member.reply}/context`),
+    expected: by(404, 404, 200, 404, 404),
   },
   { name: 'GET /agents/:id/tools (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.agentId}/tools`), expected: by(404, 404, 404, 404, 404) },
   // Starting conversations

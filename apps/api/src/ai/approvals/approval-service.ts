@@ -5,7 +5,7 @@ import { inTransaction } from '../../core/transaction';
 import type { MessageRow, ToolCallRow } from '../../db/rows';
 import { assertConversationParticipant, findAgent, presentReactionAgent, publishRewritten } from '../chat-link';
 import { cancelWaitingReplyJobs, lockReplyJob, requeueWaitingReplyJob } from '../reply-jobs-repo';
-import { deniedResult, EXPIRED_RESULT, rewriteApprovalCard, STOPPED_RESULT } from './approval-card';
+import { deniedResult, EXPIRED_RESULT, newApprovalCard, rewriteApprovalCard, STOPPED_RESULT } from './approval-card';
 import { approversOf } from './approvers';
 import { countPendingToolCalls, decideToolCall, expireJobsPendingCalls, expireToolCallRow, findDueToolCallIds, findToolCall } from './tool-calls-repo';
 
@@ -23,8 +23,8 @@ export async function decideToolCallAs(ctx: AppContext, runner: ReplyRunner, age
     throw notFound(TOOL_CALL_ERRORS.notFound);
   });
   if (call.status !== 'pending_approval' || !call.expiresAt || call.expiresAt <= new Date()) throw conflict(TOOL_CALL_ERRORS.alreadyDecided);
-  const { ids } = await approversOf(ctx, call.conversationId, call.approvers ?? 'requester_and_managers', call.requestedByAgentId);
-  if (!ids.includes(agentId)) throw forbidden(TOOL_CALL_ERRORS.mayNotDecide);
+  const approvers = await approversOf(ctx, call.conversationId, call.approvers ?? 'requester_and_managers', call.requestedByAgentId);
+  if (!approvers.ids.includes(agentId)) throw forbidden(TOOL_CALL_ERRORS.mayNotDecide);
   const [decider, agent] = await Promise.all([findAgent(ctx.db, agentId), findAgent(ctx.db, call.agentId)]);
   if (!decider || !agent) throw notFound(TOOL_CALL_ERRORS.notFound);
   const outcome = await inTransaction(ctx.db, async (tx) => {
@@ -37,13 +37,16 @@ export async function decideToolCallAs(ctx: AppContext, runner: ReplyRunner, age
     if (!decided) return undefined;
     const card = await rewriteApprovalCard(tx, decided, decision, presentReactionAgent(decider), agent);
     const requeued = (await countPendingToolCalls(tx, call.jobId)) === 0 && (await requeueWaitingReplyJob(tx, call.jobId));
-    return { card, requeued };
+    return { decided, card, requeued };
   });
   if (!outcome) throw conflict(TOOL_CALL_ERRORS.alreadyDecided);
   const presented = outcome.card && (await publishRewritten(ctx, outcome.card));
   if (outcome.requeued) runner.kick();
-  if (!presented?.approval) throw conflict(TOOL_CALL_ERRORS.alreadyDecided);
-  return { approval: presented.approval };
+  // The card says it for everyone; a call whose card was deleted meanwhile is still decided, and says so here.
+  const decidedAt = (outcome.decided.decidedAt ?? new Date()).toISOString();
+  return {
+    approval: presented?.approval ?? { ...newApprovalCard(outcome.decided, approvers), status: decision, decidedBy: presentReactionAgent(decider), decidedAt },
+  };
 }
 
 /**
