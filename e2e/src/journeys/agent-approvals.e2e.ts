@@ -95,4 +95,55 @@ describe('an agent asks before it acts', () => {
 
     for (const session of [a, b, c]) expect(session.problems).toEqual([]);
   }, 240_000);
+
+  it("an owner chooses an agent's tools, sets the team's AI budget and is told why an internal MCP server is refused", async () => {
+    const nina = await verifiedPerson('aps', 'Nina', 'Okafor');
+    const handle = await teamOf(nina, 'Tool Crew', []);
+    const { agent: atlas } = await callApi<{ agent: { id: string } }>(`/teams/${handle}/agents`, { firstName: 'Atlas', role: 'Operations', personality: 'Atlas, careful.' }, nina.token);
+    const session = await openSession(browser);
+    sessions.push(session);
+    const { page } = session;
+    await signIn(page, nina);
+    await page.waitForURL((url) => url.pathname === `/t/${handle}`);
+
+    // Atlas's tools: the built-in ones run on their own until she says otherwise.
+    await page.goto(`/t/${handle}/settings/agents`);
+    await page.getByRole('button', { name: 'Tools of Atlas' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tools of Atlas' });
+    const listing = dialog.getByRole('group', { name: 'list_team_members' });
+    await listing.getByText('Needs approval').click();
+    await listing.getByLabel('Who approves').selectOption('managers');
+    await dialog.getByText('1 change not saved yet').waitFor();
+    await lookEverywhere(page, 'agent-tools', { atPhone: async (p) => void (await p.getByRole('dialog', { name: 'Tools of Atlas' }).waitFor()) });
+    await dialog.getByRole('button', { name: 'Save Tools' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const saved = await callApi<{ tools: { key: string; policy: string; approvers: string }[] }>(`/agents/${atlas.id}/tools`, undefined, nina.token);
+    expect(saved.tools.find((t) => t.key === 'builtin:list_team_members')).toMatchObject({ policy: 'approval', approvers: 'managers' });
+    await page.keyboard.press('Escape');
+
+    // An MCP server on this machine's loopback is refused, and the form says why.
+    await page.goto(`/t/${handle}/settings/mcp-servers`);
+    await page.getByRole('button', { name: 'Add MCP server' }).click();
+    const form = page.getByRole('form', { name: 'Add MCP server' });
+    await form.getByLabel('Name', { exact: true }).fill('crm');
+    await form.getByLabel('URL', { exact: true }).fill('http://127.0.0.1:9/mcp');
+    await form.getByRole('button', { name: 'Add Server' }).click();
+    await form.getByText(/may not live on loopback, private or link-local addresses/).waitFor();
+    await lookEverywhere(page, 'mcp-refused', { atPhone: async (p) => void (await p.getByText(/may not live on loopback/).waitFor()) });
+
+    // The team's budget, and the usage page's bar against it.
+    await page.goto(`/t/${handle}/settings/budget`);
+    const budget = page.getByRole('form', { name: 'AI budget' });
+    await budget.getByLabel('Daily token budget for the team').fill('100000');
+    await budget.getByLabel(/Daily limit per person/).fill('20000');
+    await budget.getByRole('button', { name: 'Save Budget' }).click();
+    await page.getByText('0 of 100,000 tokens today').first().waitFor();
+    await page.goto(`/t/${handle}/usage`);
+    await page.getByRole('meter', { name: "Today's AI tokens" }).waitFor();
+    await page.getByText('Each person: up to 20,000 tokens a day').waitFor();
+    await lookEverywhere(page, 'usage-budget', { atPhone: async (p) => void (await p.getByRole('meter', { name: "Today's AI tokens" }).waitFor()) });
+
+    expect(session.problems).toEqual([]);
+  }, 180_000);
 });
+

@@ -66,20 +66,23 @@ function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: 
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{group.label}</h3>
           <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
             {group.tools.map((tool) => (
-              <li key={tool.key} role="group" aria-label={tool.title} className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-                <div className="min-w-0">
-                  <p className="font-mono text-sm font-medium break-all text-zinc-900 dark:text-zinc-100">{tool.title}</p>
-                  {tool.description && <p className="text-xs break-words text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
+              // The group sits inside the item: a list holds list items only (a role on the <li> would hide it).
+              <li key={tool.key} className="px-3 py-2.5">
+                <div role="group" aria-label={tool.title} className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+                  <div className="min-w-0">
+                    <p className="font-mono text-sm font-medium break-all text-zinc-900 dark:text-zinc-100">{tool.title}</p>
+                    {tool.description && <p className="text-xs break-words text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
+                  </div>
+                  <ToolPolicyControl
+                    tool={tool}
+                    value={settingOf(tool)}
+                    onChange={(setting) => {
+                      setSaved(false);
+                      save.reset();
+                      setEdits((all) => ({ ...all, [tool.key]: setting }));
+                    }}
+                  />
                 </div>
-                <ToolPolicyControl
-                  tool={tool}
-                  value={settingOf(tool)}
-                  onChange={(setting) => {
-                    setSaved(false);
-                    save.reset();
-                    setEdits((all) => ({ ...all, [tool.key]: setting }));
-                  }}
-                />
               </li>
             ))}
           </ul>

@@ -31,7 +31,7 @@ export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool;
               key={policy}
               className={cn(
                 'flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-xs font-medium text-zinc-700 sm:flex-none sm:px-2.5 sm:whitespace-nowrap has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 dark:text-zinc-300',
-                value.policy === policy && (policy === 'off' ? 'bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-50' : 'bg-indigo-600 text-white dark:bg-indigo-500'),
+                value.policy === policy && (policy === 'off' ? 'bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-50' : 'bg-indigo-600 text-white dark:bg-indigo-500 dark:text-white'),
               )}
             >
               <input
