@@ -129,6 +129,7 @@ function toProviderError(error: unknown, signal: AbortSignal): ProviderError {
     return new ProviderError('rate_limited', 'The model provider is rate limiting requests', Number.isFinite(retryAfter) ? retryAfter : undefined);
   }
   if (error instanceof OpenAI.APIConnectionError) return new ProviderError('unavailable', 'The model provider could not be reached');
-  if (error instanceof OpenAI.APIError) return new ProviderError('provider_error', `The model provider answered ${error.status ?? 'with an error'}`);
+  if (error instanceof OpenAI.APIError)
+    return new ProviderError('provider_error', `The model provider answered ${error.status ?? 'with an error'}`, undefined, error.status);
   return new ProviderError('provider_error', error instanceof Error ? error.message : 'The model failed');
 }

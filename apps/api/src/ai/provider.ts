@@ -42,6 +42,8 @@ export class ProviderError extends Error {
     readonly kind: ProviderFailureKind,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** The HTTP status the model server answered, when it answered one. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'ProviderError';

@@ -106,7 +106,8 @@ describe('/metrics', () => {
 
     const modelErrors = async () => sampleValue(await scrape(), 'agentroom_ai_model_errors_total', { kind: 'provider_error' }) ?? 0;
     const errorsBefore = await modelErrors();
-    llm.script({ status: 400 });
+    // (A 400 would be taken for a model refusing tools, and asked again without them.)
+    llm.script({ status: 500 });
     const notice = nextMessageFrom(socket, agent.id);
     await sendMessage(server, user, conversation.id, 'this one fails at the model');
     expect(await notice).toMatchObject({ messageType: 'notice' });

@@ -19,7 +19,7 @@ export const callModel: Step = async (turn, env) => {
     return await streamCall(turn, env, tools);
   } catch (error) {
     // A model server without tool support answers 400 when sent tools: once more without, and in text from then on.
-    if (!tools || !(error instanceof ProviderError) || !/answered 400\b/.test(error.message)) throw error;
+    if (!tools || !(error instanceof ProviderError) || error.status !== 400) throw error;
     env.ctx.logger.info({ jobId: turn.job.id }, 'the model refused tools (400): answering in text');
     turn.offerTools = false;
     return streamCall(turn, env, undefined);
