@@ -3,29 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
-import { fakeAuth, renderRoutes } from '../test/render';
-import TeamSettingsPage from '../team-settings/team-settings-page';
-import TeamLayout from '../teams/team-layout';
-import TeamUsagePage from '../teams/team-usage-page';
 import { builtinTool, CRM_ID, mcpTool, me } from './tool-settings-fixtures';
-
-/** The team routes the tool settings live in, signed in as `me`. */
-const renderTeamAt = (path: string) =>
-  renderRoutes(
-    [
-      {
-        path: '/t/:handle',
-        element: <TeamLayout />,
-        children: [
-          { index: true, element: <p>Team home</p> },
-          { path: 'usage', element: <TeamUsagePage /> },
-          { path: 'settings', element: <TeamSettingsPage /> },
-          { path: 'settings/:section', element: <TeamSettingsPage /> },
-        ],
-      },
-    ],
-    { path, auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
-  );
+import { renderTeamAt } from './render-team-at';
 
 const nova = makeTeamAgent({ id: 'agent-nova', username: 'nova', fullName: 'Nova' });
 const self = makeTeamAgent({ id: me.agentId, username: me.username, fullName: 'Ada Lovelace', isHuman: true, membershipRole: 'owner' });
