@@ -79,8 +79,9 @@ describe('team administration', () => {
     // On a phone the bare settings address lists the pages.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`/t/${handle}/settings`);
+    // An owner's eight: members, invitations, AI agents, MCP servers, rooms, details, AI budget, danger zone.
     const pages = page.getByRole('navigation', { name: 'Team settings' }).getByRole('link');
-    await expect.poll(() => pages.count()).toBe(6);
+    await expect.poll(() => pages.count()).toBe(8);
     await expectAccessible(page);
     // (snap ends at desktop width, where the bare address opens Members beside the side nav instead.)
     await snap(page, 'team-admin-settings-list');
