@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeTeam, makeTeamAgent } from '../test/team-fixtures';
 import { builtinTool, CRM_ID, mcpTool, me } from './tool-settings-fixtures';
-import { renderTeamAt } from './render-team-at';
+import { renderTeamAt } from '../test/render-team-at';
 
 const nova = makeTeamAgent({ id: 'agent-nova', username: 'nova', fullName: 'Nova' });
 const self = makeTeamAgent({ id: me.agentId, username: me.username, fullName: 'Ada Lovelace', isHuman: true, membershipRole: 'owner' });

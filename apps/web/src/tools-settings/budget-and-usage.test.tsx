@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeTeam } from '../test/team-fixtures';
 import { makeBudget, makeUsage } from './tool-settings-fixtures';
-import { renderTeamAt } from './render-team-at';
+import { renderTeamAt } from '../test/render-team-at';
 
 describe('the AI budget on the usage page', () => {
   it("shows today's use against the budget as a meter, the per-person limit and calls by tool", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeTeam } from '../test/team-fixtures';
 import { CRM_ID, makeMcpServer } from './tool-settings-fixtures';
-import { renderTeamAt } from './render-team-at';
+import { renderTeamAt } from '../test/render-team-at';
 
 const crm = makeMcpServer();
 const section = () => screen.findByRole('region', { name: 'MCP servers' });

@@ -1,8 +1,8 @@
 import TeamSettingsPage from '../team-settings/team-settings-page';
 import TeamLayout from '../teams/team-layout';
 import TeamUsagePage from '../teams/team-usage-page';
-import { fakeAuth, renderRoutes } from '../test/render';
-import { me } from './tool-settings-fixtures';
+import { fakeAuth, renderRoutes } from './render';
+import { me } from '../tools-settings/tool-settings-fixtures';
 
 /** The team routes the tool settings live in, signed in as `me`. */
 export const renderTeamAt = (path: string) =>
