@@ -5,6 +5,7 @@ import type {
   TCreateAiAgentRequest,
   TCreateTeamRequest,
   TUpdateAiAgentRequest,
+  TTeam,
   TUpdateTeamRequest,
 } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
@@ -90,6 +91,9 @@ function useForgetTeam(handle: string) {
   return async () => {
     queryClient.removeQueries({ queryKey: teamKeys.team(user?.id, handle) });
     queryClient.removeQueries({ queryKey: teamKeys.agents(user?.id, handle) });
+    // Out of my list before the refetch: the home page goes to my first team next, and a refetch cut
+    // short (the teams:changed event refetches too) must not bring the lost team back as that first team.
+    queryClient.setQueryData<TTeam[]>(myTeamsKey(user?.id), (teams) => teams?.filter((team) => team.handle.toLowerCase() !== handle.toLowerCase()));
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) }),
       queryClient.invalidateQueries({ queryKey: teamKeys.deleted(user?.id) }),
