@@ -3,16 +3,30 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
 import { createTestDatabase, writeTemplateToDataDir, type TestDatabase } from './test-database';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * The API as a separate OS process (from source, through tsx), for what one process cannot show:
- * a node killed mid-work. Resolves once /api/v1/health answers.
+ * a node killed mid-work. Resolves once /api/v1/health answers. A port is only free at the moment
+ * of asking: when another process takes it before the child binds it, the child is started again
+ * on another one.
  */
 export async function spawnApiProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; kill(): Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env, await freePort());
+    if (started.ok) return started.node;
+    if (!started.portTaken || attempt === 5) throw new Error(`API process exited: ${started.stderr}`);
+  }
+}
+
+type Started =
+  | { ok: true; node: { url: string; child: ChildProcess; kill(): Promise<void> } }
+  | { ok: false; portTaken: boolean; stderr: string };
+
+async function startOnce(env: Record<string, string>, port: number): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
@@ -24,20 +38,17 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<{ ur
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000; // a busy machine can take a minute to start tsx and migrate
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`API process exited: ${stderr}`);
+    if (child.exitCode !== null) return { ok: false, portTaken: stderr.includes('EADDRINUSE'), stderr };
     const ok = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`API process did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
-    url,
-    child,
-    kill: async () => {
-      child.kill('SIGKILL');
-      await exited;
-    },
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
   };
+  return { ok: true, node: { url, child, kill } };
 }
 
 /**
