@@ -11,6 +11,7 @@ import { usageRoutes } from './ai/usage-routes';
 import { approvalRoutes } from './ai/approvals/approval-routes';
 import { replyReadRoutes } from './ai/reply-read-routes';
 import { toolRoutes } from './ai/tools/tool-routes';
+import { agentApiRoutes, externalAgentRoutes } from './external-agents/external-agent-routes';
 import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { attachmentRoutes } from './chat/attachment-routes';
@@ -68,6 +69,8 @@ function apiRouter(
     ...safetyRoutes(ctx),
     ...aiRoutes(ctx, replies),
     ...approvalRoutes(ctx, replies),
+    ...externalAgentRoutes(ctx),
+    ...agentApiRoutes(ctx),
     ...replyReadRoutes(ctx),
     ...toolRoutes(ctx),
     ...chatRoutes(ctx),

@@ -4,15 +4,19 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import type { DomainEventBus } from './core/domain-events';
 import type { Database, Db, DbOrTx } from './db/client';
-import type { AgentRow, ConversationMemberRow, ConversationRow, MessageRow } from './db/rows';
+import type { AgentRow, ConversationMemberRow, ConversationRow, MessageRow, ReplyJobRow } from './db/rows';
 import type { FileStorage } from './storage/file-storage';
 
 /** Who is calling: a live session of an account and its agent. */
 export interface AuthState {
+  /** A person's session; for an external agent, its token's id (revoking it ends its sockets the same way). */
   sessionId: string;
+  /** A person's account; an external agent has none, and carries its own agent id here. */
   accountId: string;
   agentId: string;
   isVerified: boolean;
+  /** Set when the caller is an external agent speaking with its API token (decision 0025). */
+  external?: { teamId: string; tokenHash: string };
 }
 
 /** An access token's claims as verified, and when the token expires (ms since the epoch). */
@@ -75,6 +79,28 @@ export interface TeamMembershipHooks {
   accessChanged(tx: DbOrTx, agentIds: string[]): Promise<void>;
 }
 
+/** A request to an external agent: a reply job of its own, answered through the API (decision 0025). */
+export interface AgentRequest {
+  job: ReplyJobRow;
+  /** The message it is asked to answer, as stored in the same transaction or earlier. */
+  message: MessageRow;
+  conversation: ConversationRow;
+}
+
+/**
+ * What external agents are told (decision 0025), written inside the transaction that caused it:
+ * socket events go out after the commit, webhook deliveries are outbox rows of the same commit.
+ * Built in `server.ts`, so chat and ai never import the external-agents module.
+ */
+export interface AgentInbox {
+  /** A message stored where external agents are among the recipients: each hears it as its setting says. */
+  heard(tx: DbOrTx, stored: StoredMessage): Promise<void>;
+  /** External agents were asked to answer (their delegated reply jobs were written). */
+  asked(tx: DbOrTx, requests: AgentRequest[]): Promise<void>;
+  /** Requests ended without their agent: stopped by someone, or lapsed. */
+  ended(tx: DbOrTx, requests: { jobId: string; agentId: string; conversationId: string; reason: 'stopped' | 'expired' }[]): Promise<void>;
+}
+
 /**
  * What the domain may ask of this node's reply runner (started in server.ts and handed to the AI
  * routes): the reply service wakes, stops and reads replies through this, never through the runner.
@@ -104,4 +130,5 @@ export interface AppContext {
   presence: PresenceReader;
   replyJobs: ReplyJobQueue;
   teamMembership: TeamMembershipHooks;
+  agentInbox: AgentInbox;
 }

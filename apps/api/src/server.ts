@@ -1,3 +1,4 @@
+import { createAgentInbox } from './external-agents/agent-inbox';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -100,6 +101,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     presence: createCardPresence(presenceStore, () => models.isAvailable()),
     replyJobs: replyJobQueue,
     teamMembership: teamMembershipHooks(events),
+    agentInbox: createAgentInbox(events),
   };
 
   // Workers: they poll on their own and are woken by the events that queue their work.

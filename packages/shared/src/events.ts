@@ -1,6 +1,8 @@
 import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type { TRoomPayload, TTypingPayload } from './schemas/socket-payloads';
 import type { TSocketSendPayload } from './schemas/chat';
+import type { TSocketAgentReplyDelta, TSocketAgentReplyFinish, TSocketAgentReplyStart } from './schemas/external-agents';
+import type { TAgentMessageEvent, TAgentReplyAck, TAgentRequestEndedEvent, TAgentRequestEvent } from './schemas/responses/external-agents';
 import type {
   TAgentUpdatedEvent,
   TConversationMessageEvent,
@@ -40,6 +42,13 @@ export const SOCKET_EVENTS = {
   roomsChanged: 'rooms:changed',
   teamsChanged: 'teams:changed',
   resync: 'sync:resync',
+  // external agents (decision 0025): what they hear in their agent room, and their streamed replies
+  agentRequest: 'agent:request',
+  agentRequestEnded: 'agent:request:ended',
+  agentMessage: 'agent:message',
+  agentReplyStart: 'agent:reply:start',
+  agentReplyDelta: 'agent:reply:delta',
+  agentReplyFinish: 'agent:reply:finish',
 } as const;
 
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
@@ -68,6 +77,9 @@ export interface ServerToClientEvents {
   'rooms:changed': (event: TRoomsChangedEvent) => void;
   'teams:changed': (event: TTeamsChangedEvent) => void;
   'sync:resync': (event: TResyncEvent) => void;
+  'agent:request': (event: TAgentRequestEvent) => void;
+  'agent:request:ended': (event: TAgentRequestEndedEvent) => void;
+  'agent:message': (event: TAgentMessageEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -75,4 +87,7 @@ export interface ClientToServerEvents {
   'room:leave': (payload: TRoomPayload, ack?: (result: TSocketAck) => void) => void;
   'conversation:participant:typing': (payload: TTypingPayload, ack?: (result: TSocketAck) => void) => void;
   'message:send': (payload: TSocketSendPayload, ack?: (result: TSendMessageAck) => void) => void;
+  'agent:reply:start': (payload: TSocketAgentReplyStart, ack?: (result: TAgentReplyAck) => void) => void;
+  'agent:reply:delta': (payload: TSocketAgentReplyDelta, ack?: (result: TAgentReplyAck) => void) => void;
+  'agent:reply:finish': (payload: TSocketAgentReplyFinish, ack?: (result: TAgentReplyAck) => void) => void;
 }

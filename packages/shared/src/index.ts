@@ -19,6 +19,7 @@ export * from './schemas/room-constants';
 export * from './schemas/rooms';
 export * from './schemas/usage';
 export * from './schemas/tools';
+export * from './schemas/external-agents';
 export * from './schemas/safety';
 export * from './events';
 export * from './schemas/socket-payloads';

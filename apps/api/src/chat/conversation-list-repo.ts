@@ -58,6 +58,7 @@ function toAgent(row: Raw, prefix: string): AgentRow {
     lastName: row[`${prefix}last_name`] as string,
     role: row[`${prefix}role`] as string,
     isHuman: row[`${prefix}is_human`] as boolean,
+    isExternal: row[`${prefix}is_external`] as boolean,
     personality: row[`${prefix}personality`] as string,
     biometric: toJson<AgentRow['biometric']>(row[`${prefix}biometric`]),
     model: row[`${prefix}model`] as string | null,

@@ -9,7 +9,7 @@ export const epochMs = (column: string) => `(extract(epoch from ${column}) * 100
 /** An agent's columns as `<prefix><column>`, read back by conversation-list-repo.ts toAgent. */
 const AGENT_COLUMNS = (alias: string, prefix: string) =>
   [
-    ...['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'personality', 'biometric', 'model', 'owner_team_id', 'status_text', 'dnd_schedule'].map(
+    ...['id', 'username', 'first_name', 'middle_name', 'last_name', 'role', 'is_human', 'is_external', 'personality', 'biometric', 'model', 'owner_team_id', 'status_text', 'dnd_schedule'].map(
       (column) => `${alias}.${column} as ${prefix}${column}`,
     ),
     ...['created_at', 'status_expires_at', 'dnd_until', 'deleted_at'].map((column) => `${epochMs(`${alias}.${column}`)} as ${prefix}${column}`),

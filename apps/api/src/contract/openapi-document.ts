@@ -28,6 +28,7 @@ const SECURITY: Record<ApiRoute['auth'], Record<string, string[]>[]> = {
   verified: BEARER,
   'expired-token': BEARER,
   'download-token': [{ downloadToken: [] }, ...BEARER],
+  'agent-token': BEARER,
 };
 const AUTH_NOTES: Record<ApiRoute['auth'], string> = {
   public: 'No authentication.',
@@ -35,6 +36,7 @@ const AUTH_NOTES: Record<ApiRoute['auth'], string> = {
   verified: 'Bearer token of a user whose email is verified.',
   'expired-token': 'Bearer token; an expired one is accepted while its session lives.',
   'download-token': 'A signed `?token=` from the attachment url, or a verified bearer token.',
+  'agent-token': "An external agent's API token (`art_…`) as the bearer token; a person's token is refused (403).",
 };
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ZErrorEnvelope } } });
@@ -68,7 +70,7 @@ function operationOf(route: ApiRoute): ZodOpenApiOperationObject {
     operationId: route.name,
     tags: [route.tag],
     summary: route.summary,
-    description: AUTH_NOTES[route.auth],
+    description: route.agents ? `${AUTH_NOTES[route.auth]} An external agent's token may call it too, for its own conversations.` : AUTH_NOTES[route.auth],
     security: SECURITY[route.auth],
     requestParams: {
       ...(params.length ? { path: pathSchema } : {}),

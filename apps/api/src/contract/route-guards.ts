@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { RateLimitName, RouteAuth } from '@agentroom/shared/contract';
-import { authOf, requireAuth } from '../auth/require-auth';
+import { authOf, refuseAgentTokens, requireAgentToken, requireAuth } from '../auth/require-auth';
 import type { AppContext } from '../context';
 import type { RouteGuards, RouteLimit } from '../http/mount-routes';
 import type { RateLimitRedis } from '../http/fallback-store';
@@ -10,6 +10,8 @@ import { createRateLimit } from '../http/rate-limit';
 const WRITES_PER_WINDOW = 300;
 const AVATAR_WRITES_PER_WINDOW = 60;
 const ONE_MINUTE = 60_000;
+/** An external agent's reply calls (start, deltas, finish) per token and minute: a stream of short deltas fits. */
+const AGENT_REPLY_CALLS_PER_MINUTE = 1200;
 
 /** A signed `?token=` stands in for the bearer header, so <img src> works; otherwise a verified user. */
 const tokenOrVerified =
@@ -26,6 +28,7 @@ function authGuards(ctx: AppContext): Record<RouteAuth, RequestHandler[]> {
     // The refresh handler reads the (possibly expired) bearer token itself.
     'expired-token': [],
     'download-token': [tokenOrVerified(verified)],
+    'agent-token': [requireAgentToken(ctx)],
   };
 }
 
@@ -64,6 +67,9 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
     // MCP servers and agents' tools: each write may reach out to an MCP server, so per person.
     'tool-writes': byPerson('tool-writes', WRITES_PER_WINDOW),
     approvals: byPerson('approvals', messagesPerMinute),
+    'external-agent-writes': perClient('external-agent-writes', WRITES_PER_WINDOW),
+    // Per agent, so per token (an agent has one live token).
+    'agent-replies': byPerson('agent-replies', AGENT_REPLY_CALLS_PER_MINUTE),
     // A brake for scripts, never felt by people.
     'chain-stops': byPerson('chain-stops', WRITES_PER_WINDOW, windowMs),
     reactions: byPerson('reactions', messagesPerMinute),
@@ -76,5 +82,5 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
 
 /** The server's meaning of each row's `auth` and `rateLimit`, built once per app. */
 export function routeGuards(ctx: AppContext, redis?: RateLimitRedis): RouteGuards {
-  return { auth: authGuards(ctx), limits: rateLimits(ctx, redis) };
+  return { auth: authGuards(ctx), refuseAgentTokens, limits: rateLimits(ctx, redis) };
 }

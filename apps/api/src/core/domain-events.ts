@@ -1,4 +1,4 @@
-import type { TAgent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTeamsChangedEvent, TTypingEvent } from '@agentroom/shared';
+import type { TAgent, TAgentMessageEvent, TAgentRequestEndedEvent, TAgentRequestEvent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTeamsChangedEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 
 /**
@@ -52,6 +52,17 @@ export interface DomainEvents {
   'team.changed': { agentIds: string[]; team: { id: string; handle: string; name: string }; change: TTeamsChangedEvent['change'] };
   /** Mail was written to the outbox: deliver it now rather than at the next poll. */
   'mail.queued': Record<string, never>;
+  /** Something an external agent is told (decision 0025): it hears it in its agent room. */
+  'agent.delivery': AgentDelivery;
+  /** Webhook deliveries were written to the outbox: deliver them now rather than at the next poll. */
+  'webhooks.queued': Record<string, never>;
 }
+
+/** One event for one external agent: by socket (its agent room) and, when it has a webhook URL, by webhook. */
+export type AgentDelivery = { agentId: string } & (
+  | { event: 'agent:request'; payload: TAgentRequestEvent }
+  | { event: 'agent:request:ended'; payload: TAgentRequestEndedEvent }
+  | { event: 'agent:message'; payload: TAgentMessageEvent }
+);
 
 export type DomainEventBus = EventBus<DomainEvents>;

@@ -10,6 +10,10 @@ import type {
   teamMembers,
   teams,
   toolCalls,
+  externalAgents,
+  agentTokens,
+  externalStreams,
+  webhookDeliveries,
 } from './schema';
 
 /** One row type per table, named once: repos return them, presenters shape them. */
@@ -25,6 +29,10 @@ export type MessageRow = Omit<typeof messages.$inferSelect, 'searchVector'>;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ReplyJobRow = typeof replyJobs.$inferSelect;
 export type ToolCallRow = typeof toolCalls.$inferSelect;
+export type ExternalAgentRow = typeof externalAgents.$inferSelect;
+export type AgentTokenRow = typeof agentTokens.$inferSelect;
+export type ExternalStreamRow = typeof externalStreams.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** A conversation's participant with its agent: the send path's access check and recipients in one. */
 export interface ConversationMemberRow {

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT, TOOL_APPROVERS, TOOL_CALL_STATUSES, TOOL_POLICIES } from '@agentroom/shared';
+import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT, TOOL_APPROVERS, TOOL_CALL_STATUSES, TOOL_POLICIES, LISTENS_TO, WEBHOOK_DELIVERY_STATUSES } from '@agentroom/shared';
 import type { TFileRead, TToolApproval, TToolStep } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
@@ -35,6 +35,11 @@ export const agents = pgTable(
     lastName: text('last_name').notNull().default(''),
     role: text('role').notNull().default('Agent'),
     isHuman: boolean('is_human').notNull().default(true),
+    /**
+     * An agent a team runs outside Agentroom (decision 0025): it speaks the public API with a token of
+     * its own (`agent_tokens`) and is never run by our model runner. Always `is_human = false`.
+     */
+    isExternal: boolean('is_external').notNull().default(false),
     personality: text('personality').notNull().default('A helpful AI assistant'),
     biometric: jsonb('biometric').$type<{ avatarUrl?: string }>().notNull().default({}),
     model: text('model'),
@@ -58,6 +63,7 @@ export const agents = pgTable(
     uniqueIndex('agents_username_lower_key').on(sql`lower(${t.username})`),
     index('agents_owner_team_idx').on(t.ownerTeamId),
     check('agents_owner_team_ai_only', sql`${t.isHuman} = false or ${t.ownerTeamId} is null`),
+    check('agents_external_not_human', sql`${t.isExternal} = false or ${t.isHuman} = false`),
   ],
 );
 
@@ -458,8 +464,12 @@ export const attachments = pgTable(
   (t) => [index('attachments_message_idx').on(t.messageId), index('attachments_conversation_idx').on(t.conversationId)],
 );
 
-/** 'waiting': a tool call of the reply waits for a person's approval; deciding queues the job again. */
-export const REPLY_JOB_STATUSES = ['queued', 'running', 'waiting', 'done', 'failed', 'cancelled'] as const;
+/**
+ * 'waiting': a tool call of the reply waits for a person's approval; deciding queues the job again.
+ * 'delegated': an external agent was asked (decision 0025); it answers through the API, never the runner,
+ * and `lease_until` is when the request lapses unless it shows a sign of life first.
+ */
+export const REPLY_JOB_STATUSES = ['queued', 'running', 'waiting', 'delegated', 'done', 'failed', 'cancelled'] as const;
 export type TReplyJobStatus = (typeof REPLY_JOB_STATUSES)[number];
 
 /**
@@ -678,3 +688,96 @@ export const attachmentExtracts = pgTable('attachment_extracts', {
   error: text('error'),
   createdAt: createdAt(),
 });
+
+// ---- open seats (decision 0025): agents a team runs outside Agentroom ----
+
+/** An external agent's settings; its profile is its `agents` row (`is_external`, `owner_team_id`). */
+export const externalAgents = pgTable(
+  'external_agents',
+  {
+    agentId: uuid('agent_id')
+      .primaryKey()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    listensTo: text('listens_to', { enum: LISTENS_TO }).notNull().default('mentions'),
+    /** Where its events are POSTed (null: it holds a socket instead). Checked against the host rule. */
+    webhookUrl: text('webhook_url'),
+    /** The webhook signing secret, sealed like MCP headers (AES-256-GCM); shown once, when made. */
+    webhookSecretSealed: text('webhook_secret_sealed'),
+    createdBy: uuid('created_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('external_agents_team_idx').on(t.teamId)],
+);
+
+/**
+ * An external agent's API token: only its SHA-256 is kept (the token is shown once). One live token
+ * per agent; rotating revokes the old one in the same transaction. Its id is the `sessionId` of the
+ * caller's auth state, so revoking it ends its sockets the way a revoked session does.
+ */
+export const agentTokens = pgTable(
+  'agent_tokens',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's last four characters, so managers can tell tokens apart. */
+    hint: text('hint').notNull(),
+    createdBy: uuid('created_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [uniqueIndex('agent_tokens_hash_key').on(t.tokenHash), index('agent_tokens_agent_idx').on(t.agentId)],
+);
+
+/**
+ * A reply an external agent is streaming: its text so far, kept here so deltas sent to any node get
+ * the right offset. `jobId` is the request it answers (then the stream's id is the job's id).
+ */
+export const externalStreams = pgTable(
+  'external_streams',
+  {
+    id: uuid('id').primaryKey(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references((): AnyPgColumn => replyJobs.id, { onDelete: 'set null' }),
+    text: text('text').notNull().default(''),
+    /** The stored message once finished; a finished stream takes no more deltas. */
+    messageId: uuid('message_id'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('external_streams_updated_idx').on(t.updatedAt)],
+);
+
+/** The webhook outbox: an event for an external agent's URL, written in the transaction that caused it. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: tstz('lease_until'),
+    /** The receiver's last HTTP status (null: no answer), and what went wrong, for the managers' view. */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: tstz('delivered_at'),
+  },
+  (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_agent_idx').on(t.agentId, t.createdAt)],
+);

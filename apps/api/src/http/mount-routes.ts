@@ -14,6 +14,8 @@ export type RouteLimit = { middleware: RequestHandler; per: 'client' | 'person' 
 /** What each row's `auth` and `rateLimit` mean on this server. */
 export interface RouteGuards {
   auth: Record<RouteAuth, RequestHandler[]>;
+  /** Refuses an external agent's token on a row not meant for agents (decision 0025). */
+  refuseAgentTokens: RequestHandler;
   limits: Record<RateLimitName, RouteLimit>;
 }
 
@@ -53,12 +55,16 @@ function runHandler(route: ApiRoute, handle: RouteHandler<RouteName>, rawBody: b
   };
 }
 
+/** A row that reads a bearer token but is not meant for external agents. */
+const forPeopleOnly = (route: ApiRoute) => route.auth !== 'public' && route.auth !== 'agent-token' && !route.agents;
+
 /** A row's chain, read like a checklist: client limit → authenticate → person limit → its own middleware → parse → handle → answer. */
 function chainOf(route: ApiRoute, entry: HandlerEntry<RouteName>, guards: RouteGuards): RequestHandler[] {
   const limit = route.rateLimit ? guards.limits[route.rateLimit] : undefined;
   const { before, handle, rawBody } = typeof entry === 'function' ? { before: [], handle: entry, rawBody: false } : { rawBody: false, ...entry };
   return [
     ...(limit?.per === 'client' ? [limit.middleware] : []),
+    ...(forPeopleOnly(route) ? [guards.refuseAgentTokens] : []),
     ...guards.auth[route.auth],
     ...(limit?.per === 'person' ? [limit.middleware] : []),
     ...before,

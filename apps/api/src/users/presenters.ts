@@ -85,6 +85,7 @@ export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): 
     createdAt: agent.createdAt.toISOString(),
     ...(status ? { status } : {}),
     ...(hasDoNotDisturb(agent) ? { doNotDisturb: true as const } : {}),
+    ...(agent.isExternal ? { isExternal: true as const } : {}),
   };
 }
 

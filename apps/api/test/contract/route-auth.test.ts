@@ -11,6 +11,7 @@ const NEEDS_A_TOKEN: Record<RouteAuth, boolean> = {
   verified: true,
   'expired-token': true,
   'download-token': true,
+  'agent-token': true,
 };
 const NEEDS_A_VERIFIED_EMAIL: Record<RouteAuth, boolean> = {
   public: false,
@@ -18,6 +19,8 @@ const NEEDS_A_VERIFIED_EMAIL: Record<RouteAuth, boolean> = {
   verified: true,
   'expired-token': false,
   'download-token': true,
+  // A person's token of any kind is refused there (403 FORBIDDEN, not EMAIL_NOT_VERIFIED).
+  'agent-token': false,
 };
 
 /** A value for each path parameter: well-formed, naming nothing that exists. */

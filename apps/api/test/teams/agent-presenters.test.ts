@@ -10,6 +10,7 @@ const row = (overrides: Partial<AgentRow> = {}): AgentRow => ({
   lastName: 'Lovelace',
   role: 'Agent',
   isHuman: false,
+  isExternal: false,
   personality: 'A helpful AI assistant',
   biometric: {},
   model: null,

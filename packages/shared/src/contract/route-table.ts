@@ -43,6 +43,27 @@ import {
   ZTeamBudgetResponse,
   ZToolApprovalResponse,
 } from '../schemas/responses/tools';
+import {
+  ZAgentReplyDeltaRequest,
+  ZAgentReplyParams,
+  ZCreateExternalAgentRequest,
+  ZExternalAgentParams,
+  ZFinishAgentReplyRequest,
+  ZStartAgentReplyRequest,
+  ZUpdateExternalAgentRequest,
+} from '../schemas/external-agents';
+import {
+  ZAgentReplyDeltaResponse,
+  ZAgentReplyFinishedResponse,
+  ZAgentReplyResponse,
+  ZAgentSelfResponse,
+  ZDeletedExternalAgentResponse,
+  ZExternalAgentResponse,
+  ZExternalAgentSecrets,
+  ZExternalAgentsResponse,
+  ZRevokedAgentTokenResponse,
+  ZWebhookDeliveriesResponse,
+} from '../schemas/responses/external-agents';
 import { ZLeftRoomResponse, ZRemovedRoomMemberResponse, ZRoomResponse, ZRoomsResponse } from '../schemas/responses/rooms';
 import { ZAcceptInvitationRequest, ZCreateInvitationRequest } from '../schemas/invitations';
 import { ZUnsubscribeQuery, ZUnsubscribeRequest, ZUpdateNotificationSettingsRequest } from '../schemas/notifications';
@@ -250,6 +271,18 @@ export const ROUTE_SCHEMAS = {
   regenerateReply: { tag: 'AI replies', summary: 'Write the latest AI reply again', success: { 202: ZRegenerateReplyResponse } },
   listActiveReplies: { tag: 'AI replies', summary: 'Replies being written now or waiting for an approval, with their text and tool steps so far', success: { 200: ZActiveRepliesResponse } },
   getReplyContext: { tag: 'AI replies', summary: 'What an AI reply read: the messages, files and tool results that went into it (members of its conversation)', success: { 200: ZReplyContextResponse } },
+  // ---- external agents (decision 0025) ----
+  listExternalAgents: { tag: 'External agents', summary: "The team's external agents with their token's hint and webhook health (owners and admins)", success: { 200: ZExternalAgentsResponse } },
+  createExternalAgent: { tag: 'External agents', summary: 'Seat an external agent in the team (owners and admins): answers its API token, and its webhook signing secret when it has a webhook URL, this once; 409 when the username is taken, 400 when the webhook host is not allowed', body: ZCreateExternalAgentRequest, success: { 201: ZExternalAgentSecrets } },
+  updateExternalAgent: { tag: 'External agents', params: ZExternalAgentParams, summary: "Change an external agent's profile, what it hears, or its webhook URL (owners and admins; `webhookUrl: null` turns webhooks off)", body: ZUpdateExternalAgentRequest, success: { 200: ZExternalAgentResponse } },
+  deleteExternalAgent: { tag: 'External agents', params: ZExternalAgentParams, summary: 'Remove an external agent from the team: its token is revoked and its sockets close; its messages stay (owners and admins)', success: { 200: ZDeletedExternalAgentResponse } },
+  rotateExternalAgentToken: { tag: 'External agents', params: ZExternalAgentParams, summary: 'Make a new token (and webhook secret) for an external agent, shown this once; the old token stops working and its sockets close (owners and admins)', success: { 200: ZExternalAgentSecrets } },
+  revokeExternalAgentToken: { tag: 'External agents', params: ZExternalAgentParams, summary: "Revoke an external agent's token: its sockets close within seconds and every call answers 401 (owners and admins)", success: { 200: ZRevokedAgentTokenResponse } },
+  listWebhookDeliveries: { tag: 'External agents', params: ZExternalAgentParams, summary: "An external agent's newest webhook deliveries with their state, attempts and last answer (owners and admins)", success: { 200: ZWebhookDeliveriesResponse } },
+  getAgentSelf: { tag: 'Agent API', summary: 'Who this agent token speaks for: the agent, its team and what it hears (external agents only)', success: { 200: ZAgentSelfResponse } },
+  startAgentReply: { tag: 'Agent API', summary: 'Start a streamed reply in a conversation the agent takes part in: people see it typing; `requestId` answers a request (409 once that request ended)', body: ZStartAgentReplyRequest, success: { 201: ZAgentReplyResponse } },
+  appendAgentReply: { tag: 'Agent API', params: ZAgentReplyParams, summary: "Add text to a streamed reply; people see it as it comes (409 once finished or stopped)", body: ZAgentReplyDeltaRequest, success: { 200: ZAgentReplyDeltaResponse } },
+  finishAgentReply: { tag: 'Agent API', params: ZAgentReplyParams, summary: 'Store a streamed reply as a message (the streamed text, or `content`); its @mentions ask the room\'s agents under the turn limit', body: ZFinishAgentReplyRequest, success: { 201: ZAgentReplyFinishedResponse } },
   approveToolCall: { tag: 'AI replies', params: ZToolCallParams, summary: "Approve a tool call waiting on its card; the tool runs once however many approve (403 for someone who may not approve, 409 once decided or expired)", success: { 200: ZToolApprovalResponse } },
   denyToolCall: { tag: 'AI replies', params: ZToolCallParams, summary: 'Deny a tool call waiting on its card; the agent is told and answers without it (403 for someone who may not approve, 409 once decided or expired)', success: { 200: ZToolApprovalResponse } },
 

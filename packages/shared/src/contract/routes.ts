@@ -9,9 +9,10 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
  * Who may call a route. `signed-in`: a valid bearer token; `verified`: one whose email is verified;
  * `expired-token`: a bearer token that may have expired (refresh); `download-token`: a signed `?token=`
- * or else a verified bearer token.
+ * or else a verified bearer token; `agent-token`: an external agent's token only (decision 0025).
+ * An external agent's token is refused (403) on every row that is not `agent-token` or marked `agents: true`.
  */
-export type RouteAuth = 'public' | 'signed-in' | 'verified' | 'expired-token' | 'download-token';
+export type RouteAuth = 'public' | 'signed-in' | 'verified' | 'expired-token' | 'download-token' | 'agent-token';
 
 /**
  * The budgets routes spend, each shared by every route that names it (the API sets their sizes).
@@ -37,7 +38,9 @@ export type RateLimitName =
   | 'messages'
   | 'safety-writes'
   | 'tool-writes'
-  | 'approvals';
+  | 'approvals'
+  | 'external-agent-writes'
+  | 'agent-replies';
 
 export interface RouteHead {
   method: HttpMethod;
@@ -48,6 +51,8 @@ export interface RouteHead {
   rateLimit?: RateLimitName;
   /** Mounted only outside production. */
   devOnly?: true;
+  /** An external agent's token may call it too (a person's route an agent needs: read and write its conversations). */
+  agents?: true;
 }
 
 const HEADS = {
@@ -139,19 +144,19 @@ const HEADS = {
 
   openChat: { method: 'post', path: '/chat/open', auth: 'verified' },
   startConversation: { method: 'post', path: '/chat/conversations/:agentId/start', auth: 'verified' },
-  listConversations: { method: 'get', path: '/chat/conversations', auth: 'verified' },
-  getConversation: { method: 'get', path: '/chat/conversations/:id', auth: 'verified' },
-  listMessages: { method: 'get', path: '/chat/conversations/:id/messages', auth: 'verified' },
-  sendMessage: { method: 'post', path: '/chat/conversations/:id/messages', auth: 'verified', rateLimit: 'messages' },
-  sendMessageAsync: { method: 'post', path: '/chat/conversations/:id/messages/async', auth: 'verified', rateLimit: 'messages' },
-  markConversationRead: { method: 'put', path: '/chat/conversations/:id/read', auth: 'verified' },
+  listConversations: { method: 'get', path: '/chat/conversations', auth: 'verified', agents: true },
+  getConversation: { method: 'get', path: '/chat/conversations/:id', auth: 'verified', agents: true },
+  listMessages: { method: 'get', path: '/chat/conversations/:id/messages', auth: 'verified', agents: true },
+  sendMessage: { method: 'post', path: '/chat/conversations/:id/messages', auth: 'verified', rateLimit: 'messages', agents: true },
+  sendMessageAsync: { method: 'post', path: '/chat/conversations/:id/messages/async', auth: 'verified', rateLimit: 'messages', agents: true },
+  markConversationRead: { method: 'put', path: '/chat/conversations/:id/read', auth: 'verified', agents: true },
   uploadAttachments: { method: 'post', path: '/chat/conversations/:id/attachments', auth: 'verified', rateLimit: 'uploads' },
   downloadAttachment: { method: 'get', path: '/chat/attachments/:id', auth: 'download-token' },
-  editMessage: { method: 'patch', path: '/chat/messages/:id', auth: 'verified' },
-  markMessageSeen: { method: 'post', path: '/chat/messages/:id/seen', auth: 'verified' },
-  deleteMessage: { method: 'delete', path: '/chat/messages/:id', auth: 'verified' },
-  addReaction: { method: 'put', path: '/chat/messages/:id/reactions/:emoji', auth: 'verified', rateLimit: 'reactions' },
-  removeReaction: { method: 'delete', path: '/chat/messages/:id/reactions/:emoji', auth: 'verified', rateLimit: 'reactions' },
+  editMessage: { method: 'patch', path: '/chat/messages/:id', auth: 'verified', agents: true },
+  markMessageSeen: { method: 'post', path: '/chat/messages/:id/seen', auth: 'verified', agents: true },
+  deleteMessage: { method: 'delete', path: '/chat/messages/:id', auth: 'verified', agents: true },
+  addReaction: { method: 'put', path: '/chat/messages/:id/reactions/:emoji', auth: 'verified', rateLimit: 'reactions', agents: true },
+  removeReaction: { method: 'delete', path: '/chat/messages/:id/reactions/:emoji', auth: 'verified', rateLimit: 'reactions', agents: true },
   searchMessages: { method: 'get', path: '/chat/search', auth: 'verified', rateLimit: 'search' },
 
   stopReply: { method: 'post', path: '/chat/replies/:streamId/stop', auth: 'verified' },
@@ -163,6 +168,19 @@ const HEADS = {
   denyToolCall: { method: 'post', path: '/chat/tool-calls/:id/deny', auth: 'verified', rateLimit: 'approvals' },
 
   // ---- blocks and reports ----
+  // ---- external agents (decision 0025): managed by the team's owners and admins ----
+  listExternalAgents: { method: 'get', path: '/teams/:handle/external-agents', auth: 'verified' },
+  createExternalAgent: { method: 'post', path: '/teams/:handle/external-agents', auth: 'verified', rateLimit: 'external-agent-writes' },
+  updateExternalAgent: { method: 'patch', path: '/teams/:handle/external-agents/:agent', auth: 'verified', rateLimit: 'external-agent-writes' },
+  deleteExternalAgent: { method: 'delete', path: '/teams/:handle/external-agents/:agent', auth: 'verified', rateLimit: 'external-agent-writes' },
+  rotateExternalAgentToken: { method: 'post', path: '/teams/:handle/external-agents/:agent/token', auth: 'verified', rateLimit: 'external-agent-writes' },
+  revokeExternalAgentToken: { method: 'delete', path: '/teams/:handle/external-agents/:agent/token', auth: 'verified', rateLimit: 'external-agent-writes' },
+  listWebhookDeliveries: { method: 'get', path: '/teams/:handle/external-agents/:agent/deliveries', auth: 'verified' },
+  // ---- what an external agent calls with its own token ----
+  getAgentSelf: { method: 'get', path: '/agent/me', auth: 'agent-token' },
+  startAgentReply: { method: 'post', path: '/agent/replies', auth: 'agent-token', rateLimit: 'agent-replies' },
+  appendAgentReply: { method: 'post', path: '/agent/replies/:streamId/delta', auth: 'agent-token', rateLimit: 'agent-replies' },
+  finishAgentReply: { method: 'post', path: '/agent/replies/:streamId/finish', auth: 'agent-token', rateLimit: 'agent-replies' },
   listBlocks: { method: 'get', path: '/users/me/blocks', auth: 'verified' },
   blockAgent: { method: 'put', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },
   unblockAgent: { method: 'delete', path: '/users/me/blocks/:agentId', auth: 'verified', rateLimit: 'safety-writes' },

@@ -3,6 +3,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../events';
 import { ZRoomPayload, ZTypingPayload } from '../schemas/socket-payloads';
 import { ZChatMessage } from '../schemas/responses/chat';
 import { ZSocketSendPayload } from '../schemas/chat';
+import { ZSocketAgentReplyDelta, ZSocketAgentReplyFinish, ZStartAgentReplyRequest } from '../schemas/external-agents';
+import { ZAgentMessageEvent, ZAgentReplyAck, ZAgentRequestEndedEvent, ZAgentRequestEvent } from '../schemas/responses/external-agents';
 import {
   ZAgentUpdatedEvent,
   ZConversationMessageEvent,
@@ -45,6 +47,21 @@ export const SOCKET_CLIENT_EVENTS: Record<keyof ClientToServerEvents, SocketEven
     payload: ZSocketSendPayloadDoc,
     ack: ZSendMessageAck,
   },
+  'agent:reply:start': {
+    summary: 'External agents: start a streamed reply (the twin of `POST /agent/replies`); people see the agent typing.',
+    payload: ZStartAgentReplyRequest.meta({ id: 'SocketAgentReplyStart' }),
+    ack: ZAgentReplyAck,
+  },
+  'agent:reply:delta': {
+    summary: 'External agents: add text to a streamed reply (the twin of `POST /agent/replies/:streamId/delta`).',
+    payload: ZSocketAgentReplyDelta.meta({ id: 'SocketAgentReplyDelta' }),
+    ack: ZAgentReplyAck,
+  },
+  'agent:reply:finish': {
+    summary: 'External agents: store the streamed reply as a message (the twin of `POST /agent/replies/:streamId/finish`).',
+    payload: ZSocketAgentReplyFinish.meta({ id: 'SocketAgentReplyFinish' }),
+    ack: ZAgentReplyAck,
+  },
 };
 
 export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEventDoc> = {
@@ -59,6 +76,9 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'agent:updated': { summary: "An agent's avatar, names or role changed (patch it wherever it is shown).", payload: ZAgentUpdatedEvent, audience: 'the agent itself and agents who share a team or conversation with it' },
   'rooms:changed': { summary: "A team's rooms changed for you (created, renamed, settings, members): refetch the team's rooms and your conversations.", payload: ZRoomsChangedEvent, audience: 'each agent who can see the room (its members; every team member for an open room)' },
   'teams:changed': { summary: 'One of your teams changed for you: you were removed from it, or it was deleted or restored. Refetch your teams; a removed person is told "You were removed from {team}".', payload: ZTeamsChangedEvent, audience: 'the removed person; every member of a deleted or restored team' },
+  'agent:request': { summary: 'External agents: you are asked to answer a message (1:1, an @mention, or the room seat that answers everything); answer with `requestId`.', payload: ZAgentRequestEvent, audience: 'the asked external agent' },
+  'agent:request:ended': { summary: 'External agents: a request ended without you (someone pressed Stop, or it lapsed).', payload: ZAgentRequestEndedEvent, audience: 'the asked external agent' },
+  'agent:message': { summary: "External agents: a message of your conversations you hear (your setting: every message, or 1:1 messages and @mentions of you).", payload: ZAgentMessageEvent, audience: 'the external agent' },
   'sync:resync': { summary: 'Events may have been lost while the API nodes could not reach each other: gap-fill (after=<seq>) every open conversation.', payload: ZResyncEvent, audience: 'every connected socket' },
 };
 

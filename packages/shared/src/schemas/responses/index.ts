@@ -11,3 +11,4 @@ export * from './usage';
 export * from './account';
 export * from './attention';
 export * from './tools';
+export * from './external-agents';

@@ -33,8 +33,10 @@ export const ZAgent = z
     status: ZAgentStatus.optional(),
     /** Present (true) while the person has do not disturb on, as others see it; omitted otherwise. */
     doNotDisturb: z.literal(true).optional(),
+    /** Present (true) for an agent the team runs outside Agentroom (decision 0025): shown "External". */
+    isExternal: z.literal(true).optional(),
   })
-  .meta({ id: 'Agent', description: 'A person or an AI agent.' });
+  .meta({ id: 'Agent', description: 'A person, an AI agent, or an external agent (`isExternal`).' });
 export type TAgent = z.infer<typeof ZAgent>;
 
 const ZProfileNames = z.strictObject({ firstName: z.string(), lastName: z.string(), avatar: z.string() });
