@@ -11,7 +11,9 @@ import { usageRoutes } from './ai/usage-routes';
 import { approvalRoutes } from './ai/approvals/approval-routes';
 import { replyReadRoutes } from './ai/reply-read-routes';
 import { toolRoutes } from './ai/tools/tool-routes';
-import { agentApiRoutes, externalAgentRoutes } from './external-agents/external-agent-routes';
+import { externalAgentRoutes } from './external-agents/external-agent-routes';
+import { agentReplyRoutes } from './external-agents/agent-reply-routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
 import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { attachmentRoutes } from './chat/attachment-routes';
@@ -70,7 +72,8 @@ function apiRouter(
     ...aiRoutes(ctx, replies),
     ...approvalRoutes(ctx, replies),
     ...externalAgentRoutes(ctx),
-    ...agentApiRoutes(ctx),
+    ...agentReplyRoutes(ctx),
+    ...webhookRoutes(ctx),
     ...replyReadRoutes(ctx),
     ...toolRoutes(ctx),
     ...chatRoutes(ctx),

@@ -7,7 +7,7 @@ const notYet = (): never => {
   throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Not available yet');
 };
 
-/** A team's external agents (owners and admins). */
+/** A team's external agents (owners and admins), and who an agent token speaks for. */
 export const externalAgentRoutes = (_ctx: AppContext) =>
   defineHandlers({
     listExternalAgents: notYet,
@@ -16,14 +16,5 @@ export const externalAgentRoutes = (_ctx: AppContext) =>
     deleteExternalAgent: notYet,
     rotateExternalAgentToken: notYet,
     revokeExternalAgentToken: notYet,
-    listWebhookDeliveries: notYet,
-  });
-
-/** What an external agent calls with its own token. */
-export const agentApiRoutes = (_ctx: AppContext) =>
-  defineHandlers({
     getAgentSelf: notYet,
-    startAgentReply: notYet,
-    appendAgentReply: notYet,
-    finishAgentReply: notYet,
   });
