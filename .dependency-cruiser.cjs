@@ -95,6 +95,13 @@ module.exports = {
       from: { path: '^packages/shared/' },
       to: { path: '^(apps|packages/testkit)/' },
     },
+    {
+      name: 'example-agent-uses-only-the-public-contract',
+      severity: 'error',
+      comment: 'The example agent shows what an author outside the repository can write: the shared contract, never the API itself.',
+      from: { path: '^packages/example-agent/' },
+      to: { path: '^(apps|packages/testkit)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
