@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { EXTERNAL_AGENT_TEXTS, type TExternalAgent, type TExternalAgentSecrets } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { Alert } from '../ui/alert';
@@ -6,7 +7,7 @@ import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
 import { toast } from '../ui/toast';
 import { ExternalAgentForm } from './external-agent-form';
-import { useRemoveExternalAgent, useRevokeExternalToken, useRotateExternalToken } from './external-agent-queries';
+import { createExternalKey, useRemoveExternalAgent, useRevokeExternalToken, useRotateExternalToken } from './external-agent-queries';
 import { SecretsPanel } from './secrets-panel';
 
 const T = EXTERNAL_AGENT_TEXTS;
@@ -19,7 +20,9 @@ interface DialogProps {
 /** The form, then (once seated) the token shown this once; closing drops the answer for good. */
 export function AddExternalAgentDialog({ handle, open, onOpenChange }: DialogProps & { handle: string }) {
   const [secrets, setSecrets] = useState<TExternalAgentSecrets | null>(null);
+  const creating = useIsMutating({ mutationKey: createExternalKey(handle) }) > 0;
   const close = () => {
+    if (creating) return;
     setSecrets(null);
     onOpenChange(false);
   };

@@ -53,9 +53,13 @@ function useExternalChanged(handle: string) {
   };
 }
 
+/** The create call's key: its dialog stays open while it runs, or the token it answers would have nowhere to show. */
+export const createExternalKey = (handle: string) => ['external-agents', 'create', handle.toLowerCase()] as const;
+
 export function useCreateExternalAgent(handle: string) {
   const changed = useExternalChanged(handle);
   return useMutation({
+    mutationKey: createExternalKey(handle),
     mutationFn: (input: TCreateExternalAgentRequest) => externalAgentsApi.create(handle, input),
     onSuccess: (secrets) => {
       changed.put(secrets.externalAgent);
