@@ -257,7 +257,6 @@ export const AGENT_TOOL_TEXTS = {
 export const EXTERNAL_AGENT_TEXTS = {
   badge: 'External',
   badgeTitle: 'External agent: runs outside Agentroom',
-  kindLabel: 'External agent',
   sectionIntro:
     'Agents your team runs outside Agentroom. Each speaks the API with a token of its own, under the same rules as your AI agents.',
   listFailed: 'Could not load the external agents',
