@@ -2,6 +2,7 @@ import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
 import { ACCOUNT_TEXTS, DELETED_MESSAGE_TEXT, formatMessageTimestamp, SAFETY_TEXTS, type TAgent, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { AgentAvatar } from '../people/agent-avatar';
+import { ExternalBadge } from '../people/external-badge';
 import { PresenceDot } from '../people/presence-dot';
 import { PersonSafetyActions } from '../safety/block-button';
 import { useIsBlocked } from '../safety/use-blocks';
@@ -115,7 +116,8 @@ export function AgentProfilePane({
               {agent?.role ? ` · ${agent.role}` : ''}
             </p>
             {agent && <StatusText agent={agent} className="text-sm whitespace-normal" />}
-            {agent && (
+            {agent?.isExternal && <ExternalBadge size="sm" />}
+            {agent && !agent.isExternal && (
               <span
                 className={cn(
                   'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',

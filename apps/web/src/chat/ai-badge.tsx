@@ -1,7 +1,8 @@
+import { ExternalBadge } from '../people/external-badge';
 import { cn } from '../ui/cn';
 
 /** Marks an AI agent beside its name where people and AI agents talk together (rooms). */
-export function AiBadge({ className }: { className?: string }) {
+function AiBadge({ className }: { className?: string }) {
   return (
     <span
       title="AI agent"
@@ -14,4 +15,9 @@ export function AiBadge({ className }: { className?: string }) {
       <span className="sr-only">(AI agent)</span>
     </span>
   );
+}
+
+/** An agent's mark beside its name: "External" for one the team runs outside Agentroom, "AI" for the team's own. */
+export function AgentKindBadge({ external }: { external: boolean | undefined }) {
+  return external ? <ExternalBadge /> : <AiBadge />;
 }

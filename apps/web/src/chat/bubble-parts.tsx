@@ -4,7 +4,7 @@ import { formatMessageTimestamp, ROOM_SEEN_MAX_AVATARS, type TListMessage } from
 import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
-import { AiBadge } from './ai-badge';
+import { AgentKindBadge } from './ai-badge';
 import { useConversationInfo, useSeenBy } from './conversation-context';
 import { SeenBy } from './seen-by';
 
@@ -106,7 +106,7 @@ function GroupHeader({ message, own, senderName, fullTime }: { message: TListMes
   return (
     <div className={cn('mb-1 flex items-baseline gap-2 text-xs', own && 'justify-end')}>
       {!own && <span className="font-medium text-zinc-700 dark:text-zinc-300">{senderName}</span>}
-      {!own && members && message.sender.isAgent && <AiBadge />}
+      {!own && members && message.sender.isAgent && <AgentKindBadge external={members.byId.get(message.sender.id)?.isExternal} />}
       <time dateTime={message.timestamp} title={fullTime} data-testid="message-time" className="text-zinc-500 dark:text-zinc-400">
         <MessageTimeText timestamp={message.timestamp} />
       </time>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowLeft, PanelRight } from 'lucide-react';
 import type { TAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
+import { ExternalBadge } from '../people/external-badge';
 import { PresenceDot } from '../people/presence-dot';
 import { StatusText } from '../people/status-text';
 import { focusRing } from '../ui/button';
@@ -57,7 +58,10 @@ export function ChatHeader({
             <PresenceDot isOnline={agentOnline} doNotDisturb={agent.doNotDisturb} className="absolute right-0 bottom-0 size-2.5" />
           </span>
           <div className="min-w-0 flex-1 leading-tight">
-            <h1 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h1>
+            <div className="flex min-w-0 items-center gap-1.5">
+              <h1 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{name}</h1>
+              {agent.isExternal && <ExternalBadge />}
+            </div>
             <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{agent.role}</p>
             <StatusText agent={agent} />
           </div>

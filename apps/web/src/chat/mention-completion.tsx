@@ -3,7 +3,7 @@ import { mentionQueryAt, type TAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
-import { AiBadge } from './ai-badge';
+import { AgentKindBadge } from './ai-badge';
 
 /** At most this many members are offered at once; typing more narrows them down. */
 const MAX_OPTIONS = 8;
@@ -151,7 +151,7 @@ export function useMentionCompletion({
             >
               <AgentAvatar src={agent.avatarUrl} name={name} className="size-6" />
               <span className="min-w-0 truncate font-medium">{name}</span>
-              {!agent.isHuman && <AiBadge />}
+              {!agent.isHuman && <AgentKindBadge external={agent.isExternal} />}
               <span className="ml-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">@{agent.username}</span>
             </li>
           );

@@ -5,7 +5,7 @@ import { ToolStepList } from '../tools/tool-step-list';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
-import { AiBadge } from './ai-badge';
+import { AgentKindBadge } from './ai-badge';
 import { useConversationActions, useConversationInfo } from './conversation-context';
 import { mentionMarksOf } from './conversation-members';
 import { MessageMarkdown } from './message-markdown';
@@ -31,7 +31,7 @@ export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply:
       <div className="flex max-w-[85%] min-w-0 flex-col items-start">
         <div className="mb-1 flex items-baseline gap-2 text-xs font-medium text-zinc-700 dark:text-zinc-300">
           {name}
-          {members && <AiBadge />}
+          {members && <AgentKindBadge external={members.byId.get(reply.agentId)?.isExternal} />}
         </div>
         <ToolStepList steps={reply.steps} filesRead={reply.filesRead} agentName={name} />
         <div className="min-w-0 rounded-2xl rounded-bl-md bg-white px-3.5 py-2 text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700">

@@ -4,6 +4,7 @@ import type { TConversationParticipant, TRoom, TTeamAgent } from '@agentroom/sha
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
 import { AvatarWithPresence } from '../people/avatar-with-presence';
+import { ExternalBadge } from '../people/external-badge';
 import { Alert } from '../ui/alert';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -24,6 +25,7 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
         <span className="block truncate text-sm text-zinc-800 dark:text-zinc-200">
           {agent.fullName}
           {isSelf && <span className="text-zinc-500 dark:text-zinc-400"> (you)</span>}
+          {agent.isExternal && <ExternalBadge className="ml-1.5 align-middle" />}
         </span>
         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
       </span>

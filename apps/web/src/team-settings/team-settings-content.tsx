@@ -11,6 +11,7 @@ import { TeamMembersSection } from '../teams/team-members-section';
 import { DeleteTeamSection, TeamDetailsForm } from '../teams/team-owner-sections';
 import { useTeamAgents } from '../teams/team-queries';
 import type { TTeamSettingsSection } from '../teams/team-settings-sections';
+import { ExternalAgentsSection } from '../external-agents/external-agents-section';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
 import { McpServersSection } from '../tools-settings/mcp-servers-section';
@@ -80,6 +81,8 @@ export function TeamSettingsContent({ section }: { section: TTeamSettingsSection
       return <TeamInvitationsSection handle={team.handle} />;
     case 'agents':
       return <WithAgents>{(agents) => <AiAgentsSection handle={team.handle} agents={agents} />}</WithAgents>;
+    case 'external-agents':
+      return <ExternalAgentsSection handle={team.handle} />;
     case 'mcp-servers':
       return <McpServersSection handle={team.handle} />;
     case 'rooms':

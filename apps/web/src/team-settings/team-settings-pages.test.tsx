@@ -189,6 +189,7 @@ describe('team settings as pages', () => {
       'Members',
       'Invitations',
       'AI agents',
+      'External agents',
       'MCP servers',
       'Rooms',
       'Details',
@@ -225,7 +226,7 @@ describe('team settings as pages', () => {
     const { router } = renderTeam('/t/demo/settings');
     const user = userEvent.setup();
     const list = await screen.findByRole('navigation', { name: 'Team settings' });
-    expect(within(list).getAllByRole('link')).toHaveLength(8);
+    expect(within(list).getAllByRole('link')).toHaveLength(9);
     expect(screen.queryByRole('region', { name: 'Members' })).not.toBeInTheDocument();
     await user.click(within(list).getByRole('link', { name: /Rooms/ }));
     expect(await screen.findByRole('region', { name: 'Rooms' })).toBeInTheDocument();

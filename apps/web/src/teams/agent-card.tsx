@@ -3,6 +3,7 @@ import { Bot, User } from 'lucide-react';
 import type { TTeamAgent } from '@agentroom/shared';
 import { chatPath } from '../lib/app-paths';
 import { AgentAvatar } from '../people/agent-avatar';
+import { ExternalBadge } from '../people/external-badge';
 import { PresenceDot } from '../people/presence-dot';
 import { StatusText } from '../people/status-text';
 import { focusRing } from '../ui/button';
@@ -32,17 +33,21 @@ export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string
         <span className="block truncate text-sm text-zinc-500 dark:text-zinc-400">{agent.role}</span>
         <StatusText agent={agent} />
         <span className="mt-1.5 flex items-center gap-1.5">
-          <span
-            className={cn(
-              'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium',
-              agent.isHuman
-                ? 'bg-sky-50 text-sky-700 dark:bg-sky-950/50 dark:text-sky-300'
-                : 'bg-violet-50 text-violet-700 dark:bg-violet-950/50 dark:text-violet-300',
-            )}
-          >
-            {agent.isHuman ? <User aria-hidden="true" className="size-3" /> : <Bot aria-hidden="true" className="size-3" />}
-            {agent.isHuman ? 'Human' : 'AI'}
-          </span>
+          {agent.isExternal ? (
+            <ExternalBadge size="sm" />
+          ) : (
+            <span
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium',
+                agent.isHuman
+                  ? 'bg-sky-50 text-sky-700 dark:bg-sky-950/50 dark:text-sky-300'
+                  : 'bg-violet-50 text-violet-700 dark:bg-violet-950/50 dark:text-violet-300',
+              )}
+            >
+              {agent.isHuman ? <User aria-hidden="true" className="size-3" /> : <Bot aria-hidden="true" className="size-3" />}
+              {agent.isHuman ? 'Human' : 'AI'}
+            </span>
+          )}
           <span className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
         </span>
       </span>
