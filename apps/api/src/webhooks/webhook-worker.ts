@@ -42,41 +42,39 @@ export function startWebhookWorker(ctx: AppContext): WebhookWorker {
   const running = new Map<string, Promise<void>>();
   const stopping = new AbortController();
 
-  async function attempt({ delivery, target }: ClaimedDelivery): Promise<{ outcome: PostOutcome; final?: boolean }> {
-    if (!target?.webhookUrl) return { outcome: { kind: 'rejected', status: 0, error: 'The agent has no webhook URL any more' }, final: true };
+  /** One attempt; a delivery that cannot be made at all (no URL any more, no readable secret) is rejected without a POST. */
+  async function attempt({ delivery, target }: ClaimedDelivery): Promise<PostOutcome> {
+    if (!target?.webhookUrl) return { kind: 'rejected', status: 0, error: 'The agent has no webhook URL any more' };
     const sealed = target.webhookSecretSealed;
     const secret = sealed ? decryptHeaders({ secretKey: ctx.config.mcp.secretKey, jwtSecret: ctx.config.jwtSecret }, target.teamId, sealed)?.secret : undefined;
     // Never sent unsigned: a receiver could not tell it from a forgery.
-    if (!secret) return { outcome: { kind: 'rejected', status: 0, error: "The webhook secret cannot be read (the server's key changed): rotate the agent's token for a new one" }, final: true };
+    if (!secret) return { kind: 'rejected', status: 0, error: "The webhook secret cannot be read (the server's key changed): rotate the agent's token for a new one" };
     const rawBody = JSON.stringify({ id: delivery.id, event: delivery.event, createdAt: delivery.createdAt.toISOString(), data: delivery.payload });
     const headers = webhookHeaders({ secret, event: delivery.event, deliveryId: delivery.id, rawBody });
-    return { outcome: await postWebhook(target.webhookUrl, rawBody, headers, { allowedHosts: ctx.config.mcp.allowedHosts, timeoutMs }, stopping.signal) };
+    return postWebhook(target.webhookUrl, rawBody, headers, { allowedHosts: ctx.config.mcp.allowedHosts, timeoutMs }, stopping.signal);
   }
 
   async function deliver(claimed: ClaimedDelivery) {
     const { delivery } = claimed;
     // A node that died mid-attempt left its lease: past the last attempt, the delivery is given up unsent.
-    const { outcome, final } =
-      delivery.attempts > maxAttempts
-        ? { outcome: { kind: 'rejected', status: 0, error: `Gave up after ${maxAttempts} attempts` } as PostOutcome, final: true }
-        : await attempt(claimed);
+    const outcome: PostOutcome =
+      delivery.attempts > maxAttempts ? { kind: 'rejected', status: 0, error: `Gave up after ${maxAttempts} attempts` } : await attempt(claimed);
     const log = { deliveryId: delivery.id, agentId: delivery.agentId, event: delivery.event, attempts: delivery.attempts };
     if (outcome.kind === 'delivered') {
       await recordAttempt(ctx.db, delivery.id, { status: 'delivered', lastStatus: outcome.status, lastError: null });
       ctx.logger.debug({ ...log, status: outcome.status }, 'webhook delivered');
       return;
     }
-    const retry = outcome.kind === 'retry' && !final && delivery.attempts < maxAttempts && !stopping.signal.aborted;
-    // A delivery cut short by this node stopping is due again at once (another node, or this one restarted, takes it).
-    const interrupted = outcome.kind === 'retry' && stopping.signal.aborted && delivery.attempts < maxAttempts;
+    const retry = outcome.kind === 'retry' && delivery.attempts < maxAttempts;
     const lastStatus = outcome.status || null;
-    if (retry || interrupted) {
-      const nextAttemptAt = new Date(Date.now() + (interrupted ? 0 : backoffMs(delivery.attempts, retryBaseMs)));
+    if (retry) {
+      // One cut short by this node stopping is due again at once (another node, or this one restarted, takes it).
+      const nextAttemptAt = new Date(Date.now() + (stopping.signal.aborted ? 0 : backoffMs(delivery.attempts, retryBaseMs)));
       await recordAttempt(ctx.db, delivery.id, { status: 'pending', lastStatus, lastError: outcome.error, nextAttemptAt });
     } else {
       await recordAttempt(ctx.db, delivery.id, { status: 'failed', lastStatus, lastError: outcome.error });
     }
-    ctx.logger.warn({ ...log, status: lastStatus, error: outcome.error, willRetry: retry || interrupted }, 'webhook delivery failed');
+    ctx.logger.warn({ ...log, status: lastStatus, error: outcome.error, willRetry: retry }, 'webhook delivery failed');
   }
 
   function start(claimed: ClaimedDelivery) {

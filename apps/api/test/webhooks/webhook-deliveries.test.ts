@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTeam, TWebhookDelivery } from '@agentroom/shared';
 import { startWebhookReceiver, verifyWebhookSignature, type WebhookReceiver } from '@agentroom/testkit';
 import type { AgentDelivery } from '../../src/core/domain-events';
 import { inTransaction } from '../../src/core/transaction';
+import { externalAgents } from '../../src/db/schema';
 import { webhookSink } from '../../src/webhooks/webhook-sink';
 import { seatExternal } from '../external-agents/external-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
@@ -55,7 +57,7 @@ beforeAll(async () => {
   // The receiver lives on 127.0.0.1: the operator allows that host, as for MCP servers. Retries are
   // due at once and three attempts are the most, so a test sees a delivery to its end in one sweep.
   server = await startTestServer(
-    { MCP_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '0', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_TIMEOUT_MS: '1500' },
+    { MCP_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '0', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_TIMEOUT_MS: '2500' },
     undefined,
     { logger: pino({ level: 'debug' }, memory) },
   );
@@ -196,7 +198,7 @@ describe('webhook deliveries', () => {
     expect(shown).toMatchObject({ status: 'delivered', attempts: 2, lastStatus: 200 });
     // The first attempt ended on the timeout, as the operator's log says.
     const failures = logs.filter((line) => line.includes(shown!.id) && line.includes('webhook delivery failed'));
-    expect(failures.map((line) => (JSON.parse(line) as { error: string }).error)).toEqual(['No answer within 1.5 s']);
+    expect(failures.map((line) => (JSON.parse(line) as { error: string }).error)).toEqual(['No answer within 2.5 s']);
   });
 
   it('says so when the receiver cannot be reached', async () => {
@@ -205,6 +207,24 @@ describe('webhook deliveries', () => {
     await server.webhookWorker.sweepNow();
     const [shown] = await deliveriesOf(agent.id);
     expect(shown).toMatchObject({ status: 'failed', attempts: 3, lastStatus: null, lastError: 'Could not connect (ECONNREFUSED)' });
+  });
+
+  it('sends nothing once the webhook URL is gone, and never sends unsigned when the secret cannot be read', async () => {
+    const gone = await seatHooked();
+    const unreadable = await seatHooked();
+    // Changed in the transaction that queued them: the worker reads the agent's settings as they are at delivery.
+    await inTransaction(server.ctx.db, async (tx) => {
+      await webhookSink(server.ctx.events)(tx, [ended(gone.agent.id), ended(unreadable.agent.id)]);
+      await tx.update(externalAgents).set({ webhookUrl: null, webhookSecretSealed: null }).where(eq(externalAgents.agentId, gone.agent.id));
+      await tx.update(externalAgents).set({ webhookSecretSealed: 'bm90IGEgc2VhbGVkIHNlY3JldA==' }).where(eq(externalAgents.agentId, unreadable.agent.id));
+    });
+    await server.webhookWorker.sweepNow();
+    expect(receiver.at(gone.path)).toEqual([]);
+    expect(receiver.at(unreadable.path)).toEqual([]);
+    expect(await deliveriesOf(gone.agent.id)).toMatchObject([{ status: 'failed', attempts: 1, lastStatus: null, lastError: 'The agent has no webhook URL any more' }]);
+    const [shown] = await deliveriesOf(unreadable.agent.id);
+    expect(shown).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null });
+    expect(shown!.lastError).toMatch(/^The webhook secret cannot be read/);
   });
 
   it('shows managers the newest deliveries first; a member gets 403, someone outside the team 403, an agent not of the team 404', async () => {
