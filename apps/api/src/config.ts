@@ -58,6 +58,9 @@ const ZEnv = z.object({
   MCP_ALLOWED_HOSTS: z.string().default(''),
   MCP_TIMEOUT_MS: positiveInt(15_000),
   MCP_MAX_RESPONSE_BYTES: positiveInt(1_000_000),
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  WEBHOOK_MAX_ATTEMPTS: positiveInt(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(10_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
@@ -117,6 +120,11 @@ export interface AppConfig {
     timeoutMs: number;
     maxResponseBytes: number;
   };
+  /**
+   * External agents' webhooks (webhooks/): how long one POST may take, how many attempts a delivery
+   * gets, and the first retry's delay (later ones grow from it; 0 retries at once, for tests).
+   */
+  webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number };
   seedDemo: boolean;
   /** Bearer token for /metrics; without one /metrics is open outside production and off in it. */
   metricsToken?: string;
@@ -227,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: env.MCP_TIMEOUT_MS,
       maxResponseBytes: env.MCP_MAX_RESPONSE_BYTES,
     },
+    webhooks: { timeoutMs: env.WEBHOOK_TIMEOUT_MS, maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, retryBaseMs: env.WEBHOOK_RETRY_BASE_MS },
     seedDemo: env.SEED_DEMO === 'true',
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

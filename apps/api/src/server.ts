@@ -27,6 +27,8 @@ import { seedDemoData } from './demo/demo-seed';
 import { backfillGeneralRooms, joinGeneralRoom, leaveTeamRooms } from './rooms/room-membership';
 import { teamMembershipChanged } from './chat/conversation-access-changes';
 import { startMailWorker, type MailWorker } from './mail/mail-worker';
+import { webhookSink } from './webhooks/webhook-sink';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker';
 import { startTeamPurgeWorker } from './teams/team-purge-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
@@ -57,6 +59,8 @@ export interface RunningServer {
   /** Expires tool calls nobody approved in time (tests run a sweep now). */
   approvalExpiry: ApprovalExpiryWorker;
   unreadMailWorker: UnreadMailWorker;
+  /** Delivers external agents' webhooks (tests run due deliveries now). */
+  webhookWorker: WebhookWorker;
   /** How people's messages are written (the group commit inside it). */
   messageWriter: MessageWriter;
   seeded: boolean;
@@ -101,7 +105,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     presence: createCardPresence(presenceStore, () => models.isAvailable()),
     replyJobs: replyJobQueue,
     teamMembership: teamMembershipHooks(events),
-    agentInbox: createAgentInbox(events),
+    agentInbox: createAgentInbox(events, [webhookSink(events)]),
   };
 
   // Workers: they poll on their own and are woken by the events that queue their work.
@@ -110,10 +114,12 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const approvalExpiry = startApprovalExpiryWorker(ctx, replies);
   const sweeper = startOrphanUploadSweeper(ctx);
   const unreadMail = startUnreadMailWorker(ctx);
+  const webhooks = startWebhookWorker(ctx);
   // Deleted teams past their grace period go for good.
   const teamPurge = startTeamPurgeWorker(ctx);
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),
+    events.subscribe('webhooks.queued', () => webhooks.kick()),
     events.subscribe('message.created', ({ repliesQueued }) => (repliesQueued ? replies.kick() : undefined)),
     events.subscribe('message.created', () => metrics.messagesStored.inc()),
   ];
@@ -159,6 +165,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     replyWorker: replies,
     approvalExpiry,
     unreadMailWorker: unreadMail,
+    webhookWorker: webhooks,
     messageWriter,
     seeded,
     close: async () => {
@@ -179,6 +186,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       // This node's presence leaves Redis before the connections do.
       await presenceStore.close().catch(() => undefined);
       await mail.stop();
+      // Deliveries in flight are cut short and recorded (due again) before the database closes.
+      await webhooks.stop();
       // A connection Redis already dropped cannot QUIT; closing must not fail for that.
       const clients = redis ? [redis.command, redis.pub, redis.sub] : [];
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));

@@ -1,3 +1,5 @@
 export * from './mail-capture';
 export * from './fake-llm';
 export * from './fake-mcp';
+export * from './webhook-receiver';
+export * from './webhook-signature';
