@@ -164,9 +164,9 @@ describe('what an external agent never reaches', () => {
       server.api().get(`/api/v1/agents/${member.username}`),
       server.api().get('/api/v1/chat/search?q=hello'),
     ];
-    for (const req of refused) {
+    for (const [i, req] of refused.entries()) {
       const res = await req.set(as(ext.token));
-      expect(res.status, `${res.req.method} ${res.req.path}`).toBe(403);
+      expect(res.status, `row ${i}`).toBe(403);
       expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
     }
   });
