@@ -79,6 +79,10 @@ describe('an external agent in its own conversations', () => {
     // The person sees the agent as external in the conversation.
     const mine = await server.api().get(`/api/v1/chat/conversations/${oneToOne.id}`).set(as(member.token)).expect(200);
     expect(JSON.stringify(mine.body.data)).toContain('"isExternal":true');
+    // And among the room's members.
+    const room = await server.api().get(`/api/v1/teams/${team.handle}/rooms/ops`).set(as(member.token)).expect(200);
+    const participants = room.body.data.conversation.participants as { agentId: string; agent: { isExternal?: boolean } }[];
+    expect(participants.find((p) => p.agentId === ext.agent.id)?.agent).toMatchObject({ isExternal: true });
   });
 
   it('reads, sends, edits, deletes its own message, reacts and marks seen in a 1:1', async () => {
