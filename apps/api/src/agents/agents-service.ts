@@ -29,6 +29,8 @@ const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const DEFAULT_ROLE = 'Agent';
 const DEFAULT_PERSONALITY = 'A helpful AI assistant';
 
+const EXTERNAL_AGENT_HAS_NO_MODEL = 'An external agent runs outside Agentroom and has no model';
+
 const agentNotFound = () => notFound(TEAM_ERRORS.agentNotFound);
 
 /**
@@ -124,6 +126,8 @@ const presentWithPresence = async (ctx: AppContext, row: AgentRow): Promise<TAge
 /** PATCH /agents/:id (assertMayEditAiAgent decides who). */
 export async function updateAiAgent(ctx: AppContext, id: string, callerId: string, input: TUpdateAiAgentInput): Promise<TAgent> {
   const agent = await assertMayEditAiAgent(ctx, id, callerId);
+  // An external agent runs outside Agentroom (decision 0025): no model of ours ever speaks for it.
+  if (agent.isExternal && input.model) throw badRequest(EXTERNAL_AGENT_HAS_NO_MODEL, { model: EXTERNAL_AGENT_HAS_NO_MODEL });
   const updated = await updateAgent(ctx.db, agent.id, applyEdit(agent, input));
   publishAgentUpdated(ctx.events, updated);
   // Cleared (or set to a generated one): an uploaded image is no one's any more.

@@ -17,7 +17,7 @@ const ID_HEX = 32;
 const TOUCH_EVERY_MS = 60_000;
 const TTL_MS = 10_000;
 
-export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new token, its row id and hash (the token itself is shown once and never stored). */
 export function newAgentToken(): { id: string; token: string; tokenHash: string; hint: string } {
