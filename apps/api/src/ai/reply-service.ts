@@ -1,6 +1,5 @@
 import { isUuid, REPLY_ERRORS, type TActiveReply, type TChatMessage } from '@agentroom/shared';
 import type { AppContext, ReplyJobQueue, ReplyRunner, StoredMessage } from '../context';
-import type { DbOrTx } from '../db/client';
 import { badRequest, notFound } from '../core/app-error';
 import { assertConversationParticipant, assertMessageParticipant, findAgent } from './chat-link';
 import { findLatestMessageId } from './reply-context-repo';
