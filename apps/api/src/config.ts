@@ -54,6 +54,7 @@ const ZEnv = z.object({
   AI_MAX_TOOL_STEPS: positiveInt(8),
   AI_APPROVAL_TTL_MINUTES: positiveInt(60),
   AI_TOOL_RESULT_MAX_CHARS: positiveInt(20_000),
+  EXTERNAL_AGENT_ANSWER_TIMEOUT_MS: positiveInt(120_000),
   MCP_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   MCP_ALLOWED_HOSTS: z.string().default(''),
   MCP_TIMEOUT_MS: positiveInt(15_000),
@@ -111,6 +112,8 @@ export interface AppConfig {
     approvalTtlMs: number;
     /** The longest tool result the model is given (longer ones are cut, and say so). */
     toolResultMaxChars: number;
+    /** How long an external agent has to start answering a request, and the longest pause in a streamed reply. */
+    externalAnswerTimeoutMs: number;
   };
   mcp: {
     /** The key (32+ characters) that encrypts MCP servers' auth headers at rest; derived from JWT_SECRET when unset. */
@@ -228,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxToolSteps: env.AI_MAX_TOOL_STEPS,
       approvalTtlMs: env.AI_APPROVAL_TTL_MINUTES * 60_000,
       toolResultMaxChars: env.AI_TOOL_RESULT_MAX_CHARS,
+      externalAnswerTimeoutMs: env.EXTERNAL_AGENT_ANSWER_TIMEOUT_MS,
     },
     mcp: {
       secretKey: env.MCP_SECRET_KEY,

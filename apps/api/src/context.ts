@@ -1,9 +1,10 @@
 import type { KeyObject } from 'node:crypto';
+import type { TChatMessage } from '@agentroom/shared';
 import type { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import type { DomainEventBus } from './core/domain-events';
-import type { Database, Db, DbOrTx } from './db/client';
+import type { Database, Db, DbOrTx, Tx } from './db/client';
 import type { AgentRow, ConversationMemberRow, ConversationRow, MessageRow, ReplyJobRow } from './db/rows';
 import type { FileStorage } from './storage/file-storage';
 
@@ -53,8 +54,11 @@ export interface ReplyJobQueue {
    * write; in a room it depends on the @mentions and on the agent that answers everything).
    */
   wants(target: Omit<StoredMessage, 'message'>, content: string): boolean;
-  /** Queues the replies; answers whether any job was queued. */
-  enqueue(tx: DbOrTx, stored: StoredMessage): Promise<boolean>;
+  /**
+   * Queues the replies; answers whether any job was queued. `presented` is the message as readers
+   * are shown it (an external agent asked to answer it is sent that).
+   */
+  enqueue(ctx: AppContext, tx: Tx, stored: StoredMessage, presented: TChatMessage): Promise<boolean>;
 }
 
 /** A team membership that began (a person or AI agent joined, or created the team). */
@@ -82,8 +86,8 @@ export interface TeamMembershipHooks {
 /** A request to an external agent: a reply job of its own, answered through the API (decision 0025). */
 export interface AgentRequest {
   job: ReplyJobRow;
-  /** The message it is asked to answer, as stored in the same transaction or earlier. */
-  message: MessageRow;
+  /** The message it is asked to answer (stored in the same transaction or earlier), as readers are shown it. */
+  message: TChatMessage;
   conversation: ConversationRow;
 }
 
@@ -94,7 +98,7 @@ export interface AgentRequest {
  */
 export interface AgentInbox {
   /** A message stored where external agents are among the recipients: each hears it as its setting says. */
-  heard(tx: DbOrTx, stored: StoredMessage): Promise<void>;
+  heard(tx: DbOrTx, stored: StoredMessage, presented: TChatMessage): Promise<void>;
   /** External agents were asked to answer (their delegated reply jobs were written). */
   asked(tx: DbOrTx, requests: AgentRequest[]): Promise<void>;
   /** Requests ended without their agent: stopped by someone, or lapsed. */

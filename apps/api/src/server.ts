@@ -9,6 +9,7 @@ import { replyJobQueue } from './ai/reply-service';
 import { createModelRegistry } from './ai/model-registry';
 import { startReplyWorker, type ReplyWorker } from './ai/workers/reply-worker';
 import { startApprovalExpiryWorker, type ApprovalExpiryWorker } from './ai/approvals/approval-expiry-worker';
+import { startRequestExpiryWorker, type RequestExpiryWorker } from './ai/request-expiry-worker';
 import { createApp } from './app';
 import { createSessionCache, forgetAuth } from './auth/session-cache';
 import { createAccessTokenCache } from './auth/tokens';
@@ -39,7 +40,7 @@ import { subscribeSessionEnds } from './realtime/session-ends';
 import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { withSafeSerializers } from './http/log-safety';
-import { createSocketEventLimit } from './realtime/socket-handlers';
+import { createAgentReplyLimit, createSocketEventLimit } from './realtime/socket-handlers';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { rateLimitRedis } from './http/fallback-store';
@@ -58,6 +59,8 @@ export interface RunningServer {
   replyWorker: ReplyWorker;
   /** Expires tool calls nobody approved in time (tests run a sweep now). */
   approvalExpiry: ApprovalExpiryWorker;
+  /** External agents' requests nobody answered in time (decision 0025). */
+  requestExpiry: RequestExpiryWorker;
   unreadMailWorker: UnreadMailWorker;
   /** Delivers external agents' webhooks (tests run due deliveries now). */
   webhookWorker: WebhookWorker;
@@ -112,6 +115,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const mail = startMailWorker(database.db, config, logger, metrics);
   const replies = startReplyWorker(ctx, models, { metrics });
   const approvalExpiry = startApprovalExpiryWorker(ctx, replies);
+  const requestExpiry = startRequestExpiryWorker(ctx, replies);
   const sweeper = startOrphanUploadSweeper(ctx);
   const unreadMail = startUnreadMailWorker(ctx);
   const webhooks = startWebhookWorker(ctx);
@@ -130,7 +134,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const sendMessage = createSendMessage(ctx, { messageLimit, writer: messageWriter });
   const app = createApp(ctx, { redis: appRedis, replies, metrics, messageLimit, sendMessage, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
-  const io = createSocketServer(ctx, httpServer, presenceStore, { sendMessage, eventLimit: createSocketEventLimit() });
+  const io = createSocketServer(ctx, httpServer, presenceStore, { sendMessage, eventLimit: createSocketEventLimit(), agentReplyLimit: createAgentReplyLimit() });
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPubSub(redis.pub, redis.sub);
@@ -164,6 +168,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     mailWorker: mail,
     replyWorker: replies,
     approvalExpiry,
+    requestExpiry,
     unreadMailWorker: unreadMail,
     webhookWorker: webhooks,
     messageWriter,
@@ -176,6 +181,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       await unreadMail.stop();
       await teamPurge.stop();
       await approvalExpiry.stop();
+      await requestExpiry.stop();
       await replies.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // No send arrives any more: what the group commit holds is stored before the database closes.

@@ -6,7 +6,7 @@
 export { assertConversationParticipant, assertMessageParticipant } from '../chat/chat-access';
 export { presentReactionAgent, presentSeenAgent } from '../chat/chat-presenters';
 export { findAgent, findAgentsByIds, findParticipants } from '../chat/chat-repo';
-export { publishRewritten, resolveSendTarget, rewriteMessage, writeMessage, type SendTarget } from '../chat/message-service';
+export { publishRewritten, resolveSendTarget, rewriteMessage, writeMessage, type SendTarget, type WrittenMessage } from '../chat/message-service';
 export { markMessageSeen } from '../chat/read-service';
 // What an AI reply read: the files of its history, and its context presented as chat presents messages.
 export { findAttachmentsOf } from '../chat/chat-repo';

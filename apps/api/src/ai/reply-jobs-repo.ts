@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import { inTransaction } from '../core/transaction';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import type { ReplyJobRow } from '../db/rows';
 import { replyJobs } from '../db/schema';
 
 export async function enqueueReplyJob(
   db: DbOrTx,
   job: {
+    /** Set by a caller that names the job before writing it (an external agent's stream is its job). */
+    id?: string;
     conversationId: string;
     agentId: string;
     triggerMessageId: string;
@@ -20,6 +22,9 @@ export async function enqueueReplyJob(
     chainRootMessageId?: string | null;
     chainTurn?: number;
     askedByAgentId?: string | null;
+    /** An external agent's request ('delegated', never claimed by the runner) and when it lapses. */
+    status?: 'delegated';
+    leaseUntil?: Date;
   },
 ): Promise<ReplyJobRow | undefined> {
   const [created] = await db.insert(replyJobs).values(job).onConflictDoNothing({ target: replyJobs.dedupeKey }).returning();
@@ -39,7 +44,7 @@ export async function claimReplyJobs(db: Db, limit: number, perAgent: number, le
   const earlierInRoom = sql`exists (
     select 1 from ${replyJobs} as e
     where e.conversation_id = ${replyJobs.conversationId} and e.chain_root_message_id is not null
-      and e.status in ('queued', 'running') and e.id < ${replyJobs.id})`;
+      and e.status in ('queued', 'running', 'delegated') and e.id < ${replyJobs.id})`;
   return db
     .update(replyJobs)
     .set({ status: 'running', attempts: sql`${replyJobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + leaseMs) })
@@ -128,7 +133,12 @@ export async function findChainJobs(db: DbOrTx, chainRootMessageId: string) {
  * lock, which storing a reply takes too: a reply stored just before starts no turn this misses, and
  * one stored after sees its job asked to stop and starts none.
  */
-export async function cancelConversationReplies(db: Db, conversationId: string): Promise<{ cancelled: number; running: string[] }> {
+export async function cancelConversationReplies(
+  db: Db,
+  conversationId: string,
+  /** External agents' requests stopped with it, told in the same transaction. */
+  onDelegated: (tx: Tx, ended: EndedRequest[]) => Promise<void>,
+): Promise<{ cancelled: number; running: string[] }> {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from conversations where id = ${conversationId} for update`);
     const queued = await tx
@@ -136,12 +146,18 @@ export async function cancelConversationReplies(db: Db, conversationId: string):
       .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), leaseUntil: null })
       .where(and(eq(replyJobs.conversationId, conversationId), eq(replyJobs.status, 'queued')))
       .returning({ id: replyJobs.id });
+    const delegated = await tx
+      .update(replyJobs)
+      .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), leaseUntil: null })
+      .where(and(eq(replyJobs.conversationId, conversationId), eq(replyJobs.status, 'delegated')))
+      .returning(endedColumns);
+    await onDelegated(tx, delegated);
     const running = await tx
       .update(replyJobs)
       .set({ cancelRequested: true })
       .where(and(eq(replyJobs.conversationId, conversationId), eq(replyJobs.status, 'running')))
       .returning({ id: replyJobs.id });
-    return { cancelled: queued.length + running.length, running: running.map((r) => r.id) };
+    return { cancelled: queued.length + delegated.length + running.length, running: running.map((r) => r.id) };
   });
 }
 
@@ -208,4 +224,99 @@ export async function cancelWaitingReplyJobs(db: DbOrTx, where: { jobId: string 
     .where(and('jobId' in where ? eq(replyJobs.id, where.jobId) : eq(replyJobs.conversationId, where.conversationId), eq(replyJobs.status, 'waiting')))
     .returning({ id: replyJobs.id });
   return rows.map((r) => r.id);
+}
+
+// ---- external agents' requests ('delegated': the agent answers through the API; decision 0025) ----
+
+/** A request that ended without its agent's answer; `streamed`: the length of the draft people were shown (null: no stream). */
+export interface EndedRequest {
+  id: string;
+  agentId: string;
+  conversationId: string;
+  streamed: number | null;
+}
+
+const endedColumns = {
+  id: replyJobs.id,
+  agentId: replyJobs.agentId,
+  conversationId: replyJobs.conversationId,
+  // Qualified by hand: in RETURNING drizzle names the column bare, which inside the subquery would be the stream's own id.
+  streamed: sql<number | null>`(select length(s.text) from external_streams s where s.job_id = reply_jobs.id)`,
+};
+
+/** Locks an external agent's request for the transaction that answers or stops it. */
+export async function lockRequest(db: DbOrTx, jobId: string) {
+  const [row] = await db.select().from(replyJobs).where(eq(replyJobs.id, jobId)).for('update');
+  return row;
+}
+
+/**
+ * The agent's oldest open request in the conversation that no stream answers yet (locked): a plain
+ * message it sends there answers it.
+ */
+export async function lockOldestOpenRequest(db: DbOrTx, agentId: string, conversationId: string) {
+  const [row] = await db
+    .select()
+    .from(replyJobs)
+    .where(
+      and(
+        eq(replyJobs.agentId, agentId),
+        eq(replyJobs.conversationId, conversationId),
+        eq(replyJobs.status, 'delegated'),
+        sql`not exists (select 1 from external_streams s where s.job_id = ${replyJobs.id})`,
+      ),
+    )
+    .orderBy(asc(replyJobs.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** A request answered (its message) or ended; false when it had already ended. */
+export async function endRequest(
+  db: DbOrTx,
+  jobId: string,
+  outcome: { status: 'done' | 'failed' | 'cancelled'; replyMessageId?: string; errorKind?: string; partialContent?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(replyJobs)
+    .set({ ...outcome, finishedAt: new Date(), leaseUntil: null, ...(outcome.status === 'cancelled' ? { cancelRequested: true } : {}) })
+    .where(and(eq(replyJobs.id, jobId), eq(replyJobs.status, 'delegated')))
+    .returning({ id: replyJobs.id });
+  return rows.length > 0;
+}
+
+/** The stop button on one request: it ends cancelled at once (nobody here is writing it). */
+export async function cancelRequest(db: DbOrTx, jobId: string): Promise<EndedRequest | undefined> {
+  const [row] = await db
+    .update(replyJobs)
+    .set({ status: 'cancelled', cancelRequested: true, finishedAt: new Date(), leaseUntil: null })
+    .where(and(eq(replyJobs.id, jobId), eq(replyJobs.status, 'delegated')))
+    .returning(endedColumns);
+  return row;
+}
+
+/** The agent is writing: its request lapses only after this much more silence. */
+export async function extendRequestLease(db: DbOrTx, jobId: string, leaseUntil: Date) {
+  await db.update(replyJobs).set({ leaseUntil }).where(and(eq(replyJobs.id, jobId), eq(replyJobs.status, 'delegated')));
+}
+
+/** Requests past their lease (the sweep ends each with expireRequest, which checks again). */
+export async function findLapsedRequests(db: DbOrTx, limit: number): Promise<ReplyJobRow[]> {
+  return db
+    .select()
+    .from(replyJobs)
+    .where(and(eq(replyJobs.status, 'delegated'), lt(replyJobs.leaseUntil, new Date())))
+    .orderBy(asc(replyJobs.id))
+    .limit(limit);
+}
+
+/** Ends a request that is still past its lease 'failed' (another node, or the agent's answer, may have come first). */
+export async function expireRequest(db: DbOrTx, jobId: string): Promise<EndedRequest | undefined> {
+  const [row] = await db
+    .update(replyJobs)
+    .set({ status: 'failed', errorKind: 'no_answer', finishedAt: new Date(), leaseUntil: null })
+    .where(and(eq(replyJobs.id, jobId), eq(replyJobs.status, 'delegated'), lt(replyJobs.leaseUntil, new Date())))
+    .returning(endedColumns);
+  return row;
 }

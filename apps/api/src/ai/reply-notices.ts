@@ -35,3 +35,8 @@ export function chainNoticeText(code: TChainNoticeCode, asker: Pick<AgentRow, 'f
     ? `${askerName} asked ${askedName}, but this room allows at most ${turnLimit} AI agent ${turnLimit === 1 ? 'turn' : 'turns'} after each message from a person. Mention ${askedName} to continue.`
     : `${askerName} asked ${askedName} again, so the agents stopped here to avoid a loop. Mention ${askedName} to continue.`;
 }
+
+/** An external agent asked to answer did not start in time (EXTERNAL_AGENT_ANSWER_TIMEOUT_MS), or went silent mid-reply. */
+export function noAnswerNoticeText(agent: Pick<AgentRow, 'firstName' | 'username'>): string {
+  return `${agent.firstName || agent.username} didn't answer.`;
+}

@@ -1,32 +1,52 @@
-import { isUuid, REPLY_ERRORS, type TActiveReply } from '@agentroom/shared';
-import type { AppContext, ReplyJobQueue, ReplyRunner } from '../context';
-import type { DbOrTx } from '../db/client';
+import { isUuid, REPLY_ERRORS, type TActiveReply, type TChatMessage } from '@agentroom/shared';
+import type { AppContext, ReplyJobQueue, ReplyRunner, StoredMessage } from '../context';
 import { badRequest, notFound } from '../core/app-error';
 import { assertConversationParticipant, assertMessageParticipant, findAgent } from './chat-link';
 import { findLatestMessageId } from './reply-context-repo';
-import { cancelConversationReplies, enqueueReplyJob, findActiveReplyJobs, findReplyJob, requestReplyCancel } from './reply-jobs-repo';
-import { firstTurnJob, whoAnswers } from './room-turns';
+import { inTransaction } from '../core/transaction';
+import type { Tx } from '../db/client';
+import { answerRequest, tellRequestsEnded } from './finish-reply';
+import {
+  cancelConversationReplies,
+  cancelRequest,
+  enqueueReplyJob,
+  findActiveReplyJobs,
+  findReplyJob,
+  lockOldestOpenRequest,
+  requestReplyCancel,
+} from './reply-jobs-repo';
+import { enqueueTurn, firstTurnJob, whoAnswers } from './room-turns';
 import { stopWaitingReplies } from './approvals/approval-service';
 import { findJobToolCalls } from './approvals/tool-calls-repo';
 import { presentSteps } from './approvals/tool-step-view';
 import { toolBox } from './tools/tool-box';
 
 /**
- * The chat's reply queue: runs inside the transaction that stores a message, so every AI agent that
- * answers (room-turns says who) gets a reply job, a committed message to an AI agent always has its job and an aborted one
- * never does.
+ * The chat's reply queue: runs inside the transaction that stores a message, so every agent that
+ * answers (room-turns says who) gets a reply job, a committed message to an AI agent always has its
+ * job and an aborted one never does. An external agent's message first answers its oldest open
+ * request in the conversation (decision 0025); one answering none may still @mention agents of a room.
  */
 export const replyJobQueue: ReplyJobQueue = {
-  wants: (target, content) => whoAnswers(target, content).length > 0,
-  async enqueue(tx: DbOrTx, stored) {
-    let queued = false;
-    for (const agent of whoAnswers(stored, stored.message.content)) {
-      const job = await enqueueReplyJob(tx, firstTurnJob(stored, agent));
-      queued ||= Boolean(job);
+  wants: (target, content) => target.sender.isExternal || whoAnswers(target, content).length > 0,
+  async enqueue(ctx, tx, stored, presented) {
+    if (stored.sender.isExternal) {
+      const open = await lockOldestOpenRequest(tx, stored.sender.id, stored.conversation.id);
+      if (open && (await answerRequest(ctx, tx, open, stored, { row: stored.message, message: presented }))) return true;
     }
-    return queued;
+    return askResponders(ctx, tx, stored, presented);
   },
 };
+
+/** The turns a stored message starts (room-turns, rules 1 and 2); answers whether any was queued. */
+export async function askResponders(ctx: AppContext, tx: Tx, stored: StoredMessage, presented: TChatMessage): Promise<boolean> {
+  let queued = false;
+  for (const agent of whoAnswers(stored, stored.message.content)) {
+    const job = await enqueueTurn(ctx, tx, agent, firstTurnJob(stored, agent), { message: presented, conversation: stored.conversation });
+    queued ||= Boolean(job);
+  }
+  return queued;
+}
 
 /**
  * A member stops a room's chain: every reply running or waiting in the conversation, and so every
@@ -36,7 +56,8 @@ export async function stopChain(ctx: AppContext, runner: ReplyRunner, agentId: s
   await assertConversationParticipant(ctx.db, conversationId, agentId);
   // Replies waiting for approval end too, their cards saying nobody will decide them now.
   const waiting = await stopWaitingReplies(ctx, { conversationId });
-  const { cancelled, running } = await cancelConversationReplies(ctx.db, conversationId);
+  // External agents' requests end with the rest, and each agent is told in that transaction.
+  const { cancelled, running } = await cancelConversationReplies(ctx.db, conversationId, (tx, ended) => tellRequestsEnded(ctx, tx, ended, 'stopped'));
   for (const jobId of running) runner.abortLocal(jobId);
   return { stopped: cancelled + waiting };
 }
@@ -50,6 +71,15 @@ export async function stopReply(ctx: AppContext, runner: ReplyRunner, agentId: s
     throw notFound(REPLY_ERRORS.replyNotFound);
   });
   if (job.status === 'waiting' && (await stopWaitingReplies(ctx, { jobId })) > 0) return { stopped: true };
+  if (job.status === 'delegated') {
+    // An external agent's request: it ends at once, and the agent is told (its later deltas answer 409).
+    const stopped = await inTransaction(ctx.db, async (tx) => {
+      const ended = await cancelRequest(tx, jobId);
+      if (ended) await tellRequestsEnded(ctx, tx, [ended], 'stopped');
+      return Boolean(ended);
+    });
+    return { stopped };
+  }
   const updated = await requestReplyCancel(ctx.db, jobId);
   runner.abortLocal(jobId);
   return { stopped: Boolean(updated) };
@@ -66,7 +96,8 @@ export async function regenerateReply(ctx: AppContext, runner: ReplyRunner, agen
   const { message } = await assertMessageParticipant(ctx.db, replyMessageId, agentId);
   const sender = await findAgent(ctx.db, message.senderAgentId);
   const triggerId = message.meta.replyToMessageId;
-  if (!sender || sender.isHuman || !triggerId || message.deletedAt) throw badRequest(REPLY_ERRORS.notAnAiReply);
+  // An external agent's reply is its own to write: nothing here can write it again.
+  if (!sender || sender.isHuman || sender.isExternal || !triggerId || message.deletedAt) throw badRequest(REPLY_ERRORS.notAnAiReply);
   // A notice may be retried wherever it is (`retryable` only tells clients whether to offer it).
   const allowed = message.messageType === 'notice' || (await findLatestMessageId(ctx.db, message.conversationId)) === message.id;
   if (!allowed) throw badRequest(REPLY_ERRORS.notAnAiReply);

@@ -1,5 +1,5 @@
-import { findMentions } from '@agentroom/shared';
-import type { AppContext, StoredMessage } from '../context';
+import { findMentions, type TChatMessage } from '@agentroom/shared';
+import type { AgentRequest, AppContext, StoredMessage } from '../context';
 import type { Tx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow, ReplyJobRow } from '../db/rows';
 import { writeMessage, type SendTarget } from './chat-link';
@@ -23,17 +23,21 @@ import { chainNoticeText, type TChainNoticeCode } from './reply-notices';
  *    when it leases jobs.
  */
 
-/** Rule 1 and 2: the AI agents that answer a stored message, in the order they answer. */
+/**
+ * Rule 1 and 2: the agents that answer a stored message, in the order they answer. External agents
+ * (decision 0025) answer as AI agents do; a message of an external agent's own in a room (not an answer
+ * to a request) is answered by the agents it @mentions only, as a turn an agent asked for.
+ */
 export function whoAnswers({ conversation, sender, recipients }: Omit<StoredMessage, 'message'>, content: string): AgentRow[] {
-  if (!sender.isHuman) return [];
+  if (!sender.isHuman) return sender.isExternal && conversation.type === 'room' ? roomResponders(conversation, content, recipients, false) : [];
   if (conversation.type === 'room') return roomResponders(conversation, content, recipients);
   return recipients.filter((r) => !r.isHuman);
 }
 
-function roomResponders(room: ConversationRow, content: string, recipients: AgentRow[]): AgentRow[] {
+function roomResponders(room: ConversationRow, content: string, recipients: AgentRow[], withAnswersAll = true): AgentRow[] {
   const aiMembers = recipients.filter((r) => !r.isHuman);
   const mentioned = content.includes('@') ? findMentions(content, aiMembers) : [];
-  const answersAll = room.answersAllAgentId ? aiMembers.find((a) => a.id === room.answersAllAgentId) : undefined;
+  const answersAll = withAnswersAll && room.answersAllAgentId ? aiMembers.find((a) => a.id === room.answersAllAgentId) : undefined;
   const responders = answersAll && !mentioned.includes(answersAll) ? [...mentioned, answersAll] : mentioned;
   return responders.slice(0, room.agentTurnLimit);
 }
@@ -50,7 +54,24 @@ export function firstTurnJob({ conversation, message, sender }: StoredMessage, a
     dedupeKey: isRoom ? `reply:${message.id}:${agent.id}` : `reply:${message.id}`,
     requestedByAgentId: sender.id,
     ...(isRoom ? { chainRootMessageId: message.id, chainTurn: 1 } : {}),
+    // An external agent's message asks as an agent does: the loop brake counts it.
+    ...(sender.isExternal ? { askedByAgentId: sender.id } : {}),
   };
+}
+
+type TurnJob = Parameters<typeof enqueueReplyJob>[1];
+
+/**
+ * Queues one agent's turn. An external agent's is a request (decision 0025): 'delegated', so the
+ * runner never claims it, lapsing at `lease_until` unless the agent answers, and the agent is told
+ * in the same transaction. Answers the job, or undefined when one with its dedupe key exists.
+ */
+export async function enqueueTurn(ctx: AppContext, tx: Tx, agent: AgentRow, values: TurnJob, request: Omit<AgentRequest, 'job'>) {
+  if (!agent.isExternal) return enqueueReplyJob(tx, values);
+  const leaseUntil = new Date(Date.now() + ctx.config.ai.externalAnswerTimeoutMs);
+  const job = await enqueueReplyJob(tx, { ...values, status: 'delegated', leaseUntil });
+  if (job) await ctx.agentInbox.asked(tx, [{ job, ...request }]);
+  return job;
 }
 
 /** What a chain's jobs so far say about asking `agentId` once more for the same message from a person. */
@@ -59,7 +80,7 @@ type ChainDecision = 'answer' | 'already-queued' | 'limit' | 'loop';
 /** Rule 3. An agent already waiting in this chain will see the mention anyway: nothing more. */
 function decideChainTurn(chainJobs: { agentId: string; status: string; askedByAgentId: string | null }[], agentId: string, turnLimit: number): ChainDecision {
   const own = chainJobs.filter((j) => j.agentId === agentId);
-  if (own.some((j) => j.status === 'queued')) return 'already-queued';
+  if (own.some((j) => j.status === 'queued' || j.status === 'delegated')) return 'already-queued';
   if (chainJobs.length >= turnLimit) return 'limit';
   if (own.some((j) => j.askedByAgentId !== null)) return 'loop';
   return 'answer';
@@ -69,7 +90,7 @@ function decideChainTurn(chainJobs: { agentId: string; status: string; askedByAg
  * Rule 3, inside the transaction that stores the room reply `reply` of `job`: so a reply is never
  * stored without the turns it starts, or twice with them. `target` is the reply's send target.
  */
-export async function continueChain(ctx: AppContext, tx: Tx, job: ReplyJobRow, target: SendTarget, reply: MessageRow, mentionIds: string[]) {
+export async function continueChain(ctx: AppContext, tx: Tx, job: ReplyJobRow, target: SendTarget, reply: MessageRow, presented: TChatMessage, mentionIds: string[]) {
   const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
   if (asked.length === 0 || !job.chainRootMessageId) return;
   // The room's setting as it is now (the send path's copy of the room may be a few seconds old).
@@ -79,7 +100,7 @@ export async function continueChain(ctx: AppContext, tx: Tx, job: ReplyJobRow, t
     const decision = decideChainTurn(chain, agent.id, limit);
     if (decision === 'already-queued') continue;
     if (decision === 'answer') {
-      const next = await enqueueReplyJob(tx, {
+      const next = await enqueueTurn(ctx, tx, agent, {
         conversationId: job.conversationId,
         agentId: agent.id,
         triggerMessageId: reply.id,
@@ -89,8 +110,8 @@ export async function continueChain(ctx: AppContext, tx: Tx, job: ReplyJobRow, t
         chainRootMessageId: job.chainRootMessageId,
         chainTurn: job.chainTurn + 1,
         askedByAgentId: job.agentId,
-      });
-      if (next) chain.push({ agentId: agent.id, status: 'queued', askedByAgentId: job.agentId });
+      }, { message: presented, conversation: target.conversation });
+      if (next) chain.push({ agentId: agent.id, status: next.status, askedByAgentId: job.agentId });
     } else {
       await writeChainNotice(ctx, tx, target, reply, agent, decision === 'limit' ? 'chain_limit' : 'chain_loop', limit);
     }

@@ -63,6 +63,12 @@ export interface WriteMessageOptions {
   meta?: TMessageMeta;
   /** Rooms: the AI agent that asked for this AI reply by @mentioning its writer (shown as "Nova asked Sage"). */
   askedBy?: TReactionAgent;
+  /**
+   * An external agent's streamed reply: what it answers is settled by the caller in the message's
+   * transaction (its request ended, the turns it starts), instead of the reply queue. Answers
+   * whether replies were queued.
+   */
+  answers?: (written: WrittenMessage) => Promise<boolean>;
 }
 
 /** Who sends into which conversation, checked: the sender must be a participant (else 404). */
@@ -148,11 +154,13 @@ export async function writeMessage(
   const files = attachmentIds.length ? await claimAttachments(tx, row, attachmentIds) : [];
   const mentioned = row.messageType === 'text' ? mentionsOf(target, row.content) : [];
   await writeMentions(tx, row, mentioned);
-  const repliesQueued =
-    row.messageType === 'text' && ctx.replyJobs.wants(target, row.content)
-      ? await ctx.replyJobs.enqueue(tx, { ...target, message: row })
-      : false;
-  const event = createdEvent(ctx, target, row, files, repliesQueued, { mentions: mentioned.map((a) => a.id), askedBy: options.askedBy });
+  const event = createdEvent(ctx, target, row, files, false, { mentions: mentioned.map((a) => a.id), askedBy: options.askedBy });
+  const stored = { ...target, message: row };
+  if (options.answers) event.repliesQueued = await options.answers({ row, message: event.message });
+  else if (row.messageType === 'text' && ctx.replyJobs.wants(target, row.content))
+    event.repliesQueued = await ctx.replyJobs.enqueue(ctx, tx, stored, event.message);
+  // External agents among the recipients hear it (as their setting says) in the same commit.
+  if (target.recipients.some((r) => r.isExternal)) await ctx.agentInbox.heard(tx, stored, event.message);
   ctx.events.publish('message.created', event);
   return { row, message: event.message };
 }
@@ -175,8 +183,13 @@ export interface MessageWriter {
 const PERSON: WriteMessageOptions = Object.freeze({});
 
 export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): MessageWriter {
+  // An external agent's send may answer its request; an external recipient hears the message in its transaction.
+  const involvesExternal = (target: SendTarget) => target.sender.isExternal || target.recipients.some((r) => r.isExternal);
   const needsTransaction = (target: SendTarget, input: WriteInput) =>
-    (input.attachmentIds?.length ?? 0) > 0 || ctx.replyJobs.wants(target, input.content) || mentionsOf(target, input.content).length > 0;
+    (input.attachmentIds?.length ?? 0) > 0 ||
+    ctx.replyJobs.wants(target, input.content) ||
+    mentionsOf(target, input.content).length > 0 ||
+    involvesExternal(target);
   return {
     groupCommit,
     async write(target, input) {

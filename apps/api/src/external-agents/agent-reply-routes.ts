@@ -1,16 +1,12 @@
 import type { AppContext } from '../context';
-import { AppError } from '../core/app-error';
+import { authOf } from '../auth/require-auth';
 import { defineHandlers } from '../http/route-handler';
+import { appendAgentReply, finishAgentReply, startAgentReply } from './agent-replies-service';
 
-// Placeholder handlers while the streamed replies are written.
-const notYet = (): never => {
-  throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Not available yet');
-};
-
-/** An external agent's streamed replies (its own token). */
-export const agentReplyRoutes = (_ctx: AppContext) =>
+/** An external agent's streamed replies (its own token; the socket's `agent:reply:*` are their twins). */
+export const agentReplyRoutes = (ctx: AppContext) =>
   defineHandlers({
-    startAgentReply: notYet,
-    appendAgentReply: notYet,
-    finishAgentReply: notYet,
+    startAgentReply: ({ req, body }) => startAgentReply(ctx, authOf(req), body),
+    appendAgentReply: ({ req, params, body }) => appendAgentReply(ctx, authOf(req), params.streamId, body.delta),
+    finishAgentReply: async ({ req, params, body }) => ({ message: await finishAgentReply(ctx, authOf(req), params.streamId, body.content) }),
   });

@@ -115,6 +115,16 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
       }),
     ),
     events.subscribe(
+      'agent.delivery',
+      inOrder(({ agentId, event, payload }) => {
+        // An external agent's own room: requests, their ends, and the messages it hears (decision 0025).
+        const room = io.to(agentRoomOf(agentId));
+        if (event === 'agent:request') room.emit('agent:request', payload);
+        else if (event === 'agent:request:ended') room.emit('agent:request:ended', payload);
+        else room.emit('agent:message', payload);
+      }),
+    ),
+    events.subscribe(
       'reply.stream',
       inOrder((stream) => {
         io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);

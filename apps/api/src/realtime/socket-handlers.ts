@@ -2,16 +2,22 @@ import {
   AUTH_ERRORS,
   conversationIdOfRoom,
   conversationRoom,
+  EXTERNAL_AGENT_ERRORS,
   firstZodMessage,
   GENERIC_ERRORS,
   ZRoomPayload,
+  ZSocketAgentReplyDelta,
+  ZSocketAgentReplyFinish,
+  ZStartAgentReplyRequest,
   ZTypingPayload,
+  type TAgentReplyAck,
   type TSendMessageAck,
   type TSocketAck,
 } from '@agentroom/shared';
 import type { z } from 'zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { AppContext } from '../context';
+import type { AppContext, AuthState } from '../context';
+import { appendAgentReply, finishAgentReply, startAgentReply } from '../external-agents/agent-replies-service';
 import { assertConversationParticipant, readOnlyReasonIn } from '../chat/chat-access';
 import { findAgent } from '../chat/chat-repo';
 import { presentSeenAgent } from '../chat/chat-presenters';
@@ -78,14 +84,49 @@ function messageSendHandler(ctx: AppContext, socket: AppSocket, sendMessage: Sen
  */
 export const createSocketEventLimit = () => new RateLimiterMemory({ points: 60, duration: 10 });
 
+/**
+ * An external agent's streamed-reply calls over its socket, per agent: the HTTP routes' budget
+ * ('agent-replies', 1200 a minute), kept on this node (a stream's deltas usually reach one node).
+ */
+export const createAgentReplyLimit = () => new RateLimiterMemory({ points: 1200, duration: 60 });
+
 /** What the socket handlers share across sockets, built by the composition root. */
 export interface SocketHandlerDeps {
   sendMessage: SendMessage;
   eventLimit: RateLimiterMemory;
+  agentReplyLimit: RateLimiterMemory;
+}
+
+/**
+ * `agent:reply:start|delta|finish`, the twins of the agent's HTTP reply calls: the handshake's token
+ * is checked again (a revoked token stops at once), only an agent token may call them, the payload is
+ * parsed, and the ack is the stream (with its offset, or the stored message) or the error, never a crash.
+ */
+function agentReplyHandler<S extends z.ZodType>(
+  ctx: AppContext,
+  socket: AppSocket,
+  limit: RateLimiterMemory,
+  schema: S,
+  run: (caller: AuthState, payload: z.output<S>) => Promise<Extract<TAgentReplyAck, { ok: true }>>,
+) {
+  const call = async (payload: unknown): Promise<TAgentReplyAck> => {
+    const caller = await authenticateToken(ctx, socket.handshake.auth?.token as string | undefined);
+    if (!caller.external) throw new AppError(403, 'FORBIDDEN', EXTERNAL_AGENT_ERRORS.agentsOnly);
+    await limit.consume(caller.agentId).catch(() => {
+      throw new AppError(429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
+    });
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw new AppError(400, 'VALIDATION_ERROR', firstZodMessage(parsed.error));
+    return run(caller, parsed.data);
+  };
+  return (...args: unknown[]) => {
+    const ack = ackOf<TAgentReplyAck>(args);
+    call(typeof args[0] === 'function' ? undefined : args[0]).then(ack, (error: unknown) => ack(errorAck(ctx, error)));
+  };
 }
 
 /** room:join, room:leave, typing relay and message:send for one connected socket. */
-export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sendMessage, eventLimit }: SocketHandlerDeps) {
+export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sendMessage, eventLimit, agentReplyLimit }: SocketHandlerDeps) {
   const { agentId } = socket.data.auth;
   const limit = () => eventLimit.consume(socket.id);
   // Checked on every event, not remembered: access ends when the person leaves the conversation's team.
@@ -109,6 +150,28 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sen
   );
 
   socket.on('message:send', messageSendHandler(ctx, socket, sendMessage));
+
+  socket.on(
+    'agent:reply:start',
+    agentReplyHandler(ctx, socket, agentReplyLimit, ZStartAgentReplyRequest, async (caller, payload) => {
+      const { streamId } = await startAgentReply(ctx, caller, payload);
+      return { ok: true, streamId };
+    }),
+  );
+  socket.on(
+    'agent:reply:delta',
+    agentReplyHandler(ctx, socket, agentReplyLimit, ZSocketAgentReplyDelta, async (caller, { streamId, delta }) => {
+      const { offset } = await appendAgentReply(ctx, caller, streamId, delta);
+      return { ok: true, streamId, offset };
+    }),
+  );
+  socket.on(
+    'agent:reply:finish',
+    agentReplyHandler(ctx, socket, agentReplyLimit, ZSocketAgentReplyFinish, async (caller, { streamId, content }) => {
+      const message = await finishAgentReply(ctx, caller, streamId, content);
+      return { ok: true, streamId, message };
+    }),
+  );
 
   let self: ReturnType<typeof presentSeenAgent> | undefined;
   socket.on(

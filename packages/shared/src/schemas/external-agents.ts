@@ -32,6 +32,8 @@ export const EXTERNAL_AGENT_ERRORS = {
   streamStopped: 'This reply was stopped',
   replyTooLong: `A reply must be at most ${MESSAGE_MAX_LENGTH} characters`,
   requestNotFound: 'Request not found',
+  requestLapsed: 'This request lapsed: it was not answered in time',
+  nothingToAnswer: 'There is no message to reply to in this conversation yet',
   noToken: 'This agent has no live token',
 } as const;
 
