@@ -12,7 +12,6 @@ import type {
   toolCalls,
   externalAgents,
   agentTokens,
-  externalStreams,
   webhookDeliveries,
 } from './schema';
 
@@ -31,7 +30,6 @@ export type ReplyJobRow = typeof replyJobs.$inferSelect;
 export type ToolCallRow = typeof toolCalls.$inferSelect;
 export type ExternalAgentRow = typeof externalAgents.$inferSelect;
 export type AgentTokenRow = typeof agentTokens.$inferSelect;
-export type ExternalStreamRow = typeof externalStreams.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** A conversation's participant with its agent: the send path's access check and recipients in one. */
