@@ -44,11 +44,11 @@ describe('an agent the team runs elsewhere takes a seat', () => {
     await a.page.goto(`/t/${handle}/settings/external-agents`);
     await a.page.getByRole('button', { name: 'Add external agent' }).click();
     const form = a.page.getByRole('form', { name: 'Add external agent' });
-    await form.getByLabel('Name').fill('Relay');
-    await form.getByLabel('Username').fill(username);
-    await form.getByLabel('Role').fill('CI notifier');
+    await form.getByLabel('Name', { exact: true }).fill('Relay');
+    await form.getByLabel('Username', { exact: true }).fill(username);
+    await form.getByRole('textbox', { name: /^Role/ }).fill('CI notifier');
     await form.getByRole('button', { name: 'Add agent' }).click();
-    await a.page.getByText('Copy this token now').waitFor();
+    await a.page.getByRole('heading', { name: 'Copy this token now' }).waitFor();
     const token = (await a.page.locator('code[aria-label="API token"]').textContent())?.trim() ?? '';
     expect(token).toMatch(/^art_/);
     await a.page.getByRole('button', { name: 'Done' }).click();
@@ -61,7 +61,10 @@ describe('an agent the team runs elsewhere takes a seat', () => {
     const seated = await callApi<{ externalAgents: { agent: { id: string; username: string } }[] }>(`/teams/${handle}/external-agents`, undefined, lena.token);
     const relay = seated.externalAgents.find((e) => e.agent.username === username)!;
     await callApi(`/teams/${handle}/rooms/builds/members`, { agentId: relay.agent.id }, lena.token);
-    agent = startExampleAgent({ url: inject('baseUrl'), token, answer: () => ANSWER, wordDelayMs: 700, log: () => undefined });
+    // It works its answer out after Omar has seen it typing (the gate), then streams it word by word.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    agent = startExampleAgent({ url: inject('baseUrl'), token, answer: () => gate.then(() => ANSWER), wordDelayMs: 700, log: () => undefined });
     await agent.connected;
 
     // Omar sees its card marked External, then asks it in the room.
@@ -78,6 +81,7 @@ describe('an agent the team runs elsewhere takes a seat', () => {
 
     // It is seen writing: typing, then its words as they come, then the stored message.
     await b.page.getByTestId('typing-indicator').filter({ hasText: 'Relay is typing' }).waitFor();
+    release();
     const streaming = b.page.getByTestId('streaming-reply');
     await streaming.filter({ hasText: 'Build 1042' }).waitFor();
     expect(await streaming.textContent()).not.toContain('green.');
@@ -85,6 +89,8 @@ describe('an agent the team runs elsewhere takes a seat', () => {
     await stored.waitFor();
     await streaming.waitFor({ state: 'detached' });
     await stored.getByText('External', { exact: true }).waitFor();
+    // Its answers are its own: Agentroom offers no Regenerate under them.
+    expect(await b.page.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
     await lookEverywhere(b.page, 'external-agent-room');
   });
 });

@@ -60,10 +60,10 @@ export function startExampleAgent(options: ExampleAgentOptions): ExampleAgent {
     const state = { ended: false };
     answering.set(request.requestId, state);
     try {
-      const text = await answer(request);
-      if (state.ended) return;
+      // Started first, so people see it typing while the answer is being worked out.
       const started = await call('agent:reply:start', { conversationId: request.conversationId, requestId: request.requestId });
       if (!started.ok) return log(`request ${request.requestId}: could not start (${started.code}: ${started.error})`);
+      const text = await answer(request);
       for (const word of wordsOf(text)) {
         if (state.ended) return log(`request ${request.requestId}: ended, stream stopped`);
         const sent = await call('agent:reply:delta', { streamId: started.streamId, delta: word });

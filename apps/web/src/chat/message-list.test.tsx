@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type TListMessage, type TSeenAgent, type TSeenStatus } from '@agentroom/shared';
 import { FakeConversation, type FakeConversationValues } from '../test/fake-conversation';
+import { makeAgent } from '../test/room-fixtures';
+import { makeConversation } from '../test/inbox-fixtures';
 import { MessageList } from './message-list';
 import { SeenBy } from './seen-by';
 import { loadVirtualList } from './virtual-list';
@@ -272,6 +274,16 @@ describe('MessageList', () => {
     // The newest message is the AI reply: it can be regenerated.
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(props.regenerate).toHaveBeenCalledWith('b');
+  });
+
+  it('offers no Regenerate under an external agent’s reply (it writes its own answers)', () => {
+    const relay = { ...makeAgent('relay', 'relay', 'Relay', false), isExternal: true as const };
+    renderList({
+      conversation: makeConversation('c1', relay),
+      messages: [message('a', NOW, SELF), message('b', NOW + 1000, 'relay', { sender: { id: 'relay', firstName: 'Relay', lastName: '', role: 'agent', avatarUrl: '', isAgent: true } })],
+    });
+    expect(screen.getByText('message b')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
   });
 
   it('shows a notice with Try again when it is retryable, and lets me edit my own message (Escape cancels)', async () => {

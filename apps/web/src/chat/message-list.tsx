@@ -117,7 +117,7 @@ function useReadOnScreen(messages: readonly TListMessage[], selfId: string, atBo
  * and its place in the list; it reads the rest from the conversation (conversation-context.tsx).
  */
 export function MessageList() {
-  const { selfId } = useConversationInfo();
+  const { selfId, members, conversation } = useConversationInfo();
   const { messages, hasNewer, focusMessageId } = useConversationList();
   const streams = useStreamingReplies();
   const edges = useEdges();
@@ -132,7 +132,9 @@ export function MessageList() {
   const latest = messages.at(-1);
   const [newBelow, setNewBelow] = useNewBelow(latest, isAtBottom, selfId);
   const { readNewest, readRange } = useReadOnScreen(messages, selfId, atBottom);
-  const regenerable = latest && !latest.pending && latest.sender.isAgent && streams.length === 0 ? latest.id : undefined;
+  // An external agent's reply is its own to write again: Agentroom cannot regenerate it.
+  const externalSender = latest && (members?.byId.get(latest.sender.id)?.isExternal ?? (conversation?.otherAgent?.id === latest.sender.id && conversation.otherAgent.isExternal));
+  const regenerable = latest && !latest.pending && latest.sender.isAgent && !externalSender && streams.length === 0 ? latest.id : undefined;
   const lastItem = items.at(-1);
   const ownMessageLast = lastItem?.kind === 'message' && lastItem.message.pending === true;
 
