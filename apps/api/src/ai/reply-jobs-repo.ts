@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, not, or, sql } from 'drizzle-or
 import { inTransaction } from '../core/transaction';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import type { ReplyJobRow } from '../db/rows';
-import { replyJobs } from '../db/schema';
+import { externalStreams, replyJobs } from '../db/schema';
 
 export async function enqueueReplyJob(
   db: DbOrTx,
@@ -181,6 +181,19 @@ export async function findActiveReplyJobs(db: DbOrTx, conversationId: string) {
     .select()
     .from(replyJobs)
     .where(and(eq(replyJobs.conversationId, conversationId), inArray(replyJobs.status, ['queued', 'running', 'waiting'])))
+    .orderBy(asc(replyJobs.createdAt));
+}
+
+/**
+ * External agents' replies being streamed now in a conversation (a delegated job with an unfinished
+ * stream): their text so far is the stream's, kept in the database (decision 0025).
+ */
+export async function findStreamingExternalReplies(db: DbOrTx, conversationId: string) {
+  return db
+    .select({ jobId: replyJobs.id, agentId: replyJobs.agentId, text: externalStreams.text })
+    .from(replyJobs)
+    .innerJoin(externalStreams, eq(externalStreams.id, replyJobs.id))
+    .where(and(eq(replyJobs.conversationId, conversationId), eq(replyJobs.status, 'delegated'), isNull(externalStreams.messageId)))
     .orderBy(asc(replyJobs.createdAt));
 }
 

@@ -11,6 +11,7 @@ import {
   cancelRequest,
   enqueueReplyJob,
   findActiveReplyJobs,
+  findStreamingExternalReplies,
   findReplyJob,
   lockOldestOpenRequest,
   requestReplyCancel,
@@ -115,11 +116,14 @@ export async function regenerateReply(ctx: AppContext, runner: ReplyRunner, agen
   return { streamId: job.id };
 }
 
-/** Replies being written now in a conversation, with their text so far (used after a reconnect). */
-export async function activeReplies(ctx: AppContext, runner: ReplyRunner, agentId: string, conversationId: string) {
+/**
+ * Replies being written now in a conversation, with their text so far (used after a reconnect): our
+ * agents' jobs, and external agents' streams in progress (an external request not yet started shows nothing).
+ */
+export async function activeReplies(ctx: AppContext, runner: ReplyRunner, agentId: string, conversationId: string): Promise<TActiveReply[]> {
   await assertConversationParticipant(ctx.db, conversationId, agentId);
-  const jobs = await findActiveReplyJobs(ctx.db, conversationId);
-  return Promise.all(
+  const [jobs, external] = await Promise.all([findActiveReplyJobs(ctx.db, conversationId), findStreamingExternalReplies(ctx.db, conversationId)]);
+  const ours = await Promise.all(
     jobs.map(async (job) => {
       const live = runner.liveText(job.id);
       const steps = presentSteps(toolBox, await findJobToolCalls(ctx.db, job.id));
@@ -135,5 +139,7 @@ export async function activeReplies(ctx: AppContext, runner: ReplyRunner, agentI
       };
     }),
   );
+  const theirs = external.map((reply): TActiveReply => ({ streamId: reply.jobId, agentId: reply.agentId, status: 'running', attempt: 0, content: reply.text }));
+  return [...ours, ...theirs];
 }
 

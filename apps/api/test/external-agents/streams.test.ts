@@ -49,6 +49,17 @@ describe("an external agent's streamed reply", () => {
     expect((await messagesOf(server, leo, conversation.id)).map((m) => m.content)).toEqual(['Anyone?']);
   });
 
+  it('someone who reconnects mid-stream gets its text so far from the replies in progress, and nothing once it is stored', async () => {
+    const { leo, relay, conversation } = await room();
+    await sendMessage(server, leo, conversation.id, 'Status?');
+    const inProgress = () => server.api().get(`/api/v1/chat/conversations/${conversation.id}/replies`).set(auth(leo)).expect(200);
+    const { streamId } = (await post('/agent/replies', relay.token, { conversationId: conversation.id }).expect(201)).body.data;
+    for (const delta of ['All ', 'green']) await post(`/agent/replies/${streamId}/delta`, relay.token, { delta }).expect(200);
+    expect((await inProgress()).body.data.replies).toEqual([{ streamId, agentId: relay.agent.id, status: 'running', attempt: 0, content: 'All green' }]);
+    await post(`/agent/replies/${streamId}/finish`, relay.token, {}).expect(201);
+    expect((await inProgress()).body.data.replies).toEqual([]);
+  });
+
   it('refuses text past the message limit (400), an empty reply (400), and a finished stream (409); stores `content` over the streamed text', async () => {
     const { leo, relay, conversation } = await room();
     await sendMessage(server, leo, conversation.id, 'Go');
