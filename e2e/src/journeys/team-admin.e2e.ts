@@ -79,9 +79,11 @@ describe('team administration', () => {
     // On a phone the bare settings address lists the pages.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`/t/${handle}/settings`);
-    // An owner's eight: members, invitations, AI agents, MCP servers, rooms, details, AI budget, danger zone.
+    // An owner's pages, in order.
     const pages = page.getByRole('navigation', { name: 'Team settings' }).getByRole('link');
-    await expect.poll(() => pages.count()).toBe(8);
+    await expect
+      .poll(async () => (await pages.allInnerTexts()).map((text) => text.split('\n')[0]))
+      .toEqual(['Members', 'Invitations', 'AI agents', 'External agents', 'MCP servers', 'Rooms', 'Details', 'AI budget', 'Danger zone']);
     await expectAccessible(page);
     // (snap ends at desktop width, where the bare address opens Members beside the side nav instead.)
     await snap(page, 'team-admin-settings-list');
