@@ -5,10 +5,7 @@ import { expireLapsedRequests } from './finish-reply';
 const SWEEP_EVERY_MS = 5_000;
 const BATCH = 50;
 
-export interface RequestExpiryWorker extends PollLoop {
-  /** Runs a sweep now and resolves when it is over (tests; the loop runs them on its own). */
-  sweepNow(): Promise<void>;
-}
+export type RequestExpiryWorker = PollLoop;
 
 /**
  * Ends external agents' requests nobody answered in time (EXTERNAL_AGENT_ANSWER_TIMEOUT_MS; decision
@@ -16,7 +13,7 @@ export interface RequestExpiryWorker extends PollLoop {
  * beside the reply worker, stopped in its close(); several nodes may sweep at once.
  */
 export function startRequestExpiryWorker(ctx: AppContext, replies: ReplyRunner): RequestExpiryWorker {
-  const loop = startPollLoop({
+  return startPollLoop({
     pollMs: Math.min(SWEEP_EVERY_MS, ctx.config.ai.externalAnswerTimeoutMs),
     pass: async () => {
       const found = await expireLapsedRequests(ctx, BATCH);
@@ -25,15 +22,4 @@ export function startRequestExpiryWorker(ctx: AppContext, replies: ReplyRunner):
     },
     onError: (error) => ctx.logger.warn({ err: error }, 'request expiry sweep failed'),
   });
-  return {
-    ...loop,
-    get stopped() {
-      return loop.stopped;
-    },
-    async sweepNow() {
-      await loop.idle();
-      loop.kick();
-      await loop.idle();
-    },
-  };
 }

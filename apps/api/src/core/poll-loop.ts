@@ -7,6 +7,8 @@ export interface PollLoop {
   kick(): void;
   /** Resolves when no pass is running (work a pass started elsewhere may still be running). */
   idle(): Promise<void>;
+  /** Runs a pass now and resolves once it is over (tests; the loop runs passes on its own). */
+  sweepNow(): Promise<void>;
   stop(): Promise<void>;
   readonly stopped: boolean;
 }
@@ -45,10 +47,16 @@ export function startPollLoop(options: {
   timer.unref();
   kick();
 
+  const idle = async () => {
+    while (running) await running;
+  };
   return {
     kick,
-    async idle() {
-      while (running) await running;
+    idle,
+    async sweepNow() {
+      await idle();
+      kick();
+      await idle();
     },
     async stop() {
       stopped = true;

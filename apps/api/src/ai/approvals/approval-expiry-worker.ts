@@ -4,17 +4,14 @@ import { expireDueApprovals } from './approval-service';
 
 const SWEEP_EVERY_MS = 30_000;
 
-export interface ApprovalExpiryWorker extends PollLoop {
-  /** Runs a sweep now and resolves when it is over (tests; the loop runs them on its own). */
-  sweepNow(): Promise<void>;
-}
+export type ApprovalExpiryWorker = PollLoop;
 
 /**
  * Expires tool calls nobody approved in time (AI_APPROVAL_TTL_MINUTES) and queues their replies, so
  * the agent answers without them. Started in server.ts beside the reply worker, stopped in its close().
  */
 export function startApprovalExpiryWorker(ctx: AppContext, replies: ReplyRunner): ApprovalExpiryWorker {
-  const loop = startPollLoop({
+  return startPollLoop({
     pollMs: SWEEP_EVERY_MS,
     pass: async () => {
       const { expired, requeued } = await expireDueApprovals(ctx);
@@ -23,15 +20,4 @@ export function startApprovalExpiryWorker(ctx: AppContext, replies: ReplyRunner)
     },
     onError: (error) => ctx.logger.warn({ err: error }, 'approval expiry sweep failed'),
   });
-  return {
-    ...loop,
-    get stopped() {
-      return loop.stopped;
-    },
-    async sweepNow() {
-      await loop.idle();
-      loop.kick();
-      await loop.idle();
-    },
-  };
 }
