@@ -91,8 +91,10 @@ function useForgetTeam(handle: string) {
   return async () => {
     queryClient.removeQueries({ queryKey: teamKeys.team(user?.id, handle) });
     queryClient.removeQueries({ queryKey: teamKeys.agents(user?.id, handle) });
-    // Out of my list before the refetch: the home page goes to my first team next, and a refetch cut
-    // short (the teams:changed event refetches too) must not bring the lost team back as that first team.
+    // Out of my list before the refetch: the home page goes to my first team next. A fetch already in
+    // flight is cancelled first (cancelling puts back the list it started from, which still held the
+    // lost team), so neither it nor the teams:changed event's refetch brings the team back.
+    await queryClient.cancelQueries({ queryKey: myTeamsKey(user?.id) });
     queryClient.setQueryData<TTeam[]>(myTeamsKey(user?.id), (teams) => teams?.filter((team) => team.handle.toLowerCase() !== handle.toLowerCase()));
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: myTeamsKey(user?.id) }),
