@@ -18,6 +18,8 @@ import type { ReplyWorker } from './ai/workers/reply-worker';
 import { authRoutes } from './auth/auth-routes';
 import { attachmentRoutes } from './chat/attachment-routes';
 import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
+import { threadRoutes } from './chat/thread-routes';
+import { pinRoutes } from './pins/pin-routes';
 import { safetyRoutes } from './safety/safety-routes';
 import type { SendMessage } from './chat/send-message';
 import { retryAfterHeader } from './auth/retry-later';
@@ -77,6 +79,8 @@ function apiRouter(
     ...replyReadRoutes(ctx),
     ...toolRoutes(ctx),
     ...chatRoutes(ctx),
+    ...threadRoutes(ctx),
+    ...pinRoutes(ctx),
     ...attachmentRoutes(ctx),
     ...(devMailboxEnabled(ctx.config) ? devMailboxApiRoutes(ctx) : {}),
   });

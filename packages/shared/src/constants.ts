@@ -32,10 +32,11 @@ export const SEEN_BY_MAX_AVATARS = 3;
 export const DRAWER_MAX_AVATARS = 3;
 
 /**
- * A conversation is personal (1:1 outside a team), team-scoped (1:1 inside a team space) or a room
- * (a team's named conversation of any number of people and AI agents; decision 0011).
+ * A conversation is personal (1:1 outside a team), team-scoped (1:1 inside a team space), a room
+ * (a team's named conversation of any number of people and AI agents; decision 0011) or a thread
+ * (the replies to one message of a 1:1 or a room, with that conversation's members; decision 0026).
  */
-export const CONVERSATION_TYPES = ['personal', 'team-scoped', 'room'] as const;
+export const CONVERSATION_TYPES = ['personal', 'team-scoped', 'room', 'thread'] as const;
 /** The types `POST /chat/conversations/:agentId/start` creates; rooms are created under /teams/:handle/rooms. */
 /** Which messages of a conversation notify a member (toast, browser notification, mail). */
 export const NOTIFY_LEVELS = ['all', 'mentions', 'none'] as const;

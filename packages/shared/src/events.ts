@@ -2,6 +2,7 @@ import type { TChatMessage, TSeenAgent } from './schemas/chat';
 import type { TRoomPayload, TTypingPayload } from './schemas/socket-payloads';
 import type { TSocketSendPayload } from './schemas/chat';
 import type { TSocketAgentReplyDelta, TSocketAgentReplyFinish, TSocketAgentReplyStart } from './schemas/external-agents';
+import type { TPinsChangedEvent, TThreadUpdatedEvent } from './schemas/responses/threads';
 import type { TAgentMessageEvent, TAgentReplyAck, TAgentRequestEndedEvent, TAgentRequestEvent } from './schemas/responses/external-agents';
 import type {
   TAgentUpdatedEvent,
@@ -49,6 +50,9 @@ export const SOCKET_EVENTS = {
   agentReplyStart: 'agent:reply:start',
   agentReplyDelta: 'agent:reply:delta',
   agentReplyFinish: 'agent:reply:finish',
+  // threads and pins (decision 0026), to the conversation room of the root / the pinned message
+  threadUpdated: 'thread:updated',
+  pinsChanged: 'conversation:pins',
 } as const;
 
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
@@ -80,6 +84,8 @@ export interface ServerToClientEvents {
   'agent:request': (event: TAgentRequestEvent) => void;
   'agent:request:ended': (event: TAgentRequestEndedEvent) => void;
   'agent:message': (event: TAgentMessageEvent) => void;
+  'thread:updated': (event: TThreadUpdatedEvent) => void;
+  'conversation:pins': (event: TPinsChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

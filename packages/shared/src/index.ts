@@ -21,6 +21,7 @@ export * from './schemas/usage';
 export * from './schemas/tools';
 export * from './schemas/external-agents';
 export * from './schemas/safety';
+export * from './schemas/threads';
 export * from './events';
 export * from './schemas/socket-payloads';
 export * from './schemas/responses';

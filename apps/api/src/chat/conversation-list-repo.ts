@@ -92,6 +92,7 @@ export async function findListParticipants(database: Database, conversationIds: 
         muted: row.muted as boolean,
         closedSeq: row.closed_seq === null || row.closed_seq === undefined ? null : Number(row.closed_seq),
         joinedAt: toDate(row.joined_at),
+        following: row.following as boolean,
       },
       agent,
     };
@@ -163,11 +164,14 @@ export async function findListDetails(database: Database, conversationIds: strin
 const PAGE_QUERY = new PgDialect().sqlToQuery(sql`select conversations.id, conversations.type, conversations.team_id, conversations.pair_key,
   conversations.last_seq, ${sql.raw(epochMs('conversations.last_message_at'))} as last_message_at_ms,
   ${sql.raw(epochMs('conversations.created_at'))} as created_at_ms, conversations.name, conversations.topic, conversations.is_private,
-  conversations.is_general, conversations.created_by, conversations.answers_all_agent_id, conversations.agent_turn_limit
+  conversations.is_general, conversations.created_by, conversations.answers_all_agent_id, conversations.agent_turn_limit,
+  conversations.parent_conversation_id, conversations.thread_root_message_id
 from conversations
 join conversation_participants viewer on viewer.conversation_id = conversations.id and viewer.agent_id = ${sql.placeholder('agentId')}
 where ${conversationTeamAccessSql(sql.placeholder('agentId'))}
   -- A 1:1 shows once it has a message, and not while the viewer has closed it (until a newer message).
+  -- Threads are listed in the Threads view, never here (decision 0026).
+  and conversations.type <> 'thread'
   and (conversations.type = 'room' or (conversations.last_seq > 0 and (viewer.closed_seq is null or conversations.last_seq > viewer.closed_seq)))
 order by coalesce(conversations.last_message_at, conversations.created_at) desc, conversations.id desc
 limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
@@ -191,6 +195,8 @@ export async function findConversationPage(database: Database, agentId: string, 
       createdBy: row.created_by as string | null,
       answersAllAgentId: row.answers_all_agent_id as string | null,
       agentTurnLimit: Number(row.agent_turn_limit),
+      parentConversationId: row.parent_conversation_id as string | null,
+      threadRootMessageId: row.thread_root_message_id as string | null,
     }),
   );
 }

@@ -16,7 +16,7 @@ const AGENT_COLUMNS = (alias: string, prefix: string) =>
   ].join(', ');
 
 /** The page's participants with their agents. Parameter: the page's ids as an array. */
-export const PARTICIPANTS_SQL = `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq, p.notify_level, p.muted, p.closed_seq,
+export const PARTICIPANTS_SQL = `select p.id, p.conversation_id, p.agent_id, p.last_read_message_id, p.last_read_seq, p.mailed_seq, p.notify_level, p.muted, p.closed_seq, p.following,
   ${epochMs('p.joined_at')} as joined_at, ${AGENT_COLUMNS('a', 'a_')}
 from unnest($1::uuid[]) as page(id)
 join conversation_participants p on p.conversation_id = page.id

@@ -67,6 +67,8 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
     // MCP servers and agents' tools: each write may reach out to an MCP server, so per person.
     'tool-writes': byPerson('tool-writes', WRITES_PER_WINDOW),
     approvals: byPerson('approvals', messagesPerMinute),
+    // Pins, saved messages and following threads: a person's clicks, as many as reactions.
+    marks: byPerson('marks', messagesPerMinute),
     'external-agent-writes': perClient('external-agent-writes', WRITES_PER_WINDOW),
     // Per agent, so per token (an agent has one live token).
     'agent-replies': byPerson('agent-replies', AGENT_REPLY_CALLS_PER_MINUTE),

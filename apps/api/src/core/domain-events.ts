@@ -1,3 +1,4 @@
+import type { TPinsChangedEvent, TThreadUpdatedEvent } from '@agentroom/shared';
 import type { TAgent, TAgentMessageEvent, TAgentRequestEndedEvent, TAgentRequestEvent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTeamsChangedEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 
@@ -44,7 +45,19 @@ export interface DomainEvents {
    * hear `rooms:changed`; the sockets of `joinedIds` join the room's socket room and those of
    * `leftIds` leave it, on every node; cached members of the room are forgotten everywhere.
    */
-  'room.changed': { teamId: string; roomId: string; audienceIds: string[]; joinedIds: string[]; leftIds: string[] };
+  'room.changed': {
+    teamId: string;
+    roomId: string;
+    audienceIds: string[];
+    joinedIds: string[];
+    leftIds: string[];
+    /** The room's threads (decision 0026), when someone left: their sockets leave those rooms too. */
+    threadIds?: string[];
+  };
+  /** A thread got a reply or lost one: its root's summary, for everyone viewing the root's conversation (decision 0026). */
+  'thread.updated': TThreadUpdatedEvent;
+  /** A message was pinned or unpinned: the conversation's viewers fetch its pins again. */
+  'pins.changed': TPinsChangedEvent;
   /**
    * A team changed for `agentIds` — they were removed from it, or it was deleted or
    * restored. They hear `teams:changed` at once (their sidebars and team lists refetch).

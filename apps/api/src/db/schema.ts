@@ -263,12 +263,24 @@ export const conversations = pgTable(
     answersAllAgentId: uuid('answers_all_agent_id').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     /** At most this many AI agent turns after each message from a person. */
     agentTurnLimit: integer('agent_turn_limit').notNull().default(ROOM_AGENT_TURN_LIMIT_DEFAULT),
+    // ---- threads only (type 'thread'; decision 0026). A thread's pair_key is 'thread:<root id>'. ----
+    /**
+     * The 1:1 or room the thread's root is in. The thread's participants mirror that conversation's
+     * (triggers in migration 0013 add and remove them with the parent's), so the access rule, seen
+     * markers, mentions and AI turns read the thread like any conversation.
+     */
+    parentConversationId: uuid('parent_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'cascade' }),
+    /** The message the thread answers (in the parent conversation). */
+    threadRootMessageId: uuid('thread_root_message_id').references((): AnyPgColumn => messages.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('conversations_pair_key').on(t.pairKey),
     uniqueIndex('conversations_room_name_key').on(t.teamId, t.name).where(sql`${t.type} = 'room'`),
     uniqueIndex('conversations_general_room_key').on(t.teamId).where(sql`${t.isGeneral}`),
     check('conversations_room_fields', sql`(${t.type} = 'room') = (${t.name} is not null and ${t.teamId} is not null)`),
+    check('conversations_thread_fields', sql`(${t.type} = 'thread') = (${t.parentConversationId} is not null and ${t.threadRootMessageId} is not null)`),
+    uniqueIndex('conversations_thread_root_key').on(t.threadRootMessageId).where(sql`${t.threadRootMessageId} is not null`),
+    index('conversations_parent_idx').on(t.parentConversationId).where(sql`${t.parentConversationId} is not null`),
   ],
 );
 
@@ -293,12 +305,48 @@ export const conversationParticipants = pgTable(
     /** Closed from the sidebar at this seq: hidden until a message with a higher seq arrives. */
     closedSeq: bigint('closed_seq', { mode: 'number' }),
     joinedAt: tstz('joined_at').notNull().defaultNow(),
+    /**
+     * Threads only: this member follows the thread (started it, replied, was mentioned, or chose to),
+     * so its new replies count as unread in their Threads view and notify them.
+     */
+    following: boolean('following').notNull().default(false),
   },
   (t) => [
     uniqueIndex('conversation_participants_key').on(t.conversationId, t.agentId),
     index('conversation_participants_agent_idx').on(t.agentId),
     check('conversation_participants_notify_level', sql`${t.notifyLevel} in ('all', 'mentions', 'none')`),
   ],
+);
+
+/** A message pinned for everyone in its conversation (decision 0026): at most PINS_MAX_PER_CONVERSATION each. */
+export const messagePins = pgTable(
+  'message_pins',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    pinnedByAgentId: uuid('pinned_by_agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    pinnedAt: createdAt(),
+  },
+  (t) => [index('message_pins_conversation_idx').on(t.conversationId, t.pinnedAt.desc())],
+);
+
+/** A message one person saved for themselves (decision 0026); listed only while they can read it. */
+export const savedMessages = pgTable(
+  'saved_messages',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    savedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.messageId] }), index('saved_messages_agent_idx').on(t.agentId, t.savedAt.desc())],
 );
 
 /** One person blocking another: the blocked one cannot message them or see their presence. */

@@ -100,11 +100,12 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
     ),
     events.subscribe(
       'room.changed',
-      inOrder(({ teamId, roomId, audienceIds, joinedIds, leftIds }) => {
-        // Membership first, on every node: who was added hears the room from now on, who left no longer.
+      inOrder(({ teamId, roomId, audienceIds, joinedIds, leftIds, threadIds = [] }) => {
+        // Membership first, on every node: who was added hears the room from now on, who left no longer
+        // (nor any of its threads they had open).
         const room = conversationRoom(roomId);
         if (joinedIds.length) io.in(agentRooms(joinedIds)).socketsJoin(room);
-        if (leftIds.length) io.in(agentRooms(leftIds)).socketsLeave(room);
+        if (leftIds.length) io.in(agentRooms(leftIds)).socketsLeave([room, ...threadIds.map(conversationRoom)]);
         if (audienceIds.length) io.to(agentRooms(audienceIds)).emit('rooms:changed', { teamId, roomId });
       }),
     ),
@@ -122,6 +123,18 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
         if (event === 'agent:request') room.emit('agent:request', payload);
         else if (event === 'agent:request:ended') room.emit('agent:request:ended', payload);
         else room.emit('agent:message', payload);
+      }),
+    ),
+    events.subscribe(
+      'thread.updated',
+      inOrder((event) => {
+        io.to(conversationRoom(event.conversationId)).emit('thread:updated', event);
+      }),
+    ),
+    events.subscribe(
+      'pins.changed',
+      inOrder((event) => {
+        io.to(conversationRoom(event.conversationId)).emit('conversation:pins', event);
       }),
     ),
     events.subscribe(

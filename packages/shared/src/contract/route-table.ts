@@ -120,6 +120,17 @@ import { ZBlockParams, ZBlockResponse, ZBlocksResponse, ZCreateReportRequest, ZR
 import { ZConversationSettingsRequest, ZDndRequest, ZStatusRequest } from '../schemas/attention';
 import { ZAttentionResponse, ZConversationSettingsResponse } from '../schemas/responses/attention';
 
+import { ZFollowThreadRequest, ZFollowedThreadsQuery, ZSavedMessagesQuery } from '../schemas/threads';
+import {
+  ZFollowThreadResponse,
+  ZFollowedThreadsResponse,
+  ZOpenThreadResponse,
+  ZPinResponse,
+  ZPinsResponse,
+  ZSaveMessageResponse,
+  ZSavedMessagesResponse,
+} from '../schemas/responses/threads';
+import { PINS_MAX_PER_CONVERSATION } from '../schemas/chat-constants';
 import { pathParamsOf, routes, type PathParams, type Route, type RouteHead, type RouteName } from './routes';
 
 /** The zod half of a row: what the OpenAPI document, the request parsing and the response checks read. */
@@ -264,6 +275,17 @@ export const ROUTE_SCHEMAS = {
   addReaction: { tag: 'Chat', params: ZReactionParams, summary: 'React with one emoji (URL-encoded); idempotent', success: { 200: ZReactionResponse } },
   removeReaction: { tag: 'Chat', params: ZReactionParams, summary: 'Take your emoji reaction back; idempotent', success: { 200: ZReactionResponse } },
   searchMessages: { tag: 'Chat', summary: 'Full-text search over the messages of every conversation the caller can read, newest first, matches highlighted', query: ZSearchQuery, success: { 200: ZSearchPage } },
+
+  // ---- threads, pins and saved messages (decision 0026) ----
+  openThread: { tag: 'Threads', summary: "Open a message's thread (made on first open; 400 for a message that can't start one): its conversation and root", success: { 200: ZOpenThreadResponse, 201: ZOpenThreadResponse } },
+  listFollowedThreads: { tag: 'Threads', summary: 'The threads the caller follows (started, replied in, mentioned in, or followed), latest reply first, with unread counts', query: ZFollowedThreadsQuery, success: { 200: ZFollowedThreadsResponse } },
+  followThread: { tag: 'Threads', summary: 'Follow a thread or stop following it', body: ZFollowThreadRequest, success: { 200: ZFollowThreadResponse } },
+  listPins: { tag: 'Threads', summary: "A conversation's pinned messages, newest pinned first", success: { 200: ZPinsResponse } },
+  pinMessage: { tag: 'Threads', summary: `Pin a message for everyone in its conversation; idempotent (409 past ${PINS_MAX_PER_CONVERSATION} pins, 400 in a thread)`, success: { 200: ZPinResponse } },
+  unpinMessage: { tag: 'Threads', summary: 'Unpin a message; idempotent', success: { 200: ZPinResponse } },
+  listSavedMessages: { tag: 'Threads', summary: "The caller's saved messages they can still read, newest saved first", query: ZSavedMessagesQuery, success: { 200: ZSavedMessagesResponse } },
+  saveMessage: { tag: 'Threads', summary: 'Save a message for yourself; idempotent', success: { 200: ZSaveMessageResponse } },
+  unsaveMessage: { tag: 'Threads', summary: 'Remove a message from your saved messages; idempotent', success: { 200: ZSaveMessageResponse } },
 
   // ---- AI replies ----
   stopReply: { tag: 'AI replies', summary: 'Stop a reply being written', success: { 200: ZStopReplyResponse } },

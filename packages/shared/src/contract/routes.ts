@@ -39,6 +39,7 @@ export type RateLimitName =
   | 'safety-writes'
   | 'tool-writes'
   | 'approvals'
+  | 'marks'
   | 'external-agent-writes'
   | 'agent-replies';
 
@@ -166,6 +167,17 @@ const HEADS = {
   getReplyContext: { method: 'get', path: '/chat/messages/:id/context', auth: 'verified' },
   approveToolCall: { method: 'post', path: '/chat/tool-calls/:id/approve', auth: 'verified', rateLimit: 'approvals' },
   denyToolCall: { method: 'post', path: '/chat/tool-calls/:id/deny', auth: 'verified', rateLimit: 'approvals' },
+
+  // ---- threads, pins and saved messages (decision 0026) ----
+  openThread: { method: 'post', path: '/chat/messages/:id/thread', auth: 'verified' },
+  listFollowedThreads: { method: 'get', path: '/chat/threads', auth: 'verified' },
+  followThread: { method: 'put', path: '/chat/conversations/:id/follow', auth: 'verified', rateLimit: 'marks' },
+  listPins: { method: 'get', path: '/chat/conversations/:id/pins', auth: 'verified' },
+  pinMessage: { method: 'put', path: '/chat/messages/:id/pin', auth: 'verified', rateLimit: 'marks' },
+  unpinMessage: { method: 'delete', path: '/chat/messages/:id/pin', auth: 'verified', rateLimit: 'marks' },
+  listSavedMessages: { method: 'get', path: '/users/me/saved', auth: 'verified' },
+  saveMessage: { method: 'put', path: '/chat/messages/:id/save', auth: 'verified', rateLimit: 'marks' },
+  unsaveMessage: { method: 'delete', path: '/chat/messages/:id/save', auth: 'verified', rateLimit: 'marks' },
 
   // ---- blocks and reports ----
   // ---- external agents (decision 0025): managed by the team's owners and admins ----

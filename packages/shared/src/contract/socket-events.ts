@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '../events';
 import { ZRoomPayload, ZTypingPayload } from '../schemas/socket-payloads';
 import { ZChatMessage } from '../schemas/responses/chat';
+import { ZPinsChangedEvent, ZThreadUpdatedEvent } from '../schemas/responses/threads';
 import { ZSocketSendPayload } from '../schemas/chat';
 import { ZSocketAgentReplyDelta, ZSocketAgentReplyFinish, ZStartAgentReplyRequest } from '../schemas/external-agents';
 import { ZAgentMessageEvent, ZAgentReplyAck, ZAgentRequestEndedEvent, ZAgentRequestEvent } from '../schemas/responses/external-agents';
@@ -69,6 +70,8 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'message:updated': { summary: 'A message was edited or deleted (`deleted: true`, content and attachments empty).', payload: ZChatMessage, audience: 'the conversation room' },
   'message:reaction': { summary: 'Someone added or removed an emoji reaction (apply with `applyReaction`).', payload: ZMessageReactionEvent, audience: 'the conversation room' },
   'message:stream': { summary: 'AI reply text as it is written.', payload: ZMessageStreamEvent, audience: 'the conversation room' },
+  'thread:updated': { summary: "A thread got a reply: the root's reply count, latest time and repliers (decision 0026).", payload: ZThreadUpdatedEvent, audience: "the root's conversation room" },
+  'conversation:pins': { summary: 'A message was pinned or unpinned: fetch the pins again.', payload: ZPinsChangedEvent, audience: 'the conversation room' },
   'conversation:message': { summary: 'A new message in one of your conversations (for lists and unread counts).', payload: ZConversationMessageEvent, audience: 'each participant (agent room)' },
   'conversation:participant:typing': { summary: 'Someone started or stopped typing.', payload: ZTypingEvent, audience: 'the conversation room, except the typist' },
   'conversation:message:seen': { summary: "A participant's read cursor moved.", payload: ZMessageSeenEvent, audience: 'the conversation room' },

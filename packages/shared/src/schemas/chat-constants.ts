@@ -35,6 +35,24 @@ export const CHAT_ERRORS = {
   searchTooLong: `Search text must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
 } as const;
 
+/** Threads (decision 0026): the newest distinct repliers shown under a thread's root. */
+export const THREAD_REPLIERS_SHOWN = 3;
+export const FOLLOWED_THREADS_PAGE_SIZE = 30;
+/** Pins: at most this many per conversation. */
+export const PINS_MAX_PER_CONVERSATION = 50;
+export const SAVED_MESSAGES_PAGE_SIZE = 30;
+
+/** Texts the threads, pins and saved-messages API answers with. */
+export const THREAD_ERRORS = {
+  /** A thread's reply cannot start a thread of its own, nor can a notice, an approval card or a deleted message. */
+  cannotStartThread: "This message can't start a thread",
+  /** `alsoSendToParent` outside a thread. */
+  notAThread: 'Only a thread reply can also be sent to its conversation',
+  pinInThread: "Messages in a thread can't be pinned",
+  pinDeleted: "A deleted message can't be pinned",
+  tooManyPins: `This conversation already has ${PINS_MAX_PER_CONVERSATION} pinned messages. Unpin one first.`,
+} as const;
+
 /** What a deleted message shows in its place, to everyone. */
 export const DELETED_MESSAGE_TEXT = 'This message was deleted';
 

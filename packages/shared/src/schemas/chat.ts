@@ -81,6 +81,8 @@ const sendMessageFields = {
   targetAgentId: uuid('targetAgentId must be an agent id').optional(),
   clientMessageId: safeString().trim().min(1).max(100).optional(),
   attachmentIds: z.array(uuid('attachmentIds must be attachment ids')).max(ATTACHMENT_MAX_FILES).optional().default([]),
+  /** A thread reply also posted in the thread's conversation ("Also send to #room"); 400 outside a thread. */
+  alsoSendToParent: z.boolean().optional().default(false),
 };
 const notEmpty = (m: { content: string; attachmentIds: string[] }) => m.content.length > 0 || m.attachmentIds.length > 0;
 

@@ -102,6 +102,25 @@ export const ZToolApproval = z
   .meta({ id: 'ToolApproval' });
 export type TToolApproval = z.infer<typeof ZToolApproval>;
 
+/** Under a thread's root: how many replies, when the latest came, the newest distinct repliers. */
+export const ZThreadSummary = z
+  .strictObject({
+    /** The thread's own conversation: open it, send into it, read its messages. */
+    conversationId: z.uuid(),
+    replyCount: z.number().int().nonnegative(),
+    lastReplyAt: ZIsoDateTime.nullable(),
+    /** Up to THREAD_REPLIERS_SHOWN agents, newest reply first. */
+    repliers: z.array(z.strictObject({ id: z.uuid(), firstName: z.string(), lastName: z.string(), avatarUrl: z.string() })),
+  })
+  .meta({ id: 'ThreadSummary' });
+export type TThreadSummary = z.infer<typeof ZThreadSummary>;
+
+/** Where a thread lives: its conversation, its root message, and the conversation the root is in. */
+export const ZThreadPlace = z
+  .strictObject({ threadConversationId: z.uuid(), rootMessageId: z.uuid(), parentConversationId: z.uuid() })
+  .meta({ id: 'ThreadPlace' });
+export type TThreadPlace = z.infer<typeof ZThreadPlace>;
+
 export const ZChatMessage = z
   .strictObject({
     id: z.uuid(),
@@ -142,6 +161,12 @@ export const ZChatMessage = z
     stepLimit: z.number().int().positive().optional(),
     /** Messages of type 'approval': the card. */
     approval: ZToolApproval.optional(),
+    /** A message that has a thread (decision 0026): its replies' count, latest time and repliers, live by `thread:updated`. */
+    thread: ZThreadSummary.optional(),
+    /** A reply inside a thread: its root and the conversation the thread belongs to. */
+    inThread: ZThreadPlace.optional(),
+    /** A thread reply that was also sent to the thread's conversation ("Also send to #room"): this copy's thread. */
+    fromThread: ZThreadPlace.optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
@@ -208,6 +233,8 @@ export const ZConversation = z
     createdAt: ZIsoDateTime,
     /** 1:1s: why the viewer may no longer send here (the reach rule, decision 0022); null: they may. */
     readOnly: z.enum(READ_ONLY_REASONS).nullable().optional(),
+    /** Threads (decision 0026): where the thread lives, and whether the caller follows it. Null elsewhere. */
+    thread: ZThreadPlace.extend({ following: z.boolean() }).nullable().optional(),
     /** The caller's notify level here (toasts, browser notifications, mail): all, @mentions only, none. */
     notifyLevel: z.enum(NOTIFY_LEVELS),
     /** Muted by the caller: no unread badge or bold row (mentions still count). */
@@ -317,7 +344,10 @@ export const ZSearchResult = z
     timestamp: ZIsoDateTime,
     sender: ZChatSender,
     snippet: z.array(ZSnippetPart),
+    /** For a thread reply: the conversation of its root (open it there with the thread beside it). */
     conversation: ZSearchConversation,
+    /** A thread reply: its thread (`seq` is then its place inside the thread). */
+    inThread: ZThreadPlace.optional(),
   })
   .meta({ id: 'SearchResult' });
 export type TSearchResult = z.infer<typeof ZSearchResult>;

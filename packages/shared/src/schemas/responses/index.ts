@@ -12,3 +12,4 @@ export * from './account';
 export * from './attention';
 export * from './tools';
 export * from './external-agents';
+export * from './threads';
