@@ -55,7 +55,7 @@ export function presentReactions(rows: { emoji: string; agent: TReactionAgent }[
 }
 
 /** What a message shows beside its row: whom it @mentions, who asked for it, its thread (decision 0026). */
-export interface MessageExtrasShown {
+interface MessageExtrasShown {
   mentions?: string[];
   askedBy?: TReactionAgent;
   /** A root's thread, once it has a reply. */
