@@ -143,6 +143,18 @@ describe('replies', () => {
     await api().post(`/api/v1/chat/messages/${reply.id}/seen`).set(bearer(maya.token)).expect(200);
     const [shown] = await messagesOf(zoe, thread.id);
     expect(shown!.reactions?.[0]?.emoji).toBe('👍');
+
+    // Typing in the thread reaches those viewing it; an edit of the root carries its summary.
+    const [atMaya, atZoe] = [await connectSocket(server.url, maya.token), await connectSocket(server.url, zoe.token)];
+    await joinConversation(atMaya, thread.id);
+    await joinConversation(atZoe, roomId);
+    const typing = nextEvent(atMaya, 'conversation:participant:typing', (e) => e.conversationId === thread.id);
+    const socketOfLiam = await connectSocket(server.url, liam.token);
+    expect(await emitWithAck(socketOfLiam, 'conversation:participant:typing', { conversationId: thread.id, isTyping: true })).toEqual({ ok: true });
+    expect(await typing).toMatchObject({ agentId: liam.agentId, isTyping: true });
+    const rootUpdated = nextEvent(atZoe, 'message:updated', (m) => m.id === root.id);
+    await api().patch(`/api/v1/chat/messages/${root.id}`).set(bearer(maya.token)).send({ content: 'Plans (edited)' }).expect(200);
+    expect((await rootUpdated).thread).toMatchObject({ conversationId: thread.id, replyCount: 1 });
   });
 
   it('are idempotent by clientMessageId, and also sent to the parent once', async () => {
@@ -256,6 +268,7 @@ describe('leaving the room', () => {
     await api().get(`/api/v1/chat/conversations/${thread.id}/messages`).set(bearer(newcomer.token)).expect(404);
     await api().post(threadPath(root.id)).set(bearer(newcomer.token)).expect(404);
     expect((await followed(newcomer)).threads).toEqual([]);
+    expect(await joinConversation(socket, thread.id)).toMatchObject({ ok: false });
     const count = heard.length;
     // Liam's socket in the thread is the marker: once it has the reply, the newcomer's would have too.
     const atLiam = await connectSocket(server.url, liam.token);
