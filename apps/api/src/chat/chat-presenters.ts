@@ -7,6 +7,7 @@ import type {
   TMessageReaction,
   TReactionAgent,
   TRoomSettings,
+  TSearchConversation,
   TSeenAgent,
 } from '@agentroom/shared';
 import { isTeamManagerRole } from '@agentroom/shared';
@@ -85,6 +86,37 @@ export function presentMessage(
     ...(message.meta.filesRead?.length ? { filesRead: message.meta.filesRead } : {}),
     ...(message.meta.stepLimit ? { stepLimit: message.meta.stepLimit } : {}),
     ...(message.meta.approval ? { approval: message.meta.approval } : {}),
+  };
+}
+
+/**
+ * How a search hit (or a saved message) names its conversation for `viewerAgentId`: its team, a
+ * room's name, or a 1:1's other agent. `members`: the conversation's agents.
+ */
+export function presentSearchConversation(
+  conversation: ConversationRow,
+  members: AgentRow[],
+  team: Pick<TeamRow, 'id' | 'handle' | 'name'> | undefined,
+  viewerAgentId: string,
+): TSearchConversation {
+  const others = members.filter((agent) => agent.id !== viewerAgentId);
+  const other = others.length === 1 ? others[0] : undefined;
+  return {
+    id: conversation.id,
+    conversationType: conversation.type,
+    team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
+    roomName: conversation.type === 'room' ? conversation.name : null,
+    otherAgent:
+      conversation.type !== 'room' && other
+        ? {
+            id: other.id,
+            username: other.username,
+            firstName: other.firstName,
+            lastName: other.lastName,
+            avatarUrl: avatarOf(other),
+            isAgent: !other.isHuman,
+          }
+        : null,
   };
 }
 

@@ -1,10 +1,9 @@
 import type { TSearchConversation, TSearchPage, TSearchQuery, TSnippetPart } from '@agentroom/shared';
 import { markdownToPlainText } from '@agentroom/shared/markdown';
 import type { AppContext } from '../context';
-import { presentSender } from './chat-presenters';
+import { presentSearchConversation, presentSender } from './chat-presenters';
 import { findAgentsByIds, findParticipants, findTeamsByIds } from './chat-repo';
 import { findConversationsByIds, findHeadlines, findMessageContents, findReadableConversationIds, findSearchHits } from './search-repo';
-import { avatarUrlOf } from '../users/presenters';
 
 /*
  * Full-text search over messages (Postgres and PGlite alike) on `search_vector`, the stored
@@ -85,25 +84,9 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
   const teamById = new Map(teams.map((t) => [t.id, t]));
   const summaries = new Map<string, TSearchConversation>();
   for (const conversation of conversationRows) {
-    const others = participants.filter((p) => p.participant.conversationId === conversation.id && p.agent.id !== agentId);
-    const other = others.length === 1 ? others[0]!.agent : undefined;
+    const members = participants.filter((p) => p.participant.conversationId === conversation.id).map((p) => p.agent);
     const team = conversation.teamId ? teamById.get(conversation.teamId) : undefined;
-    summaries.set(conversation.id, {
-      id: conversation.id,
-      conversationType: conversation.type,
-      team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
-      roomName: conversation.type === 'room' ? conversation.name : null,
-      otherAgent: conversation.type !== 'room' && other
-        ? {
-            id: other.id,
-            username: other.username,
-            firstName: other.firstName,
-            lastName: other.lastName,
-            avatarUrl: avatarUrlOf(other),
-            isAgent: !other.isHuman,
-          }
-        : null,
-    });
+    summaries.set(conversation.id, presentSearchConversation(conversation, members, team, agentId));
   }
 
   return {
