@@ -4,8 +4,8 @@ import type { ConversationRow } from '../db/rows';
 import { badRequest, conflict } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { assertConversationParticipant, assertMayWriteTo, assertMessageParticipant } from '../chat/chat-access';
-import { findParticipants } from '../chat/chat-repo';
 import { presentMessageRows } from '../chat/chat-views';
+import { resolveSendTarget } from '../chat/message-service';
 import { lockMessageDeletedState } from '../chat/reaction-repo';
 import { isThread, rulingConversation } from '../chat/thread-parent';
 import { countLivePins, deletePin, findLivePins, findPin, findPinWithMessage, insertPin, lockConversationForPins, type LivePin } from './pins-repo';
@@ -29,15 +29,13 @@ export async function listPins(ctx: AppContext, agentId: string, conversationId:
 
 /**
  * Pinning changes what everyone in the conversation sees, so a 1:1 that is read-only for the caller
- * (the reach rule, decision 0022) refuses it as it refuses a send: 403 with the reason.
+ * (the reach rule, decision 0022) refuses it exactly as it refuses a send (the send's own target and
+ * check): 403 with the reason. A thread is ruled by its parent.
  */
 async function assertMayPinIn(ctx: AppContext, conversation: ConversationRow, agentId: string) {
   const ruling = await rulingConversation(ctx.db, conversation);
   if (ruling.type === 'room') return;
-  const members = (await findParticipants(ctx.db, [ruling.id])).map((p) => p.agent);
-  const sender = members.find((agent) => agent.id === agentId);
-  if (!sender) return;
-  await assertMayWriteTo(ctx.db, { conversation: ruling, sender, recipients: members.filter((agent) => agent.id !== agentId) });
+  await assertMayWriteTo(ctx.db, await resolveSendTarget(ctx, agentId, ruling.id));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TChatMessage } from '@agentroom/shared';
-import { conversationParticipants, conversations, messages } from '../../src/db/schema';
+import { conversations, messages } from '../../src/db/schema';
 import type { TestServer } from '../support/test-server';
 import { bearer, type TestUser } from '../teams/team-helpers';
 
@@ -32,15 +32,6 @@ export async function writeThreadReply(server: TestServer, root: TChatMessage, r
     .values({ conversationId: thread!.id, seq: 1, senderAgentId: replier.agentId, content, clientMessageId: randomUUID() })
     .returning({ id: messages.id });
   return { threadId: thread!.id, replyId: reply!.id };
-}
-
-/** Whether `agentId` takes part in the conversation (a thread's participants follow its parent's). */
-export async function takesPart(server: TestServer, conversationId: string, agentId: string) {
-  const rows = await server.ctx.db
-    .select({ id: conversationParticipants.id })
-    .from(conversationParticipants)
-    .where(sql`${conversationParticipants.conversationId} = ${conversationId} and ${conversationParticipants.agentId} = ${agentId}`);
-  return rows.length > 0;
 }
 
 export const pinPath = (messageId: string) => `/api/v1/chat/messages/${messageId}/pin`;

@@ -18,7 +18,7 @@ let roomId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [ada, bob, cy, dee] = await Promise.all(['pada', 'pbob', 'pcy', 'pdee'].map((name) => signUpVerified(server, name)));
+  [ada, bob, cy, dee] = (await Promise.all(['pada', 'pbob', 'pcy', 'pdee'].map((name) => signUpVerified(server, name)))) as [TestUser, TestUser, TestUser, TestUser];
   team = await createTeam(server, ada);
   for (const person of [bob, cy]) await addMember(server, ada, team.handle, person.username);
   roomId = (await createRoom(server, ada, team.handle, { name: 'pinboard', memberIds: [bob.agentId] })).room.id;
