@@ -548,6 +548,17 @@ const ROWS: Row[] = [
     request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/reactions/${encodeURIComponent('🎉')}`),
     expected: by(200, 200, 200, 404, 404),
   },
+  // Pins (for everyone in the conversation) and saved messages (one's own), decision 0026: the one access rule
+  { name: 'GET /chat/conversations/:id/pins (team-scoped)', request: (k, api) => api.get(`/api/v1/chat/conversations/${teamChat.id}/pins`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'GET /chat/conversations/:id/pins (#general)', request: (k, api) => api.get(`/api/v1/chat/conversations/${generalRoomId}/pins`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'GET /chat/conversations/:id/pins (private room)', request: (k, api) => api.get(`/api/v1/chat/conversations/${privateRoomId}/pins`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'PUT /chat/messages/:id/pin (team-scoped)', request: (k, api) => api.put(`/api/v1/chat/messages/${otherTeamMessage(k).id}/pin`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'DELETE /chat/messages/:id/pin (team-scoped)', request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}/pin`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'PUT /chat/messages/:id/pin (AI conversation)', request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/pin`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'GET /users/me/saved', request: (k, api) => api.get('/api/v1/users/me/saved'), expected: by(200, 200, 200, 200, 200) },
+  { name: 'PUT /chat/messages/:id/save (team-scoped)', request: (k, api) => api.put(`/api/v1/chat/messages/${otherTeamMessage(k).id}/save`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'DELETE /chat/messages/:id/save (team-scoped)', request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}/save`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'PUT /chat/messages/:id/save (AI conversation)', request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/save`), expected: by(200, 200, 200, 404, 404) },
   {
     name: "DELETE /chat/messages/:id (someone else's message, team-scoped)",
     request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}`),
