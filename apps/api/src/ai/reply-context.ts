@@ -1,7 +1,7 @@
 import type { TFileRead } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { AgentRow, ConversationRow, ReplyJobRow } from '../db/rows';
-import { findParticipants } from './chat-link';
+import { findParticipants, isThread } from './chat-link';
 import { filesForReply } from './files/files-for-reply';
 import { buildContext, type RoomSetting } from './prompt';
 import type { ModelMessage } from './provider';
@@ -45,7 +45,7 @@ export async function teamOf(ctx: AppContext, job: ReplyJobRow): Promise<string 
 export async function replyContext(ctx: AppContext, job: ReplyJobRow, agent: AgentRow): Promise<ReplyContext> {
   const place = await conversationWithRuling(ctx.db, job.conversationId);
   const room = place?.ruling.type === 'room' ? await roomSetting(ctx, place.ruling, job) : undefined;
-  const rootId = place?.conversation.type === 'thread' ? place.conversation.threadRootMessageId : null;
+  const rootId = place && isThread(place.conversation) ? place.conversation.threadRootMessageId : null;
   const upToNow = Boolean(room) && job.chainRootMessageId !== null;
   const maxSeq = upToNow ? undefined : await findMessageSeq(ctx.db, job.triggerMessageId);
   const root = rootId ? await findHistoryMessage(ctx.db, rootId) : undefined;

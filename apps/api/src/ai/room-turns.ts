@@ -2,7 +2,7 @@ import { findMentions, type TChatMessage } from '@agentroom/shared';
 import type { AgentRequest, AppContext, StoredMessage } from '../context';
 import type { Tx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow, ReplyJobRow } from '../db/rows';
-import { rulingConversation, writeMessage, type SendTarget } from './chat-link';
+import { isThread, rulingConversation, writeMessage, type SendTarget } from './chat-link';
 import { findAgentTurnLimit } from './reply-context-repo';
 import { enqueueReplyJob, findChainJobs } from './reply-jobs-repo';
 import { chainNoticeText, type TChainNoticeCode } from './reply-notices';
@@ -44,7 +44,7 @@ export function whoAnswers({ sender, recipients }: Omit<StoredMessage, 'message'
  * (whoAnswers with the parent's rules decides in the message's transaction).
  */
 export function mayBeAnswered(target: Omit<StoredMessage, 'message'>, content: string): boolean {
-  if (target.conversation.type !== 'thread') return whoAnswers(target, content, target.conversation).length > 0;
+  if (!isThread(target.conversation)) return whoAnswers(target, content, target.conversation).length > 0;
   return target.recipients.some((r) => !r.isHuman);
 }
 
