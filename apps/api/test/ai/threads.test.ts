@@ -11,7 +11,7 @@ import { signUpVerified, startTestServer, type TestServer } from '../support/tes
 import { addMember, bearer, createAiAgent, createTeam } from '../teams/team-helpers';
 import { chatWithAiAgent, collectStream, messagesOf, nextMessageFrom } from './ai-fixtures';
 import { createThreadRow } from './thread-fixtures';
-import { approve, roomWithAtlas, setToolPolicy } from './tool-fixtures';
+import { approve, roomWithAtlas, setToolPolicy, toolTurns } from './tool-fixtures';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -109,6 +109,26 @@ describe('an AI agent @mentioned in a room thread', () => {
     // What it read: the root first, then the thread's replies.
     const read = await server.api().get(`/api/v1/chat/messages/${replies[0]!.id}/context`).set(auth(leo)).expect(200);
     expect(read.body.data.messages.map((m: TChatMessage) => m.id)).toEqual([root.id, inThread.id, ask.id]);
+  });
+
+  it("its read_history tool reads the thread back to its root, never the room's messages", async () => {
+    const { maya, leo, nova, room } = await roomWithAgents();
+    const root = await sendMessage(server, maya, room.id, 'Which vendor?');
+    await sendMessage(server, leo, room.id, 'Room chatter: the budget is 42k.');
+    const thread = await openThread(room.id, root);
+    await sendMessage(server, leo, thread.id, 'Acme looked good.');
+    await sendMessage(server, leo, thread.id, 'Globex too.');
+    llm.script({ chunks: ['Checking.'], toolCalls: [{ id: 'call_history', name: 'read_history', arguments: '{"before_seq": 2}' }] }, { chunks: ['Acme.'] });
+    const before = llm.requests.length;
+    await sendMessage(server, maya, thread.id, `@${nova.username} which one?`);
+    await settled(thread.id, 1);
+    expect(llm.requests.length).toBe(before + 2);
+    const [result] = toolTurns(llm.requests[before + 1]!);
+    const lines = (JSON.parse(result!) as { messages: { seq: number; text: string }[] }).messages;
+    expect(lines.map((l) => [l.seq, l.text])).toEqual([
+      [0, 'Which vendor?'],
+      [1, 'Acme looked good.'],
+    ]);
   });
 
   it('a chain in the thread stops at the room turn limit with the usual notice', async () => {
