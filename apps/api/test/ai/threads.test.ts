@@ -217,7 +217,15 @@ describe('a thread of a 1:1 with an AI agent', () => {
     const [system, ...turns] = textsOf(llm.requests.at(-1)!);
     expect(system).toContain('You are answering in a thread of this conversation');
     expect(turns).toEqual(['Tell me about knots.', 'Which knot for sailing?']);
-    expect(fromAgents(await messagesOf(server, user, thread.id))).toMatchObject([{ content: 'A bowline.', sender: { id: agent.id }, replyToMessageId: ask.id }]);
+    const [answer] = fromAgents(await messagesOf(server, user, thread.id));
+    expect(answer).toMatchObject({ content: 'A bowline.', sender: { id: agent.id }, replyToMessageId: ask.id });
+
+    // Regenerate in the thread: the same context, written into the reply's place in the thread.
+    llm.script({ chunks: ['A cleat hitch.'] });
+    await server.api().post(`/api/v1/chat/messages/${answer!.id}/regenerate`).set(auth(user)).expect(202);
+    await settled(thread.id, 2);
+    expect(textsOf(llm.requests.at(-1)!).slice(1)).toEqual(['Tell me about knots.', 'Which knot for sailing?']);
+    expect(fromAgents(await messagesOf(server, user, thread.id))).toMatchObject([{ id: answer!.id, content: 'A cleat hitch.', earlierVersions: ['A bowline.'] }]);
   });
 });
 
