@@ -11,7 +11,7 @@ import { PIN_TEXTS } from './pin-texts';
  * Whether the message can be pinned here: by anyone in the conversation, but not in a thread, not a
  * deleted message, and not in a 1:1 that went read-only (the API refuses the first two as well).
  */
-export function canPinIn(conversation: TConversation | undefined, message: TListMessage): conversation is TConversation {
+function canPinIn(conversation: TConversation | undefined, message: TListMessage): conversation is TConversation {
   if (!conversation || conversation.conversationType === 'thread' || conversation.thread || conversation.readOnly) return false;
   return !message.inThread && message.deleted !== true && !message.pending && message.messageType === 'text';
 }
