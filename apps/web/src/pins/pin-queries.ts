@@ -43,7 +43,8 @@ export function useIsPinned(conversationId: string | undefined, messageId: strin
 
 /**
  * Someone pinned or unpinned a message here: fetch the pins again (for everyone in the conversation,
- * whose socket joined its room). After a reconnect or a resync events may have been lost: fetch too.
+ * whose socket joined its room); also when a pinned message changed. After a reconnect or a resync
+ * events may have been lost: fetch too.
  */
 export function usePinsLive(conversationId: string | undefined) {
   const { socket } = useRealtime();
@@ -51,9 +52,14 @@ export function usePinsLive(conversationId: string | undefined) {
   useEffect(() => {
     if (!socket || !conversationId) return;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: pinsKey(conversationId) });
+    const isPinned = (messageId: string) => queryClient.getQueryData<TPin[]>(pinsKey(conversationId))?.some((pin) => pin.message.id === messageId) ?? false;
     return subscribe(socket, {
       [SOCKET_EVENTS.pinsChanged]: (event) => {
         if (event.conversationId === conversationId) refetch();
+      },
+      // A pinned message edited (its snippet) or deleted (no longer listed, nor counted) announces no pins change.
+      [SOCKET_EVENTS.messageUpdated]: (message) => {
+        if (message.conversationId === conversationId && isPinned(message.id)) refetch();
       },
       [SOCKET_EVENTS.resync]: refetch,
       connect: refetch,

@@ -120,7 +120,6 @@ describe('pinned messages in a conversation', () => {
   });
 
   it('is live: conversation:pins of this conversation fetches the pins again; the count, the mark and the action follow', async () => {
-    const user = userEvent.setup();
     const { api, socket } = renderRoom({ [PINS]: [ok({ pins: [] }), ok({ pins: [pinOf(kickoff)] }), ok({ pins: [] })] });
     await screen.findByText('Kick-off at');
     await waitFor(() => expect(api.callsTo(PINS)).toHaveLength(1));
@@ -136,11 +135,15 @@ describe('pinned messages in a conversation', () => {
     expect(within(bubbleOf(kickoff)).getByRole('button', { name: 'Unpin' })).toBeInTheDocument();
     expect(within(bubbleOf(agenda)).queryByTestId('pinned-mark')).not.toBeInTheDocument();
 
-    act(() => socket.serverSends('conversation:pins', { conversationId: launch.id, messageId: kickoff.id, pinned: false }));
+    // A pinned message deleted is no longer listed (the API says no pins change): its update fetches them again.
+    act(() => socket.serverSends('message:updated', { ...agenda, content: 'Agenda moved' }));
+    expect(api.callsTo(PINS)).toHaveLength(2);
+    act(() => socket.serverSends('message:updated', { ...kickoff, content: '', deleted: true }));
     await waitFor(() => expect(within(chat()).queryByTestId('pins-button')).not.toBeInTheDocument());
-    expect(within(bubbleOf(kickoff)).queryByTestId('pinned-mark')).not.toBeInTheDocument();
-    await user.hover(bubbleOf(kickoff));
-    expect(within(bubbleOf(kickoff)).getByRole('button', { name: 'Pin' })).toBeInTheDocument();
+    expect(api.callsTo(PINS)).toHaveLength(3);
+    act(() => socket.serverSends('conversation:pins', { conversationId: launch.id, messageId: kickoff.id, pinned: false }));
+    await waitFor(() => expect(api.callsTo(PINS)).toHaveLength(4));
+    expect(screen.getByText('This message was deleted')).toBeInTheDocument();
   });
 
   it('pins from a message and unpins from the list', async () => {
