@@ -116,6 +116,8 @@ describe('pins and saved messages', () => {
     expect(await rows.nth(1).textContent()).toContain('Pinned by Lena Park');
     expect((await pinnedList(b.page).boundingBox())?.width).toBe(PHONE.width);
     await expectNoSidewaysScroll(b.page);
+    // Then the same list beside the room at 1280 px, and again at 375 px, light and dark.
+    await b.page.setViewportSize(DESKTOP);
     await lookEverywhere(b.page, 'pins-list', {
       atPhone: async (page) => {
         await pinnedList(page).getByTestId('pinned-message').first().waitFor();
