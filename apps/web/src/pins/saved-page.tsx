@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Bookmark } from 'lucide-react';
+import { Bookmark, BookmarkX } from 'lucide-react';
 import { formatMessageTimestamp, type TSavedMessage } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { fullNameOf } from '../chat/agent-names';
@@ -56,8 +56,10 @@ function SavedRow({ item, now, snippetOf, onRemove }: { item: TSavedMessage; now
       ) : (
         <div className={row}>{body}</div>
       )}
-      <Button size="sm" variant="ghost" className="mt-2 shrink-0" onClick={onRemove} aria-label={`${PIN_TEXTS.unsave}: the message from ${sender}`}>
-        {PIN_TEXTS.unsave}
+      <Button size="sm" variant="ghost" className="mt-2 shrink-0 px-2 sm:px-3" onClick={onRemove} aria-label={`${PIN_TEXTS.unsave}: the message from ${sender}`} title={PIN_TEXTS.unsave}>
+        <BookmarkX aria-hidden="true" className="size-4" />
+        {/* On a phone the icon alone, leaving the message its width. */}
+        <span className="hidden sm:inline">{PIN_TEXTS.unsave}</span>
       </Button>
     </li>
   );
