@@ -47,8 +47,16 @@ const HomePage = page(() => import('../shell/home-page'));
 const TeamLayout = page(() => import('../teams/team-layout'));
 const TeamPage = page(() => import('../team-settings/team-home-page'));
 const TeamSettingsPage = page(() => import('../team-settings/team-settings-page'));
-const ChatPage = page(() => import('../chat/chat-page'));
-const RoomPage = page(() => import('../rooms/room-page'));
+// A conversation's page comes with pins and saved messages: pins/ builds on chat/, so it is handed
+// in here (chat/message-add-ons.ts), its code fetched beside the page's.
+const withPins = (load: () => Loaded<'default'>) =>
+  page(async () => {
+    const [{ default: Page }, { withPins: wrap }] = await Promise.all([load(), import('../pins/pins-add-ons')]);
+    return { default: wrap(Page) };
+  });
+const ChatPage = withPins(() => import('../chat/chat-page'));
+const RoomPage = withPins(() => import('../rooms/room-page'));
+const SavedPage = page(() => import('../pins/saved-page'));
 const TeamUsagePage = page(() => import('../teams/team-usage-page'));
 // The account's pages (their menu: account/account-sections.ts).
 const AccountLayout = page(() => import('../account/account-layout'));
@@ -83,6 +91,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { path: '/', ...HomePage },
           { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },
+          { path: '/saved', ...SavedPage },
           {
             path: '/account',
             ...AccountLayout,

@@ -8,6 +8,7 @@ import { StatusText } from '../people/status-text';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
+import { useMessageAddOns } from './message-add-ons';
 import type { ConnectionState } from './use-chat-socket';
 
 const iconButton = cn(
@@ -46,6 +47,8 @@ export function ChatHeader({
 }) {
   const name = agent ? fullNameOf(agent) : '';
   const connected = connection === 'connected';
+  // The pinned messages (pins/), when the page gives them.
+  const addOns = useMessageAddOns();
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 bg-white px-2 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
       <button type="button" aria-label="Back" title="Back" onClick={onBack} className={iconButton}>
@@ -81,6 +84,7 @@ export function ChatHeader({
           connection === 'connecting' && 'motion-safe:animate-pulse',
         )}
       />
+      {addOns && <addOns.HeaderButton />}
       {notifyMenu}
       <button
         type="button"

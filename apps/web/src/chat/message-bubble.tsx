@@ -8,6 +8,7 @@ import { BubbleFrame, fullTimeOf, MessageSeenBy, ReplyVersionPager, useReplyVers
 import { useConversationActions, useConversationInfo } from './conversation-context';
 import { mentionMarksOf } from './conversation-members';
 import { MessageAttachments } from './message-attachments';
+import { useMessageAddOns } from './message-add-ons';
 import { MessageEditForm } from './message-edit-form';
 import { MessageHoverActions } from './message-hover-actions';
 import { MessageMarkdown } from './message-markdown';
@@ -71,6 +72,7 @@ function DeletedBubble({ message, own, firstInGroup, focused = false }: BubblePr
 
 function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false }: BubbleProps) {
   const [editing, setEditing] = useState(false);
+  const addOns = useMessageAddOns();
   const { selfId, members } = useConversationInfo();
   const { edit, react, regenerate } = useConversationActions();
   const fullTime = fullTimeOf(message.timestamp);
@@ -89,6 +91,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
   const marks = { 'data-pending': message.pending ? 'true' : undefined, 'data-focused': focused ? 'true' : undefined } as const;
   return (
     <BubbleFrame message={message} own={own} firstInGroup={firstInGroup} fullTime={fullTime} marks={marks} className="group">
+      {addOns && <addOns.BubbleMark message={message} own={own} />}
       {message.askedBy && (
         <p data-testid="asked-by" className="mb-1 flex items-center gap-1 text-[11px] text-zinc-500 dark:text-zinc-400">
           <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />

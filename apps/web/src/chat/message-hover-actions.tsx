@@ -7,6 +7,7 @@ import { useConversationActions, useConversationInfo } from './conversation-cont
 import { ReportMessageButton } from '../safety/report-message-button';
 import { CopyButton } from './copy-button';
 import { DeleteMessageButton } from './delete-message-button';
+import { useMessageAddOns } from './message-add-ons';
 import { ReactionPicker } from './message-reactions';
 import { ReplyContextButton } from './reply-context-button';
 
@@ -33,6 +34,8 @@ export function MessageHoverActions({
   const { react, deleteMessage } = useConversationActions();
   const { reactions, id } = message;
   const mine = useMemo(() => new Set((reactions ?? []).filter((r) => hasReacted(r, selfId)).map((r) => r.emoji)), [reactions, selfId]);
+  // Pin / Unpin and Save / Remove from saved (pins/), when the page gives them.
+  const addOns = useMessageAddOns();
   return (
     <div className={cn('flex items-center', own && 'flex-row-reverse')}>
       {canReact && <ReactionPicker mine={mine} onPick={(emoji, reacted) => react(id, emoji, reacted)} className={hoverAction} />}
@@ -54,6 +57,7 @@ export function MessageHoverActions({
         </button>
       )}
       {canEdit && <DeleteMessageButton onDelete={() => deleteMessage(id)} className={hoverAction} />}
+      {addOns && <addOns.HoverActions message={message} className={cn(actionLook, hoverAction)} />}
       {!own && (
         <ReportMessageButton
           messageId={id}

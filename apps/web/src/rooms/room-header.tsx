@@ -2,6 +2,7 @@ import { ArrowLeft, Bot, Lock, Settings, Users } from 'lucide-react';
 import { answersEveryMessageText, type TConversationParticipant, type TRoom } from '@agentroom/shared';
 import { ConversationNotifyMenu } from '../attention/conversation-notify-menu';
 import { useConversationInfo, useShownConnection } from '../chat/conversation-context';
+import { useMessageAddOns } from '../chat/message-add-ons';
 import { AgentAvatar } from '../people/agent-avatar';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -32,6 +33,7 @@ export function RoomHeader({
   const connection = useShownConnection();
   const { conversation } = useConversationInfo();
   const connected = connection === 'connected';
+  const addOns = useMessageAddOns();
   const count = members.length || room.memberCount;
   const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members`;
   const answersAll = room.answersAllAgentId ? members.find((m) => m.agentId === room.answersAllAgentId)?.agent : undefined;
@@ -82,6 +84,7 @@ export function RoomHeader({
         <span className="sr-only">{membersLabel} </span>
         <span className="text-xs font-medium tabular-nums">{count}</span>
       </button>
+      {addOns && <addOns.HeaderButton />}
       {conversation && <ConversationNotifyMenu conversation={conversation} />}
       {room.canManage && (
         <button type="button" aria-label="Room settings" title="Room settings" onClick={onOpenSettings} className={iconButton}>

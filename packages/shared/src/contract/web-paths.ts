@@ -23,6 +23,8 @@ export const WEB_APP_PATHS = [
   '/account/blocked',
   '/account/delete',
   '/notifications/unsubscribe',
+  // the reader's saved messages (decision 0026)
+  '/saved',
   '/p/:username',
   '/t/:handle',
   '/t/:handle/p/:username',

@@ -1,0 +1,8 @@
+import type { TChatMessage } from '@agentroom/shared';
+import { PIN_TEXTS } from './pin-texts';
+
+/** A listed message as one line: its text, else its files' names; a deleted one says so. */
+export function shownText(message: Pick<TChatMessage, 'deleted' | 'content' | 'attachments'>, snippetOf: (content: string) => string): string {
+  if (message.deleted) return PIN_TEXTS.deleted;
+  return snippetOf(message.content) || message.attachments.map((a) => a.filename).join(', ');
+}
