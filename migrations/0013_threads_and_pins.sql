@@ -32,6 +32,9 @@ ALTER TABLE "conversations" ADD CONSTRAINT "conversations_thread_fields" CHECK (
 -- account deletion) reaches its threads in the same transaction without each caller knowing.
 CREATE FUNCTION "mirror_participant_into_threads"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A thread being made locks its parent FOR UPDATE while it copies the members: this waits for it
+  -- (or makes it wait), so a join and a new thread never pass each other.
+  PERFORM 1 FROM "conversations" WHERE "id" = NEW."conversation_id" FOR KEY SHARE;
   INSERT INTO "conversation_participants" ("id", "conversation_id", "agent_id", "last_read_seq", "joined_at")
   SELECT gen_random_uuid(), t."id", NEW."agent_id", 0, NEW."joined_at"
   FROM "conversations" t
@@ -41,6 +44,9 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE FUNCTION "unmirror_participant_from_threads"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- As above: a member leaving and a thread being made are ordered by the parent's row lock, so the
+  -- new thread never copies someone who just left.
+  PERFORM 1 FROM "conversations" WHERE "id" = OLD."conversation_id" FOR KEY SHARE;
   DELETE FROM "conversation_participants" p
   USING "conversations" t
   WHERE t."parent_conversation_id" = OLD."conversation_id"

@@ -20,6 +20,9 @@ export async function findThreadOfRoot(db: DbOrTx, rootMessageId: string): Promi
  * (the triggers of migration 0013 keep them in step afterwards); the root's author follows it.
  */
 export async function insertThread(tx: DbOrTx, parent: ConversationRow, root: MessageRow): Promise<ConversationRow | undefined> {
+  // Ordered with every join and leave of the parent (the triggers take a key-share lock of this row):
+  // the copy below sees each of them either done or not begun.
+  await tx.execute(sql`select 1 from conversations where id = ${parent.id} for update`);
   const [thread] = await tx
     .insert(conversations)
     .values({
