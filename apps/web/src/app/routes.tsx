@@ -50,6 +50,7 @@ const TeamSettingsPage = page(() => import('../team-settings/team-settings-page'
 const ChatPage = page(() => import('../chat/chat-page'));
 const RoomPage = page(() => import('../rooms/room-page'));
 const TeamUsagePage = page(() => import('../teams/team-usage-page'));
+const ThreadsPage = page(() => import('../threads/threads-page'));
 // The account's pages (their menu: account/account-sections.ts).
 const AccountLayout = page(() => import('../account/account-layout'));
 const ProfilePage = page(() => import('../account/profile-page'));
@@ -83,6 +84,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           { path: '/', ...HomePage },
           { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },
+          { path: '/threads', ...ThreadsPage },
           {
             path: '/account',
             ...AccountLayout,

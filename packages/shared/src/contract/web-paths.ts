@@ -23,6 +23,8 @@ export const WEB_APP_PATHS = [
   '/account/blocked',
   '/account/delete',
   '/notifications/unsubscribe',
+  // the threads I follow, across conversations (decision 0026)
+  '/threads',
   '/p/:username',
   '/t/:handle',
   '/t/:handle/p/:username',
