@@ -35,6 +35,7 @@ export function ConversationPane({
   header,
   blocked,
   alsoSendLabel,
+  label = 'Chat',
   className,
 }: {
   header?: ReactNode;
@@ -42,11 +43,13 @@ export function ConversationPane({
   blocked?: ReactNode;
   /** A thread: the label of the composer's checkbox that also sends a reply to the thread's conversation. */
   alsoSendLabel?: string;
+  /** The region's name: 'Chat', or 'Thread replies' beside it (two regions of one name are ambiguous). */
+  label?: string;
   className?: string;
 }) {
   usePreloadMarkdownWhenIdle();
   return (
-    <section aria-label="Chat" className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+    <section aria-label={label} className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
       {header}
       <ConnectionNotices />
       <div className="flex min-h-0 flex-1 flex-col">{blocked ?? <ConversationBody />}</div>

@@ -68,6 +68,7 @@ export function ThreadPanel({
                 </>
               }
               alsoSendLabel={alsoSendLabel}
+              label="Thread replies"
               className="flex min-h-0 flex-1"
             />
           </ConversationProvider>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
-import { DELETED_MESSAGE_TEXT, formatMessageTimestamp, type TChatMessage, type TFollowedThread } from '@agentroom/shared';
+import { DELETED_MESSAGE_TEXT, type TChatMessage, type TFollowedThread } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { THREAD_FALLBACKS } from '../api/thread-api';
 import { fullNameOf } from '../chat/agent-names';
+import { MessageTimeText } from '../chat/bubble-parts';
 import { useMessageSnippet } from '../chat/lazy-snippet';
 import { replyCountText } from '../chat/thread-summary';
 import { threadSearch } from '../chat/thread-url';
@@ -27,7 +28,7 @@ function lineOf(message: TChatMessage, snippet: (content: string) => string): st
   return snippet(message.content) || (message.attachments.length > 0 ? 'Sent a file' : '');
 }
 
-function ThreadRow({ thread, now }: { thread: TFollowedThread; now: number }) {
+function ThreadRow({ thread }: { thread: TFollowedThread }) {
   const snippet = useMessageSnippet();
   const href = conversationHref(thread.conversation, threadSearch(thread.place.rootMessageId));
   const { root, lastReply, unreadCount } = thread;
@@ -40,7 +41,7 @@ function ThreadRow({ thread, now }: { thread: TFollowedThread; now: number }) {
           <span className="truncate">{whereOf(thread)}</span>
           {thread.lastReplyAt && (
             <time dateTime={thread.lastReplyAt} className="shrink-0">
-              {formatMessageTimestamp(thread.lastReplyAt, now)}
+              <MessageTimeText timestamp={thread.lastReplyAt} />
             </time>
           )}
         </span>
@@ -89,7 +90,6 @@ function ThreadRow({ thread, now }: { thread: TFollowedThread; now: number }) {
 export default function ThreadsPage() {
   usePageTitle('Threads');
   const { threads, query } = useFollowedThreads();
-  const now = Date.now();
   let body;
   if (query.isPending) body = <LoadingState text="Loading threads..." />;
   else if (query.isError && threads.length === 0)
@@ -115,7 +115,7 @@ export default function ThreadsPage() {
       <>
         <ul aria-label="Followed threads" className="space-y-1">
           {threads.map((thread) => (
-            <ThreadRow key={thread.place.threadConversationId} thread={thread} now={now} />
+            <ThreadRow key={thread.place.threadConversationId} thread={thread} />
           ))}
         </ul>
         {query.hasNextPage && (
