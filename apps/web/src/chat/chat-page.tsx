@@ -120,7 +120,7 @@ function ChatScreen({
       <div className="flex h-full min-h-0">
         <ThreadOpenerContext value={thread.open}>
         <ConversationPane
-          header={<AgentChatHeader agent={agent} onBack={onBack} profileOpen={profile.open} onToggleProfile={profile.toggle} />}
+          header={<AgentChatHeader agent={agent} onBack={onBack} profileOpen={profile.open && !thread.rootMessageId} onToggleProfile={thread.toggleInstead(profile)} />}
           blocked={blockedView(agentError, isSelf)}
           className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
         />

@@ -165,6 +165,14 @@ export function useThreadSidePanel() {
     rootMessageId,
     open,
     close,
+    /** The toggle of the side panel the thread takes the place of: while a thread is open, it closes the thread and shows that panel. */
+    toggleInstead: (panel: { open: boolean; toggle: () => void }) =>
+      rootMessageId
+        ? () => {
+            close();
+            if (!panel.open) panel.toggle();
+          }
+        : panel.toggle,
     /** The conversation is hidden while the thread takes the whole screen. */
     hidesChat: !!rootMessageId && !beside,
     className: beside ? 'w-96 max-w-[45%] shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',

@@ -33,7 +33,7 @@ export function ThreadSummaryLine({ rootMessageId, thread, own }: { rootMessageI
       <span className="font-semibold text-indigo-700 dark:text-indigo-300">{replyCountText(thread.replyCount)}</span>
       <span className="sr-only">from {thread.repliers.map((replier) => fullNameOf(replier)).join(', ')}</span>
       {thread.lastReplyAt && (
-        <span className="truncate text-zinc-500 dark:text-zinc-400" title={fullTimeOf(thread.lastReplyAt)}>
+        <span className="truncate text-zinc-600 dark:text-zinc-400" title={fullTimeOf(thread.lastReplyAt)}>
           Last reply <MessageTimeText timestamp={thread.lastReplyAt} />
         </span>
       )}

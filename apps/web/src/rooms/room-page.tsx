@@ -46,8 +46,8 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
             <RoomHeader
               room={room}
               members={participants}
-              membersOpen={members.open}
-              onToggleMembers={members.toggle}
+              membersOpen={members.open && !thread.rootMessageId}
+              onToggleMembers={thread.toggleInstead(members)}
               onOpenSettings={() => setSettingsOpen(true)}
               onBack={() => navigate(teamPath)}
             />
