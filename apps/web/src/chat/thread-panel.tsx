@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Bell, BellOff, X } from 'lucide-react';
+import { Bell, Check, X } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DELETED_MESSAGE_TEXT, type TChatMessage, type TConversation } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
@@ -122,7 +122,7 @@ function FollowToggle({ threadId, following: initial }: { threadId: string; foll
   });
   return (
     <Button size="sm" variant={following ? 'secondary' : 'ghost'} aria-pressed={following} disabled={change.isPending} onClick={() => change.mutate(!following)}>
-      {following ? <BellOff aria-hidden="true" className="size-3.5" /> : <Bell aria-hidden="true" className="size-3.5" />}
+      {following ? <Check aria-hidden="true" className="size-3.5" /> : <Bell aria-hidden="true" className="size-3.5" />}
       {following ? 'Following' : 'Follow'}
     </Button>
   );
