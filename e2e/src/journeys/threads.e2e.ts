@@ -156,16 +156,21 @@ describe('threads', () => {
     await threadPanel(a.page).getByTestId('thread-root').filter({ hasText: 'Which date do we ship?' }).waitFor();
     await messageIn(threadPanel(a.page), FAKE_REPLY_FINAL).waitFor();
 
-    // Lena follows the thread she started and replied in: Threads lists it and opens it beside its room.
-    await sidebarOf(a.page).getByRole('link', { name: /^Threads/ }).click();
+    // Lena follows the threads of her messages: the one Omar started has three replies she has not
+    // read, counted in the sidebar's badge. Threads lists it; opening it reads it, and the badge goes.
+    const threadsLink = sidebarOf(a.page).getByRole('link', { name: /^Threads/ });
+    await threadsLink.getByTestId('threads-badge').filter({ hasText: '1' }).waitFor();
+    await threadsLink.click();
     await a.page.waitForURL((url) => url.pathname === '/threads');
-    const shipDate = a.page.getByRole('list', { name: 'Followed threads' }).getByRole('link').filter({ hasText: 'Which date do we ship?' });
-    await shipDate.filter({ hasText: '4 replies' }).waitFor();
+    const coffee = a.page.getByRole('list', { name: 'Followed threads' }).getByRole('link').filter({ hasText: 'Coffee at eleven, anyone?' });
+    await coffee.getByTestId('thread-unread').filter({ hasText: '3' }).waitFor();
+    await a.page.getByRole('list', { name: 'Followed threads' }).getByRole('link').filter({ hasText: 'Which date do we ship?' }).waitFor();
     await shot(a.page, 'threads-view-desktop');
-    await shipDate.click();
+    await coffee.click();
     await a.page.waitForURL((url) => url.pathname === roomUrl && url.searchParams.has('thread'));
-    await threadPanel(a.page).getByTestId('thread-root').filter({ hasText: 'Which date do we ship?' }).waitFor();
-    await messageIn(threadPanel(a.page), 'I would say Friday.').waitFor();
+    await threadPanel(a.page).getByTestId('thread-root').filter({ hasText: 'Coffee at eleven, anyone?' }).waitFor();
+    await messageIn(threadPanel(a.page), 'Count me in.').waitFor();
+    await threadsLink.getByTestId('threads-badge').waitFor({ state: 'detached' });
 
     for (const session of [a, b]) expect(session.problems).toEqual([]);
   }, 300_000);
