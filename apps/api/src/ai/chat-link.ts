@@ -15,3 +15,6 @@ export { presentMessageRows } from '../chat/chat-views';
 export { searchMessages } from '../chat/search-service';
 export { findTeamsByIds } from '../chat/chat-repo';
 export { listTeamAgents } from '../teams/teams-service';
+// Threads (decision 0026) follow their parent's rules: who answers, turn limits, managers, the room's setting.
+export { isThread, rulingConversation } from '../chat/thread-parent';
+export { findConversationsByIds } from '../chat/search-repo';

@@ -29,20 +29,28 @@ export async function findAgentTurnLimit(db: DbOrTx, conversationId: string): Pr
   return row?.agentTurnLimit;
 }
 
-/** Name, topic, type and team name of a conversation (a room's setting for the persona prompt). */
-export async function findConversationSetting(db: DbOrTx, conversationId: string) {
-  const [row] = await db
-    .select({ type: conversations.type, name: conversations.name, topic: conversations.topic, teamName: teams.name })
-    .from(conversations)
-    .leftJoin(teams, eq(teams.id, conversations.teamId))
-    .where(eq(conversations.id, conversationId));
-  return row;
+export async function findTeamName(db: DbOrTx, teamId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return row?.name;
 }
 
 export async function findMessageSeq(db: DbOrTx, messageId: string): Promise<number | undefined> {
   const [row] = await db.select({ seq: messages.seq }).from(messages).where(eq(messages.id, messageId));
   return row?.seq;
 }
+
+/** A history message as the context reads it: with its sender's name. */
+const historyColumns = {
+  id: messages.id,
+  seq: messages.seq,
+  sender: messages.senderAgentId,
+  content: messages.content,
+  type: messages.messageType,
+  firstName: agents.firstName,
+  lastName: agents.lastName,
+  username: agents.username,
+  isHuman: agents.isHuman,
+};
 
 /**
  * The newest `limit` messages of a conversation's history up to `maxSeq` (all when undefined), newest
@@ -51,17 +59,7 @@ export async function findMessageSeq(db: DbOrTx, messageId: string): Promise<num
  */
 export async function findRecentMessages(db: DbOrTx, conversationId: string, maxSeq: number | undefined, limit: number) {
   return db
-    .select({
-      id: messages.id,
-      seq: messages.seq,
-      sender: messages.senderAgentId,
-      content: messages.content,
-      type: messages.messageType,
-      firstName: agents.firstName,
-      lastName: agents.lastName,
-      username: agents.username,
-      isHuman: agents.isHuman,
-    })
+    .select(historyColumns)
     .from(messages)
     .innerJoin(agents, eq(agents.id, messages.senderAgentId))
     .where(
@@ -76,6 +74,16 @@ export async function findRecentMessages(db: DbOrTx, conversationId: string, max
     .limit(limit);
 }
 
+/** One message as history (a thread's root), unless deleted. */
+export async function findHistoryMessage(db: DbOrTx, messageId: string) {
+  const [row] = await db
+    .select(historyColumns)
+    .from(messages)
+    .innerJoin(agents, eq(agents.id, messages.senderAgentId))
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)));
+  return row;
+}
+
 /** A reply's history as it was read: the messages of seqs `from`..`to`, oldest first, deleted ones included (shown as deleted). */
 export async function findHistoryBetween(db: DbOrTx, conversationId: string, from: number, to: number, limit: number): Promise<MessageRow[]> {
   return db
@@ -84,6 +92,11 @@ export async function findHistoryBetween(db: DbOrTx, conversationId: string, fro
     .where(and(eq(messages.conversationId, conversationId), between(messages.seq, from, to), notInArray(messages.messageType, NOT_HISTORY)))
     .orderBy(asc(messages.seq))
     .limit(limit);
+}
+
+export async function findMessageRow(db: DbOrTx, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select(messageColumns).from(messages).where(eq(messages.id, messageId));
+  return row;
 }
 
 /** The id of a conversation's newest message. */

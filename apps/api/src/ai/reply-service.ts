@@ -1,7 +1,7 @@
 import { isUuid, REPLY_ERRORS, type TActiveReply, type TChatMessage } from '@agentroom/shared';
 import type { AppContext, ReplyJobQueue, ReplyRunner, StoredMessage } from '../context';
 import { badRequest, notFound } from '../core/app-error';
-import { assertConversationParticipant, assertMessageParticipant, findAgent } from './chat-link';
+import { assertConversationParticipant, assertMessageParticipant, findAgent, rulingConversation } from './chat-link';
 import { findLatestMessageId } from './reply-context-repo';
 import { inTransaction } from '../core/transaction';
 import type { Tx } from '../db/client';
@@ -16,7 +16,7 @@ import {
   lockOldestOpenRequest,
   requestReplyCancel,
 } from './reply-jobs-repo';
-import { enqueueTurn, firstTurnJob, whoAnswers } from './room-turns';
+import { enqueueTurn, firstTurnJob, mayBeAnswered, whoAnswers } from './room-turns';
 import { stopWaitingReplies } from './approvals/approval-service';
 import { findJobToolCalls } from './approvals/tool-calls-repo';
 import { presentSteps } from './approvals/tool-step-view';
@@ -29,7 +29,7 @@ import { toolBox } from './tools/tool-box';
  * request in the conversation (decision 0025); one answering none may still @mention agents of a room.
  */
 export const replyJobQueue: ReplyJobQueue = {
-  wants: (target, content) => target.sender.isExternal || whoAnswers(target, content).length > 0,
+  wants: (target, content) => target.sender.isExternal || mayBeAnswered(target, content),
   async enqueue(ctx, tx, stored, presented) {
     if (stored.sender.isExternal) {
       const open = await lockOldestOpenRequest(tx, stored.sender.id, stored.conversation.id);
@@ -39,11 +39,12 @@ export const replyJobQueue: ReplyJobQueue = {
   },
 };
 
-/** The turns a stored message starts (room-turns, rules 1 and 2); answers whether any was queued. */
+/** The turns a stored message starts (room-turns, rules 1, 2 and 5); answers whether any was queued. */
 export async function askResponders(ctx: AppContext, tx: Tx, stored: StoredMessage, presented: TChatMessage): Promise<boolean> {
+  const ruling = await rulingConversation(tx, stored.conversation);
   let queued = false;
-  for (const agent of whoAnswers(stored, stored.message.content)) {
-    const job = await enqueueTurn(ctx, tx, agent, firstTurnJob(stored, agent), { message: presented, conversation: stored.conversation });
+  for (const agent of whoAnswers(stored, stored.message.content, ruling)) {
+    const job = await enqueueTurn(ctx, tx, agent, firstTurnJob(stored, agent, ruling), { message: presented, conversation: stored.conversation });
     queued ||= Boolean(job);
   }
   return queued;

@@ -2,7 +2,7 @@ import { findMentions, type TChatMessage } from '@agentroom/shared';
 import type { AgentRequest, AppContext, StoredMessage } from '../context';
 import type { Tx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow, ReplyJobRow } from '../db/rows';
-import { writeMessage, type SendTarget } from './chat-link';
+import { isThread, rulingConversation, writeMessage, type SendTarget } from './chat-link';
 import { findAgentTurnLimit } from './reply-context-repo';
 import { enqueueReplyJob, findChainJobs } from './reply-jobs-repo';
 import { chainNoticeText, type TChainNoticeCode } from './reply-notices';
@@ -21,6 +21,10 @@ import { chainNoticeText, type TChainNoticeCode } from './reply-notices';
  * 4. One at a time per room: a room's job waits until every earlier job of the room's chains has
  *    ended, so each agent sees the answers before it. `claimReplyJobs` (reply-jobs-repo) holds this
  *    when it leases jobs.
+ * 5. Threads (decision 0026) are answered as their parent conversation: a message in a thread of a
+ *    room by the room's rules 2 and 3 (its answers-all agent, its turn limit), in a thread of a 1:1 by
+ *    rule 1. The jobs, replies, chains and notices are the thread's own (its conversation id), and a
+ *    thread takes its turns one at a time by itself (rule 4 per thread: its agents read the thread only).
  */
 
 /**
@@ -28,10 +32,20 @@ import { chainNoticeText, type TChainNoticeCode } from './reply-notices';
  * (decision 0025) answer as AI agents do; a message of an external agent's own in a room (not an answer
  * to a request) is answered by the agents it @mentions only, as a turn an agent asked for.
  */
-export function whoAnswers({ conversation, sender, recipients }: Omit<StoredMessage, 'message'>, content: string): AgentRow[] {
-  if (!sender.isHuman) return sender.isExternal && conversation.type === 'room' ? roomResponders(conversation, content, recipients, false) : [];
-  if (conversation.type === 'room') return roomResponders(conversation, content, recipients);
+export function whoAnswers({ sender, recipients }: Omit<StoredMessage, 'message'>, content: string, ruling: ConversationRow): AgentRow[] {
+  if (!sender.isHuman) return sender.isExternal && ruling.type === 'room' ? roomResponders(ruling, content, recipients, false) : [];
+  if (ruling.type === 'room') return roomResponders(ruling, content, recipients);
   return recipients.filter((r) => !r.isHuman);
+}
+
+/**
+ * Whether a message may be answered, without reading anything (the send path asks before it picks
+ * its transaction): exact outside threads; in a thread, whether any AI agent is among its members
+ * (whoAnswers with the parent's rules decides in the message's transaction).
+ */
+export function mayBeAnswered(target: Omit<StoredMessage, 'message'>, content: string): boolean {
+  if (!isThread(target.conversation)) return whoAnswers(target, content, target.conversation).length > 0;
+  return target.recipients.some((r) => !r.isHuman);
 }
 
 function roomResponders(room: ConversationRow, content: string, recipients: AgentRow[], withAnswersAll = true): AgentRow[] {
@@ -42,9 +56,9 @@ function roomResponders(room: ConversationRow, content: string, recipients: Agen
   return responders.slice(0, room.agentTurnLimit);
 }
 
-/** The reply job of one agent answering a person's message (rule 2: in a room, turn 1 of the message's chain). */
-export function firstTurnJob({ conversation, message, sender }: StoredMessage, agent: AgentRow) {
-  const isRoom = conversation.type === 'room';
+/** The reply job of one agent answering a person's message (rule 2: in a room or a room's thread, turn 1 of the message's chain). */
+export function firstTurnJob({ conversation, message, sender }: StoredMessage, agent: AgentRow, ruling: ConversationRow) {
+  const isRoom = ruling.type === 'room';
   return {
     conversationId: conversation.id,
     agentId: agent.id,
@@ -93,8 +107,9 @@ function decideChainTurn(chainJobs: { agentId: string; status: string; askedByAg
 export async function continueChain(ctx: AppContext, tx: Tx, job: ReplyJobRow, target: SendTarget, reply: MessageRow, presented: TChatMessage, mentionIds: string[]) {
   const asked = mentionIds.map((id) => target.recipients.find((r) => r.id === id)).filter((a): a is AgentRow => Boolean(a && !a.isHuman));
   if (asked.length === 0 || !job.chainRootMessageId) return;
-  // The room's setting as it is now (the send path's copy of the room may be a few seconds old).
-  const limit = (await findAgentTurnLimit(tx, job.conversationId)) ?? target.conversation.agentTurnLimit;
+  // The room's setting as it is now (the send path's copy of the room may be a few seconds old); a thread's is its room's.
+  const ruling = await rulingConversation(tx, target.conversation);
+  const limit = (await findAgentTurnLimit(tx, ruling.id)) ?? ruling.agentTurnLimit;
   const chain = await findChainJobs(tx, job.chainRootMessageId);
   for (const agent of asked) {
     const decision = decideChainTurn(chain, agent.id, limit);

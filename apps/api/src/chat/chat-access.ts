@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow } from '../db/rows';
 import { notFound } from '../core/app-error';
 import { assertMayMessage, reachOf, type Reach } from '../agents/agent-reach';
+import { rulingConversation } from './thread-parent';
 import { findMessage, findParticipants, findUsableParticipation } from './chat-repo';
 
 /**
@@ -43,14 +44,15 @@ export function withReadOnly(conversation: TConversation, reach: Map<string, Rea
  * sender's reach or on either side of a block. `recipients`: the send target's, read already.
  */
 export async function assertMayWriteTo(db: DbOrTx, target: { conversation: ConversationRow; sender: AgentRow; recipients: AgentRow[] }) {
-  if (target.conversation.type === 'room') return;
+  // A thread is written to as its parent (decision 0026): a room's never read-only, a 1:1's as that 1:1.
+  if ((await rulingConversation(db, target.conversation)).type === 'room') return;
   const other = target.recipients[0];
   if (other) assertMayMessage(await reachOf(db, target.sender.id, other));
 }
 
 /** Why `agentId` may not write into the conversation (null: they may); for typing, which is dropped then. */
 export async function readOnlyReasonIn(db: DbOrTx, conversation: ConversationRow, agentId: string): Promise<TReadOnlyReason | null> {
-  if (conversation.type === 'room') return null;
+  if ((await rulingConversation(db, conversation)).type === 'room') return null;
   const other = (await findParticipants(db, [conversation.id])).find((p) => p.agent.id !== agentId)?.agent;
   return other ? (await reachOf(db, agentId, other)).readOnly : null;
 }

@@ -8,6 +8,8 @@ import type {
   TReactionAgent,
   TRoomSettings,
   TSeenAgent,
+  TThreadPlace,
+  TThreadSummary,
 } from '@agentroom/shared';
 import { isTeamManagerRole } from '@agentroom/shared';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, ParticipantRow, TeamRow } from '../db/rows';
@@ -52,13 +54,23 @@ export function presentReactions(rows: { emoji: string; agent: TReactionAgent }[
   return [...byEmoji.values()];
 }
 
+/** What a message shows beside its row: whom it @mentions, who asked for it, its thread (decision 0026). */
+interface MessageExtrasShown {
+  mentions?: string[];
+  askedBy?: TReactionAgent;
+  /** A root's thread, once it has a reply. */
+  thread?: TThreadSummary;
+  /** A reply inside a thread. */
+  inThread?: TThreadPlace;
+}
+
 export function presentMessage(
   message: MessageRow,
   sender: AgentRow,
   files: Pick<AttachmentRow, 'id' | 'filename' | 'mime' | 'size'>[],
   secret: string,
   reactions: TMessageReaction[] = [],
-  extras: { mentions?: string[]; askedBy?: TReactionAgent } = {},
+  extras: MessageExtrasShown = {},
 ): TChatMessage {
   return {
     id: message.id,
@@ -85,6 +97,9 @@ export function presentMessage(
     ...(message.meta.filesRead?.length ? { filesRead: message.meta.filesRead } : {}),
     ...(message.meta.stepLimit ? { stepLimit: message.meta.stepLimit } : {}),
     ...(message.meta.approval ? { approval: message.meta.approval } : {}),
+    ...(extras.thread ? { thread: extras.thread } : {}),
+    ...(extras.inThread ? { inThread: extras.inThread } : {}),
+    ...(message.meta.fromThread ? { fromThread: message.meta.fromThread } : {}),
   };
 }
 
@@ -145,6 +160,15 @@ export function presentConversation(parts: ConversationParts, viewerAgentId: str
     lastSeq: conversation.lastSeq,
     lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
     createdAt: conversation.createdAt.toISOString(),
+    thread:
+      conversation.type === 'thread'
+        ? {
+            threadConversationId: conversation.id,
+            rootMessageId: conversation.threadRootMessageId!,
+            parentConversationId: conversation.parentConversationId!,
+            following: viewer?.following ?? false,
+          }
+        : null,
     notifyLevel: viewer?.notifyLevel ?? 'all',
     muted: viewer?.muted ?? false,
   };

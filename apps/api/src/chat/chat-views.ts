@@ -1,4 +1,4 @@
-import type { TChatMessage, TReactionAgent, TSeenStatus } from '@agentroom/shared';
+import type { TChatMessage, TReactionAgent, TSeenStatus, TThreadPlace, TThreadSummary } from '@agentroom/shared';
 import { readPresenceAndReach } from '../agents/agent-presence';
 import { withReadOnly } from './chat-access';
 import type { AppContext } from '../context';
@@ -6,6 +6,8 @@ import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
 import { findAgentsByIds, findAskedByOf, findAttachmentsOf, findMentionsOf, findParticipants, findReactionsOf } from './chat-repo';
+import { findThreadPlaces } from './thread-repo';
+import { findThreadSummaries } from './thread-summaries';
 import { findListDetails, findListParticipants, type ListFile } from './conversation-list-repo';
 
 // Reads what a chat response shows (senders, files, cursors, unread counts) and presents it.
@@ -14,14 +16,17 @@ import { findListDetails, findListParticipants, type ListFile } from './conversa
 export async function presentMessageRows(ctx: AppContext, rows: MessageRow[]): Promise<TChatMessage[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((m) => m.id);
-  const [senders, files, reactions, mentions, askedBy] = await Promise.all([
+  const [senders, files, reactions, mentions, askedBy, threads, places] = await Promise.all([
     findAgentsByIds(ctx.db, [...new Set(rows.map((m) => m.senderAgentId))]),
     findAttachmentsOf(ctx.db, ids),
     findReactionsOf(ctx.db, ids),
     findMentionsOf(ctx.db, ids),
     findAskedByOf(ctx.db, ids),
+    // Threads (decision 0026): the roots' summaries and the replies' places, one statement each per page.
+    findThreadSummaries(ctx.db, ids),
+    findThreadPlaces(ctx.db, [...new Set(rows.map((m) => m.conversationId))]),
   ]);
-  return presentMessagesWith(ctx, rows, new Map(senders.map((a) => [a.id, a])), { files, reactions, mentions, askedBy });
+  return presentMessagesWith(ctx, rows, new Map(senders.map((a) => [a.id, a])), { files, reactions, mentions, askedBy, threads, places });
 }
 
 interface MessageExtras {
@@ -31,10 +36,14 @@ interface MessageExtras {
   mentions: Map<string, string[]>;
   /** AI replies another agent asked for: messageId → that agent. */
   askedBy: Map<string, TReactionAgent>;
+  /** Roots' thread summaries: messageId → summary. */
+  threads?: Map<string, TThreadSummary>;
+  /** Threads among the messages' conversations: conversationId → place. */
+  places?: Map<string, TThreadPlace>;
 }
 
 /** Message rows presented with what was read for them (every sender among `senderById`). */
-function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Map<string, AgentRow>, { files, reactions, mentions, askedBy }: MessageExtras) {
+function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Map<string, AgentRow>, { files, reactions, mentions, askedBy, threads, places }: MessageExtras) {
   const filesByMessage = new Map<string, ListFile[]>();
   for (const file of files) if (file.messageId) filesByMessage.set(file.messageId, [...(filesByMessage.get(file.messageId) ?? []), file]);
   const reactionsByMessage = new Map<string, { emoji: string; agent: TReactionAgent }[]>();
@@ -46,7 +55,7 @@ function presentMessagesWith(ctx: AppContext, rows: MessageRow[], senderById: Ma
       filesByMessage.get(m.id) ?? [],
       ctx.config.jwtSecret,
       presentReactions(reactionsByMessage.get(m.id) ?? []),
-      { mentions: mentions.get(m.id), askedBy: askedBy.get(m.id) },
+      { mentions: mentions.get(m.id), askedBy: askedBy.get(m.id), thread: threads?.get(m.id), inThread: places?.get(m.conversationId) },
     ),
   );
 }

@@ -1,6 +1,7 @@
 import type { DomainEventBus } from '../core/domain-events';
 import type { DbOrTx } from '../db/client';
 import { findConversationsWithoutAccess } from './chat-repo';
+import { findThreadIdsOf } from './thread-repo';
 
 /**
  * Inside the transaction of a team membership that began or ended: conversation access may have
@@ -11,6 +12,9 @@ import { findConversationsWithoutAccess } from './chat-repo';
  */
 export async function teamMembershipChanged(db: DbOrTx, events: DomainEventBus, agentId: string, leftRoomIds: string[] = []): Promise<void> {
   // Rooms the person left with the team are no longer theirs at all (no participant row to find).
-  const lostConversationIds = [...new Set([...(await findConversationsWithoutAccess(db, agentId)), ...leftRoomIds])];
+  // Their threads went with them (their participant rows are mirrored away, decision 0026).
+  const lostConversationIds = [
+    ...new Set([...(await findConversationsWithoutAccess(db, agentId)), ...leftRoomIds, ...(await findThreadIdsOf(db, leftRoomIds))]),
+  ];
   events.publish('access.changed', { agentId, lostConversationIds });
 }

@@ -21,7 +21,8 @@ type MembershipEvents = Pick<DomainEvents, 'access.changed' | 'room.changed' | '
 
 /**
  * Keeps the cache true: a team membership that began or ended (access may have changed anywhere) and a
- * changed agent (its name is in the rows) forget everything; a room's changed members forget that room.
+ * changed agent (its name is in the rows) forget everything; a room's changed members forget that room
+ * and its threads.
  * `events` must carry other nodes' writes too (server.ts passes the cross-node relay's bus), or a node
  * would answer the access check with members another node has since removed.
  */
@@ -29,7 +30,10 @@ export function forgetStaleConversationMembers(events: EventBus<MembershipEvents
   const unsubscribe = [
     events.subscribe('access.changed', () => cache.clear()),
     events.subscribe('agent.updated', () => cache.clear()),
-    events.subscribe('room.changed', ({ roomId }) => void cache.delete(roomId)),
+    events.subscribe('room.changed', ({ roomId, threadIds = [] }) => {
+      // A room's threads mirror its members (decision 0026): theirs changed with it.
+      for (const id of [roomId, ...threadIds]) cache.delete(id);
+    }),
   ];
   return () => unsubscribe.forEach((off) => off());
 }

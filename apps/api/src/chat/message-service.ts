@@ -25,6 +25,9 @@ import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
 import type { GroupCommit } from './group-commit';
 import { insertMessageRow } from './insert-message';
+import { isThread } from './thread-parent';
+import { threadPlaceOf } from './thread-repo';
+import { followOnReply, publishThreadUpdated } from './thread-writes';
 import {
   deleteMentionsOf,
   deleteMessageExtras,
@@ -55,7 +58,8 @@ async function presentOne(ctx: AppContext, row: MessageRow): Promise<TChatMessag
 }
 
 /** What is written: the text, and the sender's own id for it (a retry with the same id stores nothing more). */
-export type WriteInput = Pick<TSendMessageInput, 'content'> & Partial<Pick<TSendMessageInput, 'clientMessageId' | 'attachmentIds'>>;
+export type WriteInput = Pick<TSendMessageInput, 'content'> &
+  Partial<Pick<TSendMessageInput, 'clientMessageId' | 'attachmentIds' | 'alsoSendToParent'>>;
 
 /** Server-side extras of a stored message: AI replies and notices set a type and meta. */
 export interface WriteMessageOptions {
@@ -122,9 +126,10 @@ function createdEvent(
   repliesQueued: boolean,
   extras: { mentions?: string[]; askedBy?: TReactionAgent } = {},
 ) {
+  const inThread = isThread(target.conversation) ? threadPlaceOf(target.conversation) : undefined;
   return {
     conversationId: target.conversation.id,
-    message: presentMessage(row, target.sender, files, ctx.config.jwtSecret, [], extras),
+    message: presentMessage(row, target.sender, files, ctx.config.jwtSecret, [], { ...extras, inThread }),
     participantIds: [target.sender.id, ...target.recipients.map((r) => r.id)],
     repliesQueued,
   };
@@ -156,6 +161,12 @@ export async function writeMessage(
   await writeMentions(tx, row, mentioned);
   const event = createdEvent(ctx, target, row, files, false, { mentions: mentioned.map((a) => a.id), askedBy: options.askedBy });
   const stored = { ...target, message: row };
+  if (isThread(target.conversation)) {
+    const usable = target.recipients.map((r) => r.id);
+    event.participantIds = await followOnReply(tx, target.conversation, target.sender.id, mentioned.map((a) => a.id), usable);
+    if (input.alsoSendToParent) await writeParentCopy(ctx, tx, target, row);
+    await publishThreadUpdated(ctx, tx, target.conversation);
+  }
   if (options.answers) event.repliesQueued = await options.answers({ row, message: event.message });
   else if (row.messageType === 'text' && ctx.replyJobs.wants(target, row.content))
     event.repliesQueued = await ctx.replyJobs.enqueue(ctx, tx, stored, event.message);
@@ -163,6 +174,26 @@ export async function writeMessage(
   if (target.recipients.some((r) => r.isExternal)) await ctx.agentInbox.heard(tx, stored, event.message);
   ctx.events.publish('message.created', event);
   return { row, message: event.message };
+}
+
+/**
+ * "Also send to #room" (decision 0026): the reply's copy in the thread's conversation, written with
+ * it (a retry of the reply writes neither). It carries its thread in meta, starts no AI reply and
+ * @mentions no one (the reply did).
+ */
+async function writeParentCopy(ctx: AppContext, tx: Tx, target: SendTarget, reply: MessageRow) {
+  const place = threadPlaceOf(target.conversation);
+  const parent = await resolveSendTarget(ctx, target.sender.id, place.parentConversationId);
+  const row = await insertMessageRow(tx, {
+    id: uuidv7(),
+    conversationId: parent.conversation.id,
+    senderAgentId: target.sender.id,
+    content: reply.content,
+    clientMessageId: `thread-copy:${reply.id}`,
+    messageType: 'text',
+    meta: { fromThread: place },
+  });
+  if (row) ctx.events.publish('message.created', createdEvent(ctx, parent, row, [], false));
 }
 
 /**
@@ -186,6 +217,8 @@ export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): 
   // An external agent's send may answer its request; an external recipient hears the message in its transaction.
   const involvesExternal = (target: SendTarget) => target.sender.isExternal || target.recipients.some((r) => r.isExternal);
   const needsTransaction = (target: SendTarget, input: WriteInput) =>
+    // A thread reply makes its writer follow and changes its root's summary (decision 0026).
+    isThread(target.conversation) ||
     (input.attachmentIds?.length ?? 0) > 0 ||
     ctx.replyJobs.wants(target, input.content) ||
     mentionsOf(target, input.content).length > 0 ||
@@ -313,15 +346,17 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
  * storage too once the transaction has committed. Deleting it again answers the same, with no event.
  */
 export async function deleteMessage(ctx: AppContext, agentId: string, messageId: string): Promise<TChatMessage> {
-  const { message } = await assertMessageParticipant(ctx.db, messageId, agentId);
+  const { message, conversation } = await assertMessageParticipant(ctx.db, messageId, agentId);
   if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessageToDelete);
   const sender = await findAgent(ctx.db, agentId);
   const deleted = await inTransaction(ctx.db, async (tx) => {
     const row = await markMessageDeleted(tx, messageId);
     if (!row) return undefined;
     const files = await deleteMessageExtras(tx, messageId);
-    const presented = presentMessage(row, sender!, [], ctx.config.jwtSecret);
+    const inThread = isThread(conversation) ? threadPlaceOf(conversation) : undefined;
+    const presented = presentMessage(row, sender!, [], ctx.config.jwtSecret, [], { inThread });
     ctx.events.publish('message.updated', { message: presented });
+    if (inThread) await publishThreadUpdated(ctx, tx, conversation);
     return { presented, files };
   });
   if (!deleted) {

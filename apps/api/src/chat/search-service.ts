@@ -4,7 +4,9 @@ import type { AppContext } from '../context';
 import { presentSender } from './chat-presenters';
 import { findAgentsByIds, findParticipants, findTeamsByIds } from './chat-repo';
 import { findConversationsByIds, findHeadlines, findMessageContents, findReadableConversationIds, findSearchHits } from './search-repo';
-import { avatarUrlOf } from '../users/presenters';
+import { presentSearchConversation } from './search-conversations';
+import { isThread } from './thread-parent';
+import { threadPlaceOf } from './thread-repo';
 
 /*
  * Full-text search over messages (Postgres and PGlite alike) on `search_vector`, the stored
@@ -67,43 +69,30 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
   const pageRows = hits.slice(0, limit);
   if (pageRows.length === 0) return { results: [], pagination: { page, limit, hasMore: false } };
 
-  const conversationIds = [...new Set(pageRows.map((h) => h.conversationId))];
-  const [conversationRows, contents, participants] = await Promise.all([
-    findConversationsByIds(ctx.db, conversationIds),
+  // A hit in a thread (decision 0026) is described by its parent: that is where it is opened.
+  const hitConversations = await findConversationsByIds(ctx.db, [...new Set(pageRows.map((h) => h.conversationId))]);
+  const places = new Map(hitConversations.filter(isThread).map((t) => [t.id, threadPlaceOf(t)]));
+  const parentIds = [...new Set([...places.values()].map((p) => p.parentConversationId))];
+  const parents = parentIds.length ? await findConversationsByIds(ctx.db, parentIds) : [];
+  const described = [...hitConversations.filter((c) => !isThread(c)), ...parents];
+  const [contents, participants] = await Promise.all([
     findMessageContents(ctx.db, pageRows.map((h) => h.id)),
-    findParticipants(ctx.db, conversationIds),
+    findParticipants(ctx.db, described.map((c) => c.id)),
   ]);
   const agentById = new Map(participants.map((p) => [p.agent.id, p.agent]));
   const missingSenders = [...new Set(pageRows.map((h) => h.senderAgentId))].filter((id) => !agentById.has(id));
   const [senders, teams, headlines] = await Promise.all([
     findAgentsByIds(ctx.db, missingSenders),
-    findTeamsByIds(ctx.db, [...new Set(conversationRows.flatMap((c) => (c.teamId ? [c.teamId] : [])))]),
+    findTeamsByIds(ctx.db, [...new Set(described.flatMap((c) => (c.teamId ? [c.teamId] : [])))]),
     headlinesOf(ctx, contents.map((c) => c.content), q),
   ]);
   const headlineById = new Map(contents.map((c, i) => [c.id, headlines[i]!]));
   const senderById = new Map([...agentById, ...senders.map((a) => [a.id, a] as const)]);
   const teamById = new Map(teams.map((t) => [t.id, t]));
   const summaries = new Map<string, TSearchConversation>();
-  for (const conversation of conversationRows) {
-    const others = participants.filter((p) => p.participant.conversationId === conversation.id && p.agent.id !== agentId);
-    const other = others.length === 1 ? others[0]!.agent : undefined;
+  for (const conversation of described) {
     const team = conversation.teamId ? teamById.get(conversation.teamId) : undefined;
-    summaries.set(conversation.id, {
-      id: conversation.id,
-      conversationType: conversation.type,
-      team: team ? { id: team.id, handle: team.handle, name: team.name } : null,
-      roomName: conversation.type === 'room' ? conversation.name : null,
-      otherAgent: conversation.type !== 'room' && other
-        ? {
-            id: other.id,
-            username: other.username,
-            firstName: other.firstName,
-            lastName: other.lastName,
-            avatarUrl: avatarUrlOf(other),
-            isAgent: !other.isHuman,
-          }
-        : null,
-    });
+    summaries.set(conversation.id, presentSearchConversation(conversation, agentId, participants, team));
   }
 
   return {
@@ -113,7 +102,8 @@ export async function searchMessages(ctx: AppContext, agentId: string, query: TS
       timestamp: hit.createdAt.toISOString(),
       sender: presentSender(senderById.get(hit.senderAgentId)!),
       snippet: snippetParts(headlineById.get(hit.id) ?? ''),
-      conversation: summaries.get(hit.conversationId)!,
+      conversation: summaries.get(places.get(hit.conversationId)?.parentConversationId ?? hit.conversationId)!,
+      ...(places.has(hit.conversationId) ? { inThread: places.get(hit.conversationId)! } : {}),
     })),
     pagination: { page, limit, hasMore: hits.length > limit },
   };

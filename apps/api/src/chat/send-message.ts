@@ -4,6 +4,7 @@ import {
   CHAT_ERRORS,
   firstZodMessage,
   GENERIC_ERRORS,
+  THREAD_ERRORS,
   ZSendMessageRequest,
   ZSocketSendPayload,
   zodDetails,
@@ -15,6 +16,7 @@ import type { LeasedRateLimit, LimitCount } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { assertMayWriteTo } from './chat-access';
 import { messageLimitKey } from './message-limit';
+import { isThread } from './thread-parent';
 import { findSentMessage, resolveSendTarget, type MessageWriter } from './message-service';
 
 /**
@@ -64,6 +66,9 @@ export function createSendMessage(ctx: AppContext, { messageLimit, writer }: { m
     const target = await resolveSendTarget(ctx, caller.agentId, conversationId);
     // A 1:1 with someone out of reach or behind a block is read-only (decision 0022): 403.
     await assertMayWriteTo(ctx.db, target);
+    // "Also send to #room" belongs to a thread reply (decision 0026).
+    if (input.alsoSendToParent && !isThread(target.conversation))
+      throw badRequest(THREAD_ERRORS.notAThread, { alsoSendToParent: THREAD_ERRORS.notAThread });
     if (targetAgentId && !target.recipients.some((r) => r.id === targetAgentId))
       throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
     const written = await writer.write(target, input);

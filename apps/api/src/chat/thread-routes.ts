@@ -1,14 +1,14 @@
-import { AppError } from '../core/app-error';
 import type { AppContext } from '../context';
-import { defineHandlers } from '../http/route-handler';
-
-// PLACEHOLDER (lead scaffold): replaced by the threads work of issue 26.
-const notYet = () => {
-  throw new AppError(501, 'INTERNAL', 'Not built yet');
-};
+import { defineHandlers, StatusReply } from '../http/route-handler';
+import { followThread, listFollowedThreads, openThread } from './thread-service';
 
 /** Threads (decision 0026): open a message's thread, the followed threads, follow and unfollow. */
-export const threadRoutes = (ctx: AppContext) => {
-  void ctx;
-  return defineHandlers({ openThread: notYet, listFollowedThreads: notYet, followThread: notYet });
-};
+export const threadRoutes = (ctx: AppContext) =>
+  defineHandlers({
+    openThread: async ({ auth, params }) => {
+      const { created, body } = await openThread(ctx, auth.agentId, params.id);
+      return new StatusReply(created ? 201 : 200, body);
+    },
+    listFollowedThreads: ({ auth, query }) => listFollowedThreads(ctx, auth.agentId, query),
+    followThread: ({ auth, params, body }) => followThread(ctx, auth.agentId, params.id, body.following),
+  });

@@ -402,6 +402,8 @@ export interface TMessageMeta {
   approval?: TToolApproval;
   /** The messages (by seq, inclusive) the reply's model call read: its "what the agent read" view. */
   readSeqs?: { from: number; to: number };
+  /** A thread reply's copy in the thread's conversation ("Also send to #room"; decision 0026): its thread. */
+  fromThread?: { threadConversationId: string; rootMessageId: string; parentConversationId: string };
 }
 
 /** Postgres's `tsvector`, for the stored search vector of a message (never read by the app). */

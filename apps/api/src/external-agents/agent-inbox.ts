@@ -1,6 +1,7 @@
 import type { AgentInbox } from '../context';
 import type { AgentDelivery, DomainEventBus } from '../core/domain-events';
 import type { DbOrTx } from '../db/client';
+import { rulingConversation } from '../chat/thread-parent';
 import { findListensTo } from './agent-hearing-repo';
 
 /** Where deliveries go besides the agent's socket room: the webhook outbox (webhooks/), in the same transaction. */
@@ -13,7 +14,8 @@ export type DeliverySink = (tx: DbOrTx, deliveries: AgentDelivery[]) => Promise<
  *
  * Hearing: an agent listening to 'all' hears every message of its conversations; one listening to
  * 'mentions' hears 1:1 messages and the room messages that @mention it. Its own messages it never
- * hears. Requests (`agent:request`) come besides, whatever it listens to.
+ * hears. Requests (`agent:request`) come besides, whatever it listens to. A thread's message
+ * (decision 0026) is heard as its parent's would be: a room's thread as the room, a 1:1's as the 1:1.
  */
 export function createAgentInbox(events: DomainEventBus, sinks: DeliverySink[] = []): AgentInbox {
   const deliver = async (tx: DbOrTx, deliveries: AgentDelivery[]) => {
@@ -27,7 +29,7 @@ export function createAgentInbox(events: DomainEventBus, sinks: DeliverySink[] =
       if (external.length === 0) return;
       const listensTo = await findListensTo(tx, external.map((a) => a.id));
       const mentions = new Set(message.mentions ?? []);
-      const oneToOne = conversation.type !== 'room';
+      const oneToOne = (await rulingConversation(tx, conversation)).type !== 'room';
       const deliveries: AgentDelivery[] = [];
       for (const agent of external) {
         const mentioned = mentions.has(agent.id);

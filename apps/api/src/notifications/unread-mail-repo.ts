@@ -48,6 +48,8 @@ function dueSql(now: Date, minuteMs: number) {
     isNotNull(accounts.emailVerifiedAt),
     gt(conversations.lastSeq, pendingAfter),
     ne(conversationParticipants.notifyLevel, 'none'),
+    // A thread's replies are mailed to its followers only (decision 0026).
+    sql`(${conversations.type} <> 'thread' or ${conversationParticipants.following})`,
     sql`not ${doNotDisturbSql(now)}`,
     sql`exists (
       select 1 from messages pending

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { inTransaction } from '../core/transaction';
 import type { AgentRow } from '../db/rows';
 import { findParticipants, findTeamsByIds } from '../chat/chat-repo';
+import { findConversationsByIds } from '../chat/search-repo';
 import { enqueueMail } from '../mail/outbox-repo';
 import { unreadMessagesMail, type UnreadConversationDigest } from '../mail/templates';
 import { fullNameOf } from '../users/presenters';
@@ -49,7 +50,13 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
     const listed = due.slice(0, MAX_CONVERSATIONS);
     const ids = listed.map((d) => d.conversation.id);
     const teamIds = listed.flatMap((d) => (d.conversation.teamId ? [d.conversation.teamId] : []));
-    const [participants, teams] = await Promise.all([findParticipants(tx, ids), findTeamsByIds(tx, teamIds)]);
+    // A thread (decision 0026) is named and linked as the conversation its root is in.
+    const parentIds = listed.flatMap((d) => (d.conversation.parentConversationId ? [d.conversation.parentConversationId] : []));
+    const [participants, teams, parents] = await Promise.all([
+      findParticipants(tx, ids),
+      findTeamsByIds(tx, teamIds),
+      parentIds.length ? findConversationsByIds(tx, parentIds) : [],
+    ]);
     const digests: UnreadConversationDigest[] = [];
     for (const { conversation, after, onlyMentions } of listed) {
       const members = participants.filter((p) => p.participant.conversationId === conversation.id).map((p) => p.agent);
@@ -60,11 +67,13 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
         const sender = members.find((agent) => agent.id === senderId);
         return sender ? fullNameOf(sender) : 'Someone';
       };
-      const isRoom = conversation.type === 'room' && team;
+      const place = parents.find((c) => c.id === conversation.parentConversationId) ?? conversation;
+      const isRoom = place.type === 'room' && team;
+      const named = isRoom ? `#${place.name} (${team.name})` : other ? `${fullNameOf(other)}${team ? ` (${team.name})` : ''}` : (team?.name ?? 'A conversation');
       digests.push({
         // A room is named by its name, not by one of its many members.
-        title: isRoom ? `#${conversation.name} (${team.name})` : other ? `${fullNameOf(other)}${team ? ` (${team.name})` : ''}` : (team?.name ?? 'A conversation'),
-        url: isRoom ? roomUrl(appUrl, team.handle, conversation.name ?? '') : conversationUrl(appUrl, other, team?.handle),
+        title: place === conversation ? named : `Thread in ${named}`,
+        url: isRoom ? roomUrl(appUrl, team.handle, place.name ?? '') : conversationUrl(appUrl, other, team?.handle),
         unreadCount: count,
         lines: latest.map((message) => ({
           sender: nameOf(message.senderAgentId),

@@ -1,6 +1,7 @@
 import type { DomainEventBus } from '../core/domain-events';
 import type { DbOrTx } from '../db/client';
 import type { ConversationRow } from '../db/rows';
+import { findThreadIdsOf } from '../chat/thread-repo';
 import { findActiveTeamMemberIds, findRoomParticipantIds } from './rooms-repo';
 
 type RoomSeen = Pick<ConversationRow, 'id' | 'teamId' | 'isPrivate'>;
@@ -28,5 +29,8 @@ export async function publishRoomChanged(
   const joinedIds = change.joinedIds ?? [];
   const leftIds = change.leftIds ?? [];
   const audienceIds = await roomAudience(db, { ...room, isPrivate: room.isPrivate && !change.wasOpen }, leftIds);
-  events.publish('room.changed', { teamId: room.teamId!, roomId: room.id, audienceIds, joinedIds, leftIds });
+  // The room's threads (decision 0026) change members with it: who left leaves their socket rooms too,
+  // and every node forgets their cached members.
+  const threadIds = joinedIds.length || leftIds.length ? await findThreadIdsOf(db, [room.id]) : [];
+  events.publish('room.changed', { teamId: room.teamId!, roomId: room.id, audienceIds, joinedIds, leftIds, threadIds });
 }

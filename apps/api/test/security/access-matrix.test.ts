@@ -52,6 +52,9 @@ const avatarPng = sharp({ create: { width: 64, height: 64, channels: 3, backgrou
 /** T's rooms: #general, a private room of member, peer and leaver, open rooms of the owner (with the peer; with everyone). */
 let generalRoomId: string;
 let privateRoomId: string;
+/** Threads (decision 0026): a message of the private room and its thread, where the leaver replied before leaving. */
+let privateRootId: string;
+let privateThreadId: string;
 /** An invitation to the peer's own team Q, addressed to the outsider's email (Q is not T, so joining it changes no other row). */
 let outsiderInvitationId: string;
 /** The peer's own session: nobody else may sign it out. */
@@ -172,6 +175,10 @@ beforeAll(async () => {
   await server.api().post(rooms).set(bearer(users.owner.token)).send({ name: 'open-room', memberIds: [users.peer.agentId] }).expect(201);
   const everyone = [users.admin, users.member, users.peer].map((u) => u.agentId);
   await server.api().post(rooms).set(bearer(users.owner.token)).send({ name: 'people-room', memberIds: everyone }).expect(201);
+
+  privateRootId = (await sendMessage(server, users.member, privateRoomId, 'A thread starts here')).id;
+  privateThreadId = (await server.api().post(`/api/v1/chat/messages/${privateRootId}/thread`).set(bearer(users.member.token)).expect(201)).body.data.thread.id;
+  await sendMessage(server, users.leaver, privateThreadId, 'A reply before leaving');
 
   await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(bearer(users.leaver.token)).expect(200);
   await server.api().post('/api/v1/auth/logout').set(bearer(users.revoked.token)).expect(200);
@@ -541,6 +548,17 @@ const ROWS: Row[] = [
     request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/reactions/${encodeURIComponent('🎉')}`),
     expected: by(200, 200, 200, 404, 404),
   },
+  // Pins (for everyone in the conversation) and saved messages (one's own), decision 0026: the one access rule
+  { name: 'GET /chat/conversations/:id/pins (team-scoped)', request: (k, api) => api.get(`/api/v1/chat/conversations/${teamChat.id}/pins`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'GET /chat/conversations/:id/pins (#general)', request: (k, api) => api.get(`/api/v1/chat/conversations/${generalRoomId}/pins`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'GET /chat/conversations/:id/pins (private room)', request: (k, api) => api.get(`/api/v1/chat/conversations/${privateRoomId}/pins`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'PUT /chat/messages/:id/pin (team-scoped)', request: (k, api) => api.put(`/api/v1/chat/messages/${otherTeamMessage(k).id}/pin`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'DELETE /chat/messages/:id/pin (team-scoped)', request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}/pin`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'PUT /chat/messages/:id/pin (AI conversation)', request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/pin`), expected: by(200, 200, 200, 404, 404) },
+  { name: 'GET /users/me/saved', request: (k, api) => api.get('/api/v1/users/me/saved'), expected: by(200, 200, 200, 200, 200) },
+  { name: 'PUT /chat/messages/:id/save (team-scoped)', request: (k, api) => api.put(`/api/v1/chat/messages/${otherTeamMessage(k).id}/save`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'DELETE /chat/messages/:id/save (team-scoped)', request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}/save`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'PUT /chat/messages/:id/save (AI conversation)', request: (k, api) => api.put(`/api/v1/chat/messages/${chatOf(k).reply}/save`), expected: by(200, 200, 200, 404, 404) },
   {
     name: "DELETE /chat/messages/:id (someone else's message, team-scoped)",
     request: (k, api) => api.delete(`/api/v1/chat/messages/${otherTeamMessage(k).id}`),
@@ -647,6 +665,14 @@ const ROWS: Row[] = [
     request: async (k, api) => api.delete(`/api/v1/teams/${team.handle}/external-agents/${await teamExternalAgent()}/token`),
     expected: by(200, 200, 403, 403, 403),
   },
+  // Threads (decision 0026): a thread of the private room is its members', and lost with the room.
+  { name: 'POST /chat/messages/:id/thread (private room)', request: (k, api) => api.post(`/api/v1/chat/messages/${privateRootId}/thread`), expected: by(404, 404, 200, 404, 404) },
+  { name: 'GET /chat/threads', request: (k, api) => api.get('/api/v1/chat/threads'), expected: by(200, 200, 200, 200, 200) },
+  {
+    name: 'PUT /chat/conversations/:id/follow (private room thread)',
+    request: (k, api) => api.put(`/api/v1/chat/conversations/${privateThreadId}/follow`).send({ following: true }),
+    expected: by(404, 404, 200, 404, 404),
+  },
   { name: 'GET /agent/me', request: (k, api) => api.get('/api/v1/agent/me'), expected: agentsOnly },
   { name: 'POST /agent/replies', request: (k, api) => api.post('/api/v1/agent/replies').send({ conversationId: generalRoomId }), expected: agentsOnly },
   { name: 'POST /agent/replies/:streamId/delta', request: (k, api) => api.post(`/api/v1/agent/replies/${randomUUID()}/delta`).send({ delta: 'hi' }), expected: agentsOnly },
@@ -680,6 +706,16 @@ describe('access matrix: caller kind × route', () => {
       if (res.status !== row.expected[kind]) wrong.push(`${kind}: expected ${row.expected[kind]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('lists no thread a caller lost with their team in their Threads view', async () => {
+    const threadsOf = async (user: TestUser) =>
+      ((await server.api().get('/api/v1/chat/threads').set(bearer(user.token)).expect(200)).body.data.threads as { place: { threadConversationId: string } }[]).map(
+        (t) => t.place.threadConversationId,
+      );
+    expect(await threadsOf(users.leaver)).toEqual([]);
+    await server.api().put(`/api/v1/chat/conversations/${privateThreadId}/follow`).set(bearer(users.member.token)).send({ following: true }).expect(200);
+    expect(await threadsOf(users.member)).toContain(privateThreadId);
   });
 
   it('lists no conversation a caller lost with their team, nor one with an AI agent of a team they are not in', async () => {

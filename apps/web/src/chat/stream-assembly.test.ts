@@ -49,6 +49,27 @@ describe('stream assembly', () => {
     expect(refetch).toBe(true);
   });
 
+  it('deltas past a gap are kept, and added once the text so far reaches them (a reader on another node than the writer)', () => {
+    // Joined mid-reply: the deltas come before GET /replies answers, and its text so far (saved by the
+    // writing node every 250 ms) ends before the newest of them.
+    const joined = play([event('lo ', 3), event('wor', 6)]);
+    expect(joined.refetch).toBe(true);
+    const snapshot = applyActiveReplies(joined.state, [{ streamId: 's1', agentId: 'nova', status: 'running', attempt: 1, content: 'Hello ' }]);
+    expect(snapshot.s1!.text).toBe('Hello wor');
+    // The next delta follows on, with no refetch.
+    const next = play([event('ld', 9)], snapshot);
+    expect(next).toMatchObject({ refetch: false, state: { s1: { text: 'Hello world' } } });
+    // Kept deltas go with a new attempt.
+    const restarted = play([event('Again', 0, { attempt: 2 })], joined.state);
+    expect(applyActiveReplies(restarted.state, [{ streamId: 's1', agentId: 'nova', status: 'running', attempt: 2, content: 'Again' }]).s1!.text).toBe('Again');
+  });
+
+  it('a gap closed by a delta of its own adds the kept deltas after it', () => {
+    const { state, refetch } = play([event('Hel', 0), event('world', 6), event('lo ', 3)]);
+    expect(refetch).toBe(true);
+    expect(state.s1!.text).toBe('Hello world');
+  });
+
   it('a higher attempt restarts the text; a lower one is ignored', () => {
     const { state } = play([event('Old text', 0), event('New', 0, { attempt: 2 }), event(' stale', 8, { attempt: 1 }), event(' one', 3, { attempt: 2 })]);
     expect(state.s1).toMatchObject({ text: 'New one', attempt: 2 });

@@ -15,7 +15,34 @@ export interface StreamingReply {
   filesRead?: readonly TFileRead[];
   /** A tool call waits for a person's approval (its card is in the conversation): no typing dots. */
   waiting?: true;
+  /**
+   * Deltas of this attempt that start past `text` (some before them were missed), kept to be added
+   * once `text` reaches them: GET /replies answers a text saved a moment ago, which may end before
+   * the deltas already here.
+   */
+  ahead?: readonly Ahead[];
 }
+
+interface Ahead {
+  offset: number;
+  delta: string;
+}
+
+/** Kept deltas past a gap, at most: a gap that stays open is the refetch's to close. */
+const AHEAD_LIMIT = 500;
+
+/** `text` with every kept delta it now reaches added, and the kept deltas still past it. */
+function catchUp(text: string, ahead: readonly Ahead[]): { text: string; ahead: readonly Ahead[] } {
+  let pending = ahead;
+  for (;;) {
+    const next = pending.find((d) => d.offset <= text.length && d.offset + d.delta.length > text.length);
+    pending = pending.filter((d) => d !== next && d.offset + d.delta.length > text.length);
+    if (!next) return { text, ahead: pending };
+    text += next.delta.slice(text.length - next.offset);
+  }
+}
+
+const keptAhead = (ahead: readonly Ahead[]) => (ahead.length ? { ahead } : {});
 
 /** The tool progress of a reply, with only the fields that say something (a reply without tools looks as before). */
 function progress(steps: readonly TToolStep[] | undefined, filesRead: readonly TFileRead[] | undefined, waiting: boolean) {
@@ -62,10 +89,10 @@ export function applyStreamEvent(state: StreamState, event: TMessageStreamEvent)
     : current;
 
   let text = base.text;
-  let needsRefetch = false;
-  const end = event.offset + event.delta.length;
-  if (event.offset > text.length) needsRefetch = true;
-  else if (end > text.length) text = text + event.delta.slice(text.length - event.offset);
+  let ahead = base.ahead ?? [];
+  const needsRefetch = event.offset > text.length;
+  if (needsRefetch && event.delta && ahead.length < AHEAD_LIMIT) ahead = [...ahead, { offset: event.offset, delta: event.delta }];
+  else if (!needsRefetch) ({ text, ahead } = catchUp(text, [{ offset: event.offset, delta: event.delta }, ...ahead]));
 
   const done = base.done || event.done;
   // Steps come whole with the event that changed them; without them, new text means the wait is over.
@@ -73,14 +100,16 @@ export function applyStreamEvent(state: StreamState, event: TMessageStreamEvent)
   const filesRead = event.filesRead ?? base.filesRead;
   const waiting = !done && (event.steps ? awaitsApproval(event.steps) : text === base.text && base.waiting === true);
   const sameProgress = steps === base.steps && filesRead === base.filesRead && waiting === (base.waiting === true);
-  if (!restart && text === base.text && done === base.done && sameProgress) return { state, needsRefetch };
-  const { steps: _s, filesRead: _f, waiting: _w, ...rest } = base;
-  return { state: { ...state, [event.streamId]: { ...rest, text, done, ...progress(steps, filesRead, waiting) } }, needsRefetch };
+  const sameAhead = ahead.length === (base.ahead?.length ?? 0);
+  if (!restart && text === base.text && done === base.done && sameProgress && sameAhead) return { state, needsRefetch };
+  const { steps: _s, filesRead: _f, waiting: _w, ahead: _a, ...rest } = base;
+  return { state: { ...state, [event.streamId]: { ...rest, text, done, ...progress(steps, filesRead, waiting), ...keptAhead(ahead) } }, needsRefetch };
 }
 
 /**
  * GET /replies answers every reply still being written with its text so far. It wins over what we
- * hold when it is a later attempt or longer; a reply we hold that is no longer active has finished.
+ * hold when it is a later attempt or longer (then the deltas kept past a gap that it reaches are
+ * added); a reply we hold that is no longer active has finished.
  */
 export function applyActiveReplies(state: StreamState, replies: readonly TActiveReply[]): StreamState {
   const next: Record<string, StreamingReply> = {};
@@ -91,17 +120,19 @@ export function applyActiveReplies(state: StreamState, replies: readonly TActive
     const newer = !held || reply.attempt > held.attempt || (reply.attempt === held.attempt && reply.content.length > held.text.length);
     // The server's steps and status are the truth of the moment (a reconnect missed their events).
     const now = progress(reply.steps ?? held?.steps, reply.filesRead ?? held?.filesRead, reply.status === 'waiting');
-    if (newer)
+    if (newer) {
+      const caught = catchUp(reply.content, held?.attempt === reply.attempt ? (held.ahead ?? []) : []);
       next[reply.streamId] = {
         streamId: reply.streamId,
         agentId: reply.agentId,
         attempt: reply.attempt,
-        text: reply.content,
+        text: caught.text,
         done: false,
         ...replaces(reply.replacesMessageId ?? held?.replacesMessageId),
         ...now,
+        ...keptAhead(caught.ahead),
       };
-    else if (held.attempt === reply.attempt) {
+    } else if (held.attempt === reply.attempt) {
       const { steps: _s, filesRead: _f, waiting: _w, ...rest } = held;
       next[reply.streamId] = { ...rest, ...now };
     }

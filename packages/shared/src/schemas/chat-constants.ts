@@ -48,6 +48,8 @@ export const THREAD_ERRORS = {
   cannotStartThread: "This message can't start a thread",
   /** `alsoSendToParent` outside a thread. */
   notAThread: 'Only a thread reply can also be sent to its conversation',
+  /** Following is for threads; other conversations notify by their notify level. */
+  onlyThreadsFollowed: 'Only a thread can be followed',
   pinInThread: "Messages in a thread can't be pinned",
   pinDeleted: "A deleted message can't be pinned",
   tooManyPins: `This conversation already has ${PINS_MAX_PER_CONVERSATION} pinned messages. Unpin one first.`,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { ToolCallRow } from '../../db/rows';
-import { conversations, teamMembers, toolCalls } from '../../db/schema';
+import { teamMembers, toolCalls } from '../../db/schema';
 
 export type NewToolCall = typeof toolCalls.$inferInsert;
 
@@ -103,15 +103,6 @@ export async function countPendingToolCalls(db: DbOrTx, jobId: string): Promise<
     .from(toolCalls)
     .where(and(eq(toolCalls.jobId, jobId), eq(toolCalls.status, 'pending_approval')));
   return row?.n ?? 0;
-}
-
-/** Who created a conversation, its type and team: what deciding who manages it needs. */
-export async function findConversationOwnership(db: DbOrTx, conversationId: string) {
-  const [row] = await db
-    .select({ type: conversations.type, teamId: conversations.teamId, createdBy: conversations.createdBy })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
-  return row;
 }
 
 /** The active owners' and admins' ids of a team. */

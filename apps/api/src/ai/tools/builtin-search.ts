@@ -16,7 +16,8 @@ export async function runSearchMessages(ctx: AppContext, args: z.output<typeof Z
   const page = await searchMessages(ctx, runAs.personId, { q: args.query, page: 1, limit: RESULTS });
   if (page.results.length === 0) return { text: `No messages found for "${args.query}".`, isError: false };
   const results = page.results.map((r) => ({
-    where: whereOf(r.conversation),
+    // A thread reply (decision 0026) is named by its conversation, and said to be in a thread.
+    where: `${whereOf(r.conversation)}${r.inThread ? ', in a thread' : ''}`,
     from: [r.sender.firstName, r.sender.lastName].filter(Boolean).join(' '),
     at: r.timestamp,
     text: r.snippet.map((part) => part.text).join(''),

@@ -2,10 +2,12 @@ import { and, desc, eq, isNull, lt, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents, conversations, messages } from '../../db/schema';
 
+const historyLine = { seq: messages.seq, content: messages.content, at: messages.createdAt, firstName: agents.firstName, lastName: agents.lastName, username: agents.username, isHuman: agents.isHuman };
+
 /** The `limit` messages of a conversation before `beforeSeq`, newest first, with their sender (deleted ones and notices left out). */
 export function findMessagesBefore(db: DbOrTx, conversationId: string, beforeSeq: number, limit: number) {
   return db
-    .select({ seq: messages.seq, content: messages.content, at: messages.createdAt, firstName: agents.firstName, lastName: agents.lastName, username: agents.username, isHuman: agents.isHuman })
+    .select(historyLine)
     .from(messages)
     .innerJoin(agents, eq(agents.id, messages.senderAgentId))
     .where(and(eq(messages.conversationId, conversationId), lt(messages.seq, beforeSeq), isNull(messages.deletedAt), ne(messages.messageType, 'notice')))
@@ -26,5 +28,15 @@ export async function findWindowStartSeq(db: DbOrTx, conversationId: string, max
 
 export async function findConversationTeam(db: DbOrTx, conversationId: string): Promise<{ type: string; teamId: string | null } | undefined> {
   const [row] = await db.select({ type: conversations.type, teamId: conversations.teamId }).from(conversations).where(eq(conversations.id, conversationId));
+  return row;
+}
+
+/** A thread's root as a history line, unless deleted. */
+export async function findRootMessage(db: DbOrTx, messageId: string) {
+  const [row] = await db
+    .select(historyLine)
+    .from(messages)
+    .innerJoin(agents, eq(agents.id, messages.senderAgentId))
+    .where(and(eq(messages.id, messageId), isNull(messages.deletedAt)));
   return row;
 }

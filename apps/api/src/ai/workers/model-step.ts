@@ -8,7 +8,9 @@ const CHECKPOINT_MS = 250;
 
 /**
  * One model call: what the model writes streams into the room and onto the reply's text. Every
- * CHECKPOINT_MS the text so far is saved and the lease extended; a member's stop seen there aborts
+ * CHECKPOINT_MS the text so far is saved and the lease extended (and once more CHECKPOINT_MS after
+ * the last delta, so a reader on another node who reloads while the model pauses gets all the text
+ * streamed so far, see trailingCheckpoints); a member's stop seen there aborts
  * the call, and a lost lease (another node took the job over) ends the reply with nothing written.
  * A model asking for tools hands on to a tool step, its text so far being the step's reason. A model
  * failure throws (a ProviderError) for the runner to settle.
@@ -39,6 +41,7 @@ const streamCall = async (turn: ReplyTurn, env: Parameters<Step>[1], tools: Mode
   let usage: StreamUsage | undefined;
   let calls: ModelToolCall[] = [];
   let lastCheckpoint = Date.now();
+  const trailing = trailingCheckpoints(turn, env);
   try {
     const stream = turn.provider.stream(turn.context, { model: turn.agent.model ?? undefined, signal: live.controller.signal, ...(tools ? { tools } : {}) });
     for await (const event of stream) {
@@ -57,9 +60,12 @@ const streamCall = async (turn: ReplyTurn, env: Parameters<Step>[1], tools: Mode
       if (separator) startedAt += separator.length;
       publishStream(ctx, turn, separator + event.text, false);
       live.text += separator + event.text;
-      if (Date.now() - lastCheckpoint < CHECKPOINT_MS) continue;
+      if (Date.now() - lastCheckpoint < CHECKPOINT_MS) {
+        trailing.schedule(lastCheckpoint + CHECKPOINT_MS - Date.now());
+        continue;
+      }
       lastCheckpoint = Date.now();
-      const check = await checkpointReplyJob(ctx.db, turn.job, live.text, ctx.config.ai.leaseMs);
+      const check = await trailing.save(() => checkpointReplyJob(ctx.db, turn.job, live.text, ctx.config.ai.leaseMs));
       if (!check) {
         live.controller.abort();
         return 'lost';
@@ -67,6 +73,7 @@ const streamCall = async (turn: ReplyTurn, env: Parameters<Step>[1], tools: Mode
       if (check.cancelRequested) live.controller.abort();
     }
   } finally {
+    await trailing.end();
     // What the call spent counts however it ended.
     turn.spent = addUsage(turn.spent, usage ?? estimateUsage(turn.context, live.text.slice(startedAt)));
   }
@@ -75,6 +82,35 @@ const streamCall = async (turn: ReplyTurn, env: Parameters<Step>[1], tools: Mode
   turn.asked = { calls, reason: live.text.slice(startedAt) };
   return toolSteps.record;
 };
+
+/**
+ * The checkpoint owed to deltas that came within CHECKPOINT_MS of the last one: written by a timer,
+ * as the next delta may be long in coming. It only saves the text (the lease and a stop are the
+ * regular checkpoint's to handle). Every save runs after the one before, so the text saved never
+ * shrinks; `end` waits for the last one, so nothing is written once the call is over.
+ */
+function trailingCheckpoints(turn: ReplyTurn, { ctx }: Parameters<Step>[1]) {
+  let saving: Promise<unknown> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const after = <T>(write: () => Promise<T>): Promise<T> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const next = saving.then(write);
+    saving = next.catch((error: unknown) => ctx.logger.warn({ err: error, jobId: turn.job.id }, 'reply checkpoint failed'));
+    return next;
+  };
+  return {
+    schedule(inMs: number) {
+      timer ??= setTimeout(() => void after(() => checkpointReplyJob(ctx.db, turn.job, turn.live.text, ctx.config.ai.leaseMs)), Math.max(0, inMs));
+    },
+    save: after,
+    async end() {
+      clearTimeout(timer);
+      timer = undefined;
+      await saving;
+    },
+  };
+}
 
 /** Tool steps hand back to the model (tool-step.ts knows nothing of this file: no import cycle). */
 const toolSteps = toolStepsThen(callModel);
