@@ -58,6 +58,7 @@ const ChatPage = withPins(() => import('../chat/chat-page'));
 const RoomPage = withPins(() => import('../rooms/room-page'));
 const SavedPage = page(() => import('../pins/saved-page'));
 const TeamUsagePage = page(() => import('../teams/team-usage-page'));
+const ThreadsPage = page(() => import('../threads/threads-page'));
 // The account's pages (their menu: account/account-sections.ts).
 const AccountLayout = page(() => import('../account/account-layout'));
 const ProfilePage = page(() => import('../account/profile-page'));
@@ -92,6 +93,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: '/', ...HomePage },
           { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },
           { path: '/saved', ...SavedPage },
+          { path: '/threads', ...ThreadsPage },
           {
             path: '/account',
             ...AccountLayout,

@@ -18,6 +18,8 @@ import { chatOpenQuery } from './chat-open';
 import { ConversationProvider, useConversationInfo, useConversationList, useConversationStatus, useShownConnection } from './conversation-context';
 import { ConversationPane } from './conversation-pane';
 import { ErrorLine } from './error-line';
+import { ThreadPanel, useThreadSidePanel } from './thread-panel';
+import { ThreadOpenerContext } from './thread-url';
 import type { OpenedConversation } from './use-conversation-load';
 
 /** The agent handed over by a team card (navigation state), when it is the one in the URL. */
@@ -109,18 +111,32 @@ function ChatScreen({
   onBack: () => void;
 }) {
   const profile = useSidePanel(PROFILE_PANEL_KEY);
-  const chatHidden = profile.open && !profile.beside;
+  const thread = useThreadSidePanel();
+  const chatHidden = (profile.open && !profile.beside) || thread.hidesChat;
   return (
     // One's own profile opens no conversation: the pane says so instead.
     <ConversationProvider source={{ kind: 'direct', agent: isSelf ? undefined : agent, teamHandle, opened }}>
       <BlockedIdsProvider>
       <div className="flex h-full min-h-0">
+        <ThreadOpenerContext value={thread.open}>
         <ConversationPane
-          header={<AgentChatHeader agent={agent} onBack={onBack} profileOpen={profile.open} onToggleProfile={profile.toggle} />}
+          header={<AgentChatHeader agent={agent} onBack={onBack} profileOpen={profile.open && !thread.rootMessageId} onToggleProfile={thread.toggleInstead(profile)} />}
           blocked={blockedView(agentError, isSelf)}
           className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
         />
-        {profile.open && (
+        </ThreadOpenerContext>
+        {/* A thread takes the profile's place beside the chat while it is open. */}
+        {thread.rootMessageId && (
+          <ThreadPanel
+            key={thread.rootMessageId}
+            rootMessageId={thread.rootMessageId}
+            teamHandle={teamHandle}
+            alsoSendLabel="Also send to the chat"
+            onClose={thread.close}
+            className={thread.className}
+          />
+        )}
+        {profile.open && !thread.rootMessageId && (
           <ConversationAgentProfile
             agent={agent}
             username={username}

@@ -29,6 +29,8 @@ export interface ComposerProps {
   mentionCandidates?: readonly TAgent[];
   /** Shown under the input: the conversation's messages waiting to be sent (outbox-list.tsx). */
   outbox?: ReactNode;
+  /** Shown right under the input: how the message goes out (a thread's "Also send to #room"). */
+  options?: ReactNode;
 }
 
 /** The character counter shows from here on, before the server's limit refuses a message. */
@@ -61,7 +63,7 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).
  * The composer: Enter sends, Shift+Enter adds a line, grows up to max-h-24, files by the paperclip,
  * by pasting or by dropping them on it; a counter near the length limit, and no sending beyond it.
  */
-export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates, outbox }: ComposerProps) {
+export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates, outbox, options }: ComposerProps) {
   const [text, setText] = useState(() => readDraft(draftKey));
   // The conversation is known only once it has started: its draft is loaded then.
   const [draftLoadedFor, setDraftLoadedFor] = useState(draftKey);
@@ -257,6 +259,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           Send
         </Button>
       </div>
+      {options}
       {length >= COUNTER_FROM && (
         <p data-testid="character-counter" className={cn('mt-1 text-right text-xs tabular-nums', tooLong ? 'font-medium text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400')}>
           {formatCount(length)} / {formatCount(MESSAGE_MAX_LENGTH)}

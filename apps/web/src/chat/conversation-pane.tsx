@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { OctagonX, WifiOff } from 'lucide-react';
 import { typingText, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
@@ -34,22 +34,28 @@ import { TypingDots } from './typing-dots';
 export function ConversationPane({
   header,
   blocked,
+  alsoSendLabel,
+  label = 'Chat',
   className,
 }: {
   header?: ReactNode;
   /** Shown instead of the messages, with the composer disabled (the agent is unknown, it is oneself). */
   blocked?: ReactNode;
+  /** A thread: the label of the composer's checkbox that also sends a reply to the thread's conversation. */
+  alsoSendLabel?: string;
+  /** The region's name: 'Chat', or 'Thread replies' beside it (two regions of one name are ambiguous). */
+  label?: string;
   className?: string;
 }) {
   usePreloadMarkdownWhenIdle();
   return (
-    <section aria-label="Chat" className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+    <section aria-label={label} className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
       {header}
       <ConnectionNotices />
       <div className="flex min-h-0 flex-1 flex-col">{blocked ?? <ConversationBody />}</div>
       <ConversationActivity />
       <NewMessageAnnouncer />
-      <ConversationComposer disabled={!!blocked} />
+      <ConversationComposer disabled={!!blocked} alsoSendLabel={alsoSendLabel} />
     </section>
   );
 }
@@ -125,18 +131,43 @@ function useAnnouncement(latest: TListMessage | undefined, selfId: string): stri
   return text;
 }
 
-function ConversationComposer({ disabled }: { disabled: boolean }) {
+function ConversationComposer({ disabled, alsoSendLabel }: { disabled: boolean; alsoSendLabel: string | undefined }) {
   const { user } = useAuth();
   const { conversation, members, selfId } = useConversationInfo();
   const { sendError } = useConversationStatus();
   const { send, setTyping } = useConversationActions();
+  const [alsoSend, setAlsoSend] = useState(false);
+  const alsoSendId = useId();
   const mentionCandidates = useMemo(() => members?.list.filter((member) => member.id !== selfId), [members, selfId]);
   // A 1:1 out of reach or behind a block takes no messages: its line replaces the composer (decision 0022).
   const readOnly = readOnlyReasonOf(conversation?.readOnly, conversation?.otherAgent?.id, useBlockedIds());
   if (conversation && !conversation.room && readOnly) return <ReadOnlyLine reason={readOnly} />;
   return (
     <Composer
-      onSend={send}
+      onSend={
+        alsoSendLabel
+          ? async (content, files) => {
+              await send(content, files, { alsoSendToParent: alsoSend });
+              // Like the text, the choice is for one message: the next reply stays in the thread.
+              setAlsoSend(false);
+            }
+          : send
+      }
+      options={
+        alsoSendLabel && (
+          <div className="mt-1.5 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+            <input
+              id={alsoSendId}
+              type="checkbox"
+              checked={alsoSend}
+              disabled={!conversation || disabled}
+              onChange={(event) => setAlsoSend(event.target.checked)}
+              className="size-4 rounded border-zinc-300 accent-indigo-600 dark:border-zinc-600"
+            />
+            <label htmlFor={alsoSendId}>{alsoSendLabel}</label>
+          </div>
+        )
+      }
       onTypingChange={setTyping}
       disabled={!conversation || disabled}
       error={sendError}
@@ -174,10 +205,12 @@ function TypingIndicator() {
 
 /** Rooms: while any AI agent writes, anyone can stop every reply and the agents asking each other. */
 function StopAllReplies() {
-  const { conversation } = useConversationInfo();
+  const { conversation, members } = useConversationInfo();
   const streams = useStreamingReplies();
   const { stopChain } = useConversationActions();
-  if (!conversation?.room || !streams.some((reply) => !reply.done)) return null;
+  // A thread of a room (its members mirror the room's) stops its replies the same way.
+  const manyVoices = !!conversation?.room || (!!conversation?.thread && !!members);
+  if (!manyVoices || !streams.some((reply) => !reply.done)) return null;
   return (
     <Button size="sm" variant="secondary" className="my-1 h-7 shrink-0 px-2.5" onClick={stopChain}>
       <OctagonX aria-hidden="true" className="size-3.5" />

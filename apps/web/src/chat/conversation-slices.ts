@@ -65,12 +65,18 @@ export interface ConversationList {
   listKey: string;
 }
 
+/** How a message goes out besides its text and files. */
+export interface SendOptions {
+  /** A thread reply also posted in the thread's conversation ("Also send to #room"). */
+  alsoSendToParent?: boolean;
+}
+
 /** What a reader can do in the conversation. Stable: a bubble holding them renders only for its message. */
 export interface ConversationActions {
   retryLoad: () => void;
   reconnect: () => void;
   /** Rejects when the send failed: the text (and files) go back into the composer. */
-  send: (content: string, files: readonly File[]) => Promise<void>;
+  send: (content: string, files: readonly File[], options?: SendOptions) => Promise<void>;
   edit: (messageId: string, content: string) => Promise<void>;
   react: (messageId: string, emoji: string, reacted: boolean) => void;
   deleteMessage: (messageId: string) => Promise<void>;

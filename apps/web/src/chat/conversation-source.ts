@@ -12,4 +12,9 @@ export type ConversationSource =
    */
   | { kind: 'direct'; agent: TAgent | undefined; teamHandle: string | undefined; opened: OpenedConversation }
   /** A team room, read by its conversation id. */
-  | { kind: 'room'; conversationId: string; teamHandle: string };
+  | { kind: 'room'; conversationId: string; teamHandle: string }
+  /**
+   * A thread (decision 0026): the replies to one message of a room or a 1:1, a conversation of its own
+   * read by its id (from POST /chat/messages/:id/thread). `?at=` beside `?thread=` opens it at a reply.
+   */
+  | { kind: 'thread'; conversationId: string; teamHandle: string | undefined };

@@ -14,6 +14,7 @@ import { MessageHoverActions } from './message-hover-actions';
 import { MessageMarkdown } from './message-markdown';
 import { ReactionChips } from './message-reactions';
 import { NoticeBubble } from './notice-bubble';
+import { FromThreadLine, ThreadSummaryLine } from './thread-summary';
 import { useIsBlocked } from '../safety/use-blocks';
 import { BlockedBubble } from './blocked-bubble';
 import { ApprovalBubble } from './approval-bubble';
@@ -65,6 +66,7 @@ function DeletedBubble({ message, own, firstInGroup, focused = false }: BubblePr
         <Ban aria-hidden="true" className="size-3.5 shrink-0" />
         {DELETED_MESSAGE_TEXT}
       </p>
+      {message.thread && <ThreadSummaryLine rootMessageId={message.id} thread={message.thread} own={own} />}
       <MessageSeenBy message={message} own={own} />
     </BubbleFrame>
   );
@@ -98,6 +100,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
           {fullNameOf(message.askedBy)} asked {fullNameOf(message.sender)}
         </p>
       )}
+      {message.fromThread && <FromThreadLine place={message.fromThread} />}
       {message.sender.isAgent && <ToolStepList steps={message.toolSteps} filesRead={message.filesRead} agentName={fullNameOf(message.sender)} />}
       <div className={cn('flex items-center gap-1', own && 'flex-row-reverse')}>
         <div
@@ -130,6 +133,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
         own={own}
         onToggle={canReact ? (emoji, reacted) => react(message.id, emoji, reacted) : undefined}
       />
+      {message.thread && <ThreadSummaryLine rootMessageId={message.id} thread={message.thread} own={own} />}
       {message.stepLimit !== undefined && <StepLimitLine agentName={fullNameOf(message.sender)} steps={message.stepLimit} />}
       {(message.isEdited || stopped || message.pending) && (
         <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>

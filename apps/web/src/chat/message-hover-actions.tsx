@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Pencil } from 'lucide-react';
+import { MessageSquareReply, Pencil } from 'lucide-react';
 import { COMPOSER_TEXTS, hasReacted, type TListMessage } from '@agentroom/shared';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -10,6 +10,7 @@ import { DeleteMessageButton } from './delete-message-button';
 import { useMessageAddOns } from './message-add-ons';
 import { ReactionPicker } from './message-reactions';
 import { ReplyContextButton } from './reply-context-button';
+import { useThreadOpener } from './thread-url';
 
 /** Shown while the bubble is hovered or has focus (and while the reaction palette is open). */
 const hoverAction = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100';
@@ -30,7 +31,10 @@ export function MessageHoverActions({
   canEdit: boolean;
   onEdit: () => void;
 }) {
-  const { selfId } = useConversationInfo();
+  const { selfId, conversation } = useConversationInfo();
+  const openThread = useThreadOpener();
+  // Threads (decision 0026): a text message of a room or a 1:1 starts one; a thread's replies do not.
+  const canStartThread = !!openThread && !!conversation && !conversation.thread && !message.pending && !message.inThread && message.messageType === 'text';
   const { react, deleteMessage } = useConversationActions();
   const { reactions, id } = message;
   const mine = useMemo(() => new Set((reactions ?? []).filter((r) => hasReacted(r, selfId)).map((r) => r.emoji)), [reactions, selfId]);
@@ -44,6 +48,17 @@ export function MessageHoverActions({
       )}
       {message.sender.isAgent && !message.pending && (
         <ReplyContextButton messageId={id} agentName={`${message.sender.firstName} ${message.sender.lastName}`.trim()} className={cn(actionLook, hoverAction)} />
+      )}
+      {canStartThread && (
+        <button
+          type="button"
+          aria-label="Reply in thread"
+          title="Reply in thread"
+          onClick={() => openThread?.(id)}
+          className={cn('rounded-md p-1 transition', actionLook, hoverAction, focusRing)}
+        >
+          <MessageSquareReply aria-hidden="true" className="size-3.5" />
+        </button>
       )}
       {canEdit && (
         <button

@@ -15,6 +15,8 @@ export interface OutboxEntry {
   conversationId: string;
   content: string;
   targetAgentId?: string;
+  /** A thread reply that also goes to the thread's conversation ("Also send to #room"). */
+  alsoSendToParent?: boolean;
   files: readonly File[];
   state: OutboxState;
   /** A failed send the server refused: its reason (a failure on the way says nothing stale). */

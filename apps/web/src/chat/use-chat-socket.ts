@@ -8,6 +8,7 @@ import {
   type TMessageSeenEvent,
   type TMessageStreamEvent,
   type TPresenceEvent,
+  type TThreadUpdatedEvent,
   type TTypingEvent,
 } from '@agentroom/shared';
 import { newMessageListeners } from '../realtime/new-message-feed';
@@ -33,6 +34,8 @@ export interface ChatSocketHandlers {
   onTyping: (event: TTypingEvent) => void;
   onPresence: (event: TPresenceEvent) => void;
   onStream: (event: TMessageStreamEvent) => void;
+  /** A thread of one of this conversation's messages got a reply (decision 0026). */
+  onThreadUpdated: (event: TThreadUpdatedEvent) => void;
 }
 
 /**
@@ -74,6 +77,7 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
       [SOCKET_EVENTS.messageSeen]: mine((event) => latest.current.onSeen(event)),
       [SOCKET_EVENTS.participantTyping]: mine((event) => latest.current.onTyping(event)),
       [SOCKET_EVENTS.messageStream]: mine((event) => latest.current.onStream(event)),
+      [SOCKET_EVENTS.threadUpdated]: mine((event) => latest.current.onThreadUpdated(event)),
       [SOCKET_EVENTS.presenceChanged]: (event) => latest.current.onPresence(event),
     });
     if (socket.connected) join();

@@ -25,7 +25,7 @@ type ReplyStreams = ReturnType<typeof useReplyStreams>;
 function useLiveUpdates(conversationId: string | undefined, agentId: string | undefined, list: MessageList, replies: ReplyStreams) {
   const [presence, setPresence] = useState<boolean>();
   const [joinError, setJoinError] = useState<string>();
-  const { fillGap: fillMessageGap, dispatch } = list;
+  const { fillGap: fillMessageGap, dispatch, getMessages } = list;
   const { refreshActive } = replies;
   const fillGap = useCallback(
     async (id: string) => {
@@ -49,6 +49,11 @@ function useLiveUpdates(conversationId: string | undefined, agentId: string | un
     },
     onUpdated: (message) => dispatch({ type: 'updated', message }),
     onReaction: (event) => dispatch({ type: 'reaction', event }),
+    // A thread got a reply: its root's summary (count, latest time, repliers) changes in place.
+    onThreadUpdated: ({ rootMessageId, thread }) => {
+      const root = getMessages().find((m) => m.id === rootMessageId);
+      if (root) dispatch({ type: 'updated', message: { ...root, thread } });
+    },
     onSeen: (event) => dispatch({ type: 'seen', event }),
     onTyping: (event) => dispatch({ type: 'typing', event }),
     onPresence: (event) => {
@@ -71,8 +76,8 @@ function useSearchWindow(loaded: LoadedConversation | undefined, jump: JumpTarge
   const focusMessageId = inWindow ? loaded.firstPage.messages.findLast((m) => m.seq <= loaded.aroundSeq!)?.id : undefined;
   const { jumpToLatest } = list;
   const hasNewer = list.state.hasNewer;
-  const send = useCallback(
-    async (content: string, files: readonly File[]) => {
+  const send = useCallback<ConversationActions['send']>(
+    async (content, files, options) => {
       // A message sent from an older window goes below the newest ones: show those first.
       if (hasNewer) {
         try {
@@ -82,7 +87,7 @@ function useSearchWindow(loaded: LoadedConversation | undefined, jump: JumpTarge
           // The message is still sent; the newest ones come with 'Load newer messages'.
         }
       }
-      await sendNow(content, files);
+      await sendNow(content, files, options);
     },
     [hasNewer, jumpToLatest, loaded, sendNow],
   );
@@ -108,10 +113,10 @@ export function useConversationSession(source: ConversationSource): Conversation
   const agent = source.kind === 'direct' ? source.agent : undefined;
   const agentId = agent?.id;
 
-  const jump = useJumpTarget();
+  const jump = useJumpTarget(source.kind === 'thread');
   const load = useConversationLoad(agentId, source.teamHandle, selfId, jump?.seq, jump?.key, {
     opened: source.kind === 'direct' ? source.opened : undefined,
-    conversationId: source.kind === 'room' ? source.conversationId : undefined,
+    conversationId: source.kind === 'direct' ? undefined : source.conversationId,
   });
   const list = useMessageList(selfId, load.loaded);
   const { conversation, dispatch } = list;

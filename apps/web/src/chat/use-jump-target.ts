@@ -16,15 +16,19 @@ export interface JumpTarget {
   key: number;
 }
 
+/** The URL parameter of the thread open beside a conversation: `?thread=<root message id>` (thread-url.ts). */
+export const THREAD_PARAM = 'thread';
+
 /**
  * Reads `?at=<seq>` once per jump and takes it out of the URL again (replace), so a reload or a
  * shared link of the chat afterwards opens at the newest messages as usual. A later `?at=` on the
- * same page (another hit in this conversation) jumps again.
+ * same page (another hit in this conversation) jumps again. Beside `?thread=`, `at` is a place in
+ * that thread: the thread's conversation reads it (`inThread`), the conversation around it does not.
  */
-export function useJumpTarget(): JumpTarget | undefined {
+export function useJumpTarget(inThread = false): JumpTarget | undefined {
   const [params, setParams] = useSearchParams();
   const { state: locationState } = useLocation() as { state: unknown };
-  const raw = params.get(JUMP_PARAM);
+  const raw = params.has(THREAD_PARAM) === inThread ? params.get(JUMP_PARAM) : null;
   const seq = seqOf(raw);
   const [state, setState] = useState(() => ({ target: seq === undefined ? undefined : { seq, key: 1 }, handled: raw }));
   // `at` changed (state adjusted during render, so the load starts with the new target at once).

@@ -15,6 +15,7 @@ import { useAuth } from '../auth/auth-context';
 import { useNetworkOnline } from '../realtime/network-status';
 import { useRealtime } from '../realtime/realtime-context';
 import type { AppSocket } from '../realtime/socket-client';
+import type { SendOptions } from './conversation-slices';
 import { addToOutbox, removeFromOutbox, updateOutbox, useOutbox, type OutboxEntry } from './outbox';
 import { canSendOver, sendOverSocket } from './send-over-socket';
 
@@ -57,11 +58,11 @@ export function useOutgoingMessages(
    */
   const deliver = useCallback(
     async (entry: OutboxEntry) => {
-      const { clientMessageId, content, files, targetAgentId: target } = entry;
+      const { clientMessageId, content, files, targetAgentId: target, alsoSendToParent } = entry;
       const here = entry.conversationId === conversationId;
       if (here) dispatch({ type: 'sendStarted', message: pendingEcho(entry, selfSender) });
       try {
-        const message = await sendOnce(socket, entry.conversationId, { content, clientMessageId, targetAgentId: target }, files);
+        const message = await sendOnce(socket, entry.conversationId, { content, clientMessageId, targetAgentId: target, alsoSendToParent }, files);
         removeFromOutbox(userId, clientMessageId);
         if (here) dispatch({ type: 'sendConfirmed', clientMessageId, message });
       } catch (error) {
@@ -87,9 +88,10 @@ export function useOutgoingMessages(
   }, [online, outbox, deliver, userId]);
 
   const send = useCallback(
-    async (content: string, files: readonly File[]) => {
+    async (content: string, files: readonly File[], options: SendOptions = {}) => {
       if (!conversationId) throw new Error(CHAT_FALLBACKS.sendMessage);
       const entry: OutboxEntry = { clientMessageId: crypto.randomUUID(), conversationId, content, targetAgentId, files, state: 'waiting' };
+      if (options.alsoSendToParent) entry.alsoSendToParent = true;
       setSendError(undefined);
       // Offline: it waits in the outbox, under the composer, until the network is back.
       if (!online) {
@@ -99,7 +101,7 @@ export function useOutgoingMessages(
       const { clientMessageId } = entry;
       dispatch({ type: 'sendStarted', message: pendingEcho(entry, selfSender) });
       try {
-        const message = await sendOnce(socket, conversationId, { content, clientMessageId, targetAgentId }, files);
+        const message = await sendOnce(socket, conversationId, { content, clientMessageId, targetAgentId, alsoSendToParent: entry.alsoSendToParent }, files);
         dispatch({ type: 'sendConfirmed', clientMessageId, message });
       } catch (error) {
         dispatch({ type: 'sendFailed', clientMessageId });
@@ -154,10 +156,11 @@ function pendingEcho(entry: OutboxEntry, sender: TChatSender): TListMessage {
 async function sendOnce(
   socket: AppSocket | null,
   conversationId: string,
-  message: { content: string; clientMessageId: string; targetAgentId?: string },
+  { alsoSendToParent, ...message }: { content: string; clientMessageId: string; targetAgentId?: string; alsoSendToParent?: boolean },
   files: readonly File[],
 ): Promise<TChatMessage> {
   const attachmentIds = files.length > 0 ? (await chatApi.upload(conversationId, files)).map((a) => a.id) : [];
-  const input = { ...message, ...(attachmentIds.length > 0 ? { attachmentIds } : {}) };
+  // Sent only when set: outside a thread the server refuses `true`, and `false` is its default.
+  const input = { ...message, ...(attachmentIds.length > 0 ? { attachmentIds } : {}), ...(alsoSendToParent ? { alsoSendToParent } : {}) };
   return (canSendOver(socket) ? await sendOverSocket(socket, { conversationId, ...input }) : undefined) ?? (await chatApi.send(conversationId, input));
 }

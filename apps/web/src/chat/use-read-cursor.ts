@@ -5,6 +5,7 @@ import { chatApi } from '../api/chat-api';
 import { afterFirstScreen } from '../lib/first-screen';
 import { useAuth } from '../auth/auth-context';
 import { patchInboxAfterRead } from '../inbox/inbox-read';
+import { threadKeys } from '../api/thread-api';
 
 /**
  * The read cursor: moved only forward, and only while the page is visible (a background tab has
@@ -37,6 +38,8 @@ export function useReadCursor(conversation: TConversation | undefined, selfAgent
           // The server answers with the cursor; anything else changes nothing here.
           const unread = answer?.cursor?.unreadCount;
           if (typeof unread === 'number') patchInboxAfterRead(queryClient, userId, conversationId, unread);
+          // A thread read (decision 0026): its unread replies leave the Threads view and its badge.
+          if (conversation.thread) void queryClient.invalidateQueries({ queryKey: threadKeys.followed(userId) });
         },
         () => {
           sent.current = { conversationId, seq: 0 }; // let the next visible message try again

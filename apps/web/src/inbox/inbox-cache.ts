@@ -26,6 +26,8 @@ export function withIncomingMessage(
   message: TChatMessage,
   selfAgentId: string,
 ): readonly TConversation[] | undefined {
+  // A thread reply belongs to Threads (decision 0026), not to the list nor its counts.
+  if (message.inThread) return conversations;
   const index = conversations.findIndex((c) => c.id === message.conversationId);
   if (index < 0) return undefined;
   const current = conversations[index]!;

@@ -20,7 +20,8 @@ async function fetchInbox(): Promise<readonly TConversation[]> {
       fallback: CHAT_FALLBACKS.getConversations,
     });
     // A conversation that moved up while we paged may come twice: the later copy is the newer one.
-    for (const conversation of conversations) byId.set(conversation.id, conversation);
+    // A thread is no conversation of its own in the list (decision 0026): its replies count in Threads.
+    for (const conversation of conversations) if (conversation.conversationType !== 'thread') byId.set(conversation.id, conversation);
     if (!pagination.hasMore) break;
   }
   return sortByActivity([...byId.values()]);

@@ -34,6 +34,8 @@ export function useInboxLiveUpdates() {
       if (next !== current) queryClient.setQueryData(key, next);
     };
     const onMessage = (message: TChatMessage) => {
+      // A thread reply is no news for the list (decision 0026): the Threads badge takes it.
+      if (message.inThread) return;
       // A load or refetch in flight may have been answered before this message: ask again after it.
       if (!queryClient.getQueryData(key) || queryClient.isFetching({ queryKey: key }) > 0) return refetch();
       patch((list) => withIncomingMessage(list, message, selfAgentId));

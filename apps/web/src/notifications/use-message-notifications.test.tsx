@@ -85,7 +85,8 @@ function message(conversationId: string, from: TChatSender, content: string): TC
 }
 
 function Page({ name }: { name: string }) {
-  return <p>{`${name} at ${useLocation().pathname}`}</p>;
+  const { pathname, search } = useLocation();
+  return <p>{`${name} at ${pathname}${search}`}</p>;
 }
 
 /** `mayaChat`: my settings of the chat with Maya; `attention`: my do-not-disturb settings as the API answers them. */
@@ -182,6 +183,19 @@ describe('a room’s messages', () => {
     expect(screen.queryByText('@maya look')).not.toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: 'Open' }));
     expect(await screen.findByText('Room at /t/night/r/launch')).toBeInTheDocument();
+  });
+
+  it('in a thread of the room, mentioning me: the room’s rules and name, opening the thread beside the room', async () => {
+    const { socket, api } = renderApp('/t/demo');
+    const user = userEvent.setup();
+    const THREAD = '0193a0c4-0000-7000-8000-0000000000d9';
+    const ROOT = '0193a0c4-0000-7000-8000-0000000000a9';
+    const inThread = { threadConversationId: THREAD, rootMessageId: ROOT, parentConversationId: LAUNCH_ROOM };
+    socket.serverSends('conversation:message', { conversationId: THREAD, message: { ...mentioning(maya, `@${me.username} in the thread`, [me.agentId]), conversationId: THREAD, inThread } });
+    const shown = await toastOf('Maya Chen mentioned you in #launch');
+    await user.click(within(shown).getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(`Room at /t/night/r/launch?thread=${ROOT}`)).toBeInTheDocument();
+    expect(api.callsTo(`GET /chat/conversations/${THREAD}`)).toHaveLength(0);
   });
 
   it('mentioning me show a browser notification the same way while the tab is hidden', async () => {

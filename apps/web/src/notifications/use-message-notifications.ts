@@ -6,6 +6,7 @@ import { NOTIFICATION_TEXTS as T, type TChatMessage, type TChatSender, type TCon
 import { notificationApi } from '../api/notification-api';
 import { useAuth } from '../auth/auth-context';
 import { loadMessageSnippet } from '../chat/lazy-snippet';
+import { threadSearch } from '../chat/thread-url';
 import { chatPath, roomPath } from '../lib/app-paths';
 import { newMessageListeners } from '../realtime/new-message-feed';
 import { useRealtime } from '../realtime/realtime-context';
@@ -74,6 +75,17 @@ function targetOf(queryClient: QueryClient, userId: string, conversationId: stri
 }
 
 /**
+ * A thread reply (decision 0026) opens beside its root, in the thread's conversation, whose notify
+ * level, mute and room rules are the ones it follows.
+ */
+async function threadAwareTargetOf(queryClient: QueryClient, userId: string, message: TChatMessage): Promise<Target | undefined> {
+  const place = message.inThread;
+  if (!place) return targetOf(queryClient, userId, message.conversationId);
+  const parent = await targetOf(queryClient, userId, place.parentConversationId);
+  return parent && { ...parent, path: `${parent.path}${threadSearch(place.rootMessageId)}` };
+}
+
+/**
  * App-wide, for a signed-in user (and not while their do not disturb is on, nor where their notify
  * level or mute says no: see mayNotify): a message from someone else in a conversation that is not on screen
  * (the server sends `conversation:message` to sockets outside its room) shows a toast that opens it;
@@ -103,7 +115,7 @@ export function useMessageNotifications(): void {
       if (message.sender.id === selfId) return;
       // Someone I blocked never reaches me with a toast or a notification, in rooms either.
       if (isBlockedInCache(queryClient, userId, message.sender.id)) return;
-      const target = await targetOf(queryClient, userId, message.conversationId);
+      const target = await threadAwareTargetOf(queryClient, userId, message);
       // Unreadable conversation: as before, a plain 1:1 toast (its page will say what it can).
       const settings = target ?? { notifyLevel: 'all', muted: false, isRoom: false };
       if (!mayNotify(message, settings, selfId, isMyDoNotDisturbOn(queryClient, userId))) return;

@@ -6,6 +6,8 @@ import { ROOM_FALLBACKS } from '../api/room-api';
 import { useAuth } from '../auth/auth-context';
 import { ConversationPane } from '../chat/conversation-pane';
 import { ConversationProvider } from '../chat/conversation-context';
+import { ThreadPanel, useThreadSidePanel } from '../chat/thread-panel';
+import { ThreadOpenerContext } from '../chat/thread-url';
 import { BlockedIdsProvider } from '../safety/blocked-ids-provider';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
@@ -30,27 +32,41 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
   const teamPath = `/t/${encodeURIComponent(room.team.handle)}`;
   const teamAgents = useTeamAgents(room.team.handle);
   const members = useSidePanel(MEMBERS_PANEL_KEY);
+  const thread = useThreadSidePanel();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const participants = conversation.participants;
-  const chatHidden = members.open && !members.beside;
+  const chatHidden = (members.open && !members.beside) || thread.hidesChat;
   return (
     <ConversationProvider source={{ kind: 'room', conversationId: room.id, teamHandle: room.team.handle }}>
       <BlockedIdsProvider>
       <div className="flex h-full min-h-0">
+        <ThreadOpenerContext value={thread.open}>
         <ConversationPane
           header={
             <RoomHeader
               room={room}
               members={participants}
-              membersOpen={members.open}
-              onToggleMembers={members.toggle}
+              membersOpen={members.open && !thread.rootMessageId}
+              onToggleMembers={thread.toggleInstead(members)}
               onOpenSettings={() => setSettingsOpen(true)}
               onBack={() => navigate(teamPath)}
             />
           }
           className={cn('min-h-0 min-w-0 flex-1', chatHidden ? 'hidden' : 'flex')}
         />
-        {members.open && (
+        </ThreadOpenerContext>
+        {/* A thread takes the members panel's place beside the room while it is open. */}
+        {thread.rootMessageId && (
+          <ThreadPanel
+            key={thread.rootMessageId}
+            rootMessageId={thread.rootMessageId}
+            teamHandle={room.team.handle}
+            alsoSendLabel={`Also send to #${room.name}`}
+            onClose={thread.close}
+            className={thread.className}
+          />
+        )}
+        {members.open && !thread.rootMessageId && (
           <RoomMembersPanel
             room={room}
             participants={participants}

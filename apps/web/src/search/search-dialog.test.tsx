@@ -96,6 +96,29 @@ describe('the search dialog', () => {
     expect(items[1]).not.toHaveTextContent('#');
   });
 
+  it('opens a thread reply in its root’s conversation, with the thread open at the reply', async () => {
+    const root = '0193a0c4-0000-7000-8000-0000000000a9';
+    const inThread = { threadConversationId: '0193a0c4-0000-7000-8000-0000000000d9', rootMessageId: root, parentConversationId: '0193a0c4-0000-7000-8000-0000000000c1' };
+    stubApi({
+      'GET /chat/search?q=friday&page=1&limit=20': results([
+        hit({ seq: 3, inThread, conversation: { ...hit().conversation, conversationType: 'room', roomName: 'launch-crew', otherAgent: null } }),
+        hit({ messageId: '0193a0c4-0000-7000-8000-0000000000e2', seq: 5, inThread, conversation: { ...hit().conversation, conversationType: 'personal', team: null } }),
+      ]),
+    });
+    renderSearch();
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search messages' });
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search messages' }), 'friday');
+    const items = within(await within(dialog).findByRole('list', { name: 'Search results' })).getAllByRole('link');
+    expect(items[0]).toHaveTextContent('Maya Chen · in a thread in #launch-crew · Core team');
+    expect(items[0]).toHaveAttribute('href', `/t/core/r/launch-crew?thread=${root}&at=3`);
+    expect(items[1]).toHaveTextContent('Maya Chen · in a thread with Maya Chen');
+    expect(items[1]).toHaveAttribute('href', `/p/maya?thread=${root}&at=5`);
+
+    await userEvent.click(items[0]!);
+    expect(screen.getByTestId('where')).toHaveTextContent(`/t/core/r/launch-crew?thread=${root}&at=3`);
+  });
+
   it('opens with Ctrl+K, says when nothing matches, and shows the server’s error', async () => {
     stubApi({
       'GET /chat/search?q=zebra&page=1&limit=20': results([]),

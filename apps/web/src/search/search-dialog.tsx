@@ -13,15 +13,17 @@ import { searchHitHref } from './search-links';
 import { SearchSnippet } from './search-snippet';
 import { useMessageSearch } from './use-search';
 
-/** "in #launch · Design team" or "with Maya Chen · Design team": the room (or the person) of the hit, and its team. */
+/** "in #launch · Design team" or "with Maya Chen · Design team" (or "in a thread in #launch"): the room (or the person) of the hit, and its team. */
 function whereOf(result: TSearchResult): string {
   const { otherAgent, team, roomName, conversationType } = result.conversation;
-  const place = conversationType === 'room' && roomName ? `in #${roomName}` : otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined;
+  const where = conversationType === 'room' && roomName ? `in #${roomName}` : otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined;
+  // A thread reply: "in a thread in #launch".
+  const place = result.inThread ? ['in a thread', where].filter(Boolean).join(' ') : where;
   return [place, team?.name].filter(Boolean).join(' · ');
 }
 
 function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOpen: () => void }) {
-  const href = searchHitHref(result.conversation, result.seq);
+  const href = searchHitHref(result.conversation, result.seq, result.inThread);
   const sender = fullNameOf(result.sender);
   const body = (
     <>

@@ -7,6 +7,7 @@ import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConversationList } from './conversation-list';
 import { RoomList } from './room-list';
+import { SidebarViews } from './sidebar-views';
 import { TeamRoster } from './team-roster';
 import { TeamSwitcher } from './team-switcher';
 import type { CurrentTeam } from './use-current-team';
@@ -14,7 +15,7 @@ import { UserBadge } from './user-badge';
 
 /**
  * The app shell's sidebar, the same on a wide screen and in the phone drawer: the way home, the team
- * switcher, message search (Ctrl+K), the current team's rooms, people and AI agents, my 1:1 conversations, and me at the foot.
+ * switcher, message search (Ctrl+K), Threads and Saved, the current team's rooms, people and AI agents, my 1:1 conversations, and me at the foot.
  * `headerAction` is the drawer's close button on a phone.
  */
 export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTeam; headerAction?: ReactNode }) {
@@ -30,6 +31,7 @@ export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTea
         <SearchButton className="w-full justify-start text-zinc-500 dark:text-zinc-400" />
       </div>
       <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-4">
+        <SidebarViews />
         <TeamSwitcher currentTeam={currentTeam} />
         {currentTeam.team && <RoomList team={currentTeam.team} />}
         {currentTeam.team && <TeamRoster team={currentTeam.team} />}

@@ -23,6 +23,8 @@ export const WEB_APP_PATHS = [
   '/account/blocked',
   '/account/delete',
   '/notifications/unsubscribe',
+  // the threads I follow, across conversations (decision 0026)
+  '/threads',
   // the reader's saved messages (decision 0026)
   '/saved',
   '/p/:username',
