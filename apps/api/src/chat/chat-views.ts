@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client';
 import type { AgentRow, ConversationRow, MessageRow } from '../db/rows';
 import { presentConversation, presentMessage, presentReactions, presentSeenAgent } from './chat-presenters';
 import { findAgentsByIds, findAskedByOf, findAttachmentsOf, findMentionsOf, findParticipants, findReactionsOf } from './chat-repo';
-import { findThreadPlaces } from './thread-repo';
+import { findRoomThreadIds, findThreadPlaces } from './thread-repo';
 import { findThreadSummaries } from './thread-summaries';
 import { findListDetails, findListParticipants, type ListFile } from './conversation-list-repo';
 
@@ -87,12 +87,14 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
   // One step after the page's rows: every statement at once, and presence as soon as the
   // participants are known.
   const participantsRead = findListParticipants(ctx.database, ids);
-  const [participants, { presence: online, reach }, { extras: extrasById, last }] = await Promise.all([
+  const [participants, { presence: online, reach }, { extras: extrasById, last }, roomThreads] = await Promise.all([
     participantsRead,
     // The same reading as the team cards: humans by socket, AI agents by whether their model answers;
     // only of agents in the viewer's reach, which also says whether a 1:1 is read-only (decision 0022).
     participantsRead.then((members) => readPresenceAndReach(ctx, viewerAgentId, [...new Map(members.map((p) => [p.agent.id, p.agent])).values()])),
     findListDetails(ctx.database, ids, viewerAgentId),
+    // A room's thread has no "other agent" and is never read-only, however few members it has.
+    findRoomThreadIds(ctx.db, rows.filter((c) => c.type === 'thread').map((c) => c.id)),
   ]);
   const senderById = new Map(last.senders.map((a) => [a.id, a]));
   const lastMessages = presentMessagesWith(ctx, last.messages, senderById, last);
@@ -120,7 +122,7 @@ export async function presentConversationRows(ctx: AppContext, rows: Conversatio
       },
       viewerAgentId,
     );
-    return withReadOnly(presented, reach);
+    return roomThreads.has(conversation.id) ? { ...presented, otherAgent: null, readOnly: null } : withReadOnly(presented, reach);
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TThreadPlace } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import type { ConversationRow, MessageRow } from '../db/rows';
@@ -71,6 +72,18 @@ export async function findThreadPlaces(db: DbOrTx, conversationIds: string[]): P
     .where(and(sql`${conversations.id} = any(${uuidArray(conversationIds)}::uuid[])`, eq(conversations.type, 'thread')));
   for (const row of rows) places.set(row.id, { threadConversationId: row.id, rootMessageId: row.root!, parentConversationId: row.parent! });
   return places;
+}
+
+/** Which of these threads belong to a room (a thread of a 1:1 is shown as that 1:1; one of a room as the room). */
+export async function findRoomThreadIds(db: DbOrTx, threadIds: string[]): Promise<Set<string>> {
+  if (threadIds.length === 0) return new Set();
+  const parent = alias(conversations, 'parent');
+  const rows = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(parent, eq(parent.id, conversations.parentConversationId))
+    .where(and(sql`${conversations.id} = any(${uuidArray(threadIds)}::uuid[])`, eq(parent.type, 'room')));
+  return new Set(rows.map((r) => r.id));
 }
 
 export const threadPlaceOf = (thread: ConversationRow): TThreadPlace => ({
