@@ -9,7 +9,7 @@ import { createTestDatabase } from '../support/test-database';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, createAiAgent, createTeam } from '../teams/team-helpers';
 import { collectStream, messagesOf } from './ai-fixtures';
-import { createThreadRow } from './thread-fixtures';
+import { openThreadAs } from './thread-fixtures';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -44,7 +44,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('AI agents in threads on two nodes', 
     const room = await createRoomRow(one, { teamId: team.id, createdBy: maya.agentId, name: `nodes-${randomUUID().slice(0, 6)}`, memberIds: [maya.agentId, leo.agentId, nova.id] });
     const root = await sendMessage(one, maya, room.id, 'Which region first?');
     await sendMessage(one, leo, room.id, 'Room chatter on another subject.');
-    const thread = await createThreadRow(one, room.id, root.id);
+    const thread = await openThreadAs(one, maya, root.id);
     const socket = await connectSocket(two.url, leo.token);
     await joinConversation(socket, thread.id);
 

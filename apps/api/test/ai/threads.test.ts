@@ -10,7 +10,7 @@ import { seatExternal } from '../external-agents/external-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam } from '../teams/team-helpers';
 import { chatWithAiAgent, collectStream, messagesOf, nextMessageFrom } from './ai-fixtures';
-import { createThreadRow } from './thread-fixtures';
+import { openThreadAs } from './thread-fixtures';
 import { approve, roomWithAtlas, setToolPolicy, toolTurns } from './tool-fixtures';
 
 let llm: FakeLlm;
@@ -48,9 +48,9 @@ async function roomWithAgents(settings: { answersAll?: boolean; agentTurnLimit?:
   return { maya, leo, team, nova, sage, room, socket };
 }
 
-/** A thread on `root`, with `socket` viewing it (joined as a client viewing a thread joins). */
-async function openThread(parentId: string, root: TChatMessage, socket?: ClientSocket) {
-  const thread = await createThreadRow(server, parentId, root.id);
+/** A thread on `root` opened by `opener`, with `socket` viewing it (joined as a client viewing a thread joins). */
+async function openThread(opener: { token: string }, root: TChatMessage, socket?: ClientSocket) {
+  const thread = await openThreadAs(server, opener, root.id);
   if (socket) await joinConversation(socket, thread.id);
   return thread;
 }
@@ -79,7 +79,7 @@ describe('an AI agent @mentioned in a room thread', () => {
     await sendMessage(server, leo, room.id, 'Room chatter: the budget is 42k.');
     const root = await sendMessage(server, maya, room.id, 'Which launch date do we pick?');
     await sendMessage(server, leo, room.id, 'Unrelated: lunch at noon.');
-    const thread = await openThread(room.id, root, socket);
+    const thread = await openThread(maya, root, socket);
     const inThread = await sendMessage(server, leo, thread.id, 'I think Friday.');
     llm.script({ chunks: ['Friday ', 'works.'] });
     const stream = collectStream(socket, (e) => e.agentId === nova.id);
@@ -115,7 +115,7 @@ describe('an AI agent @mentioned in a room thread', () => {
     const { maya, leo, nova, room } = await roomWithAgents();
     const root = await sendMessage(server, maya, room.id, 'Which vendor?');
     await sendMessage(server, leo, room.id, 'Room chatter: the budget is 42k.');
-    const thread = await openThread(room.id, root);
+    const thread = await openThread(maya, root);
     await sendMessage(server, leo, thread.id, 'Acme looked good.');
     await sendMessage(server, leo, thread.id, 'Globex too.');
     llm.script({ chunks: ['Checking.'], toolCalls: [{ id: 'call_history', name: 'read_history', arguments: '{"before_seq": 2}' }] }, { chunks: ['Acme.'] });
@@ -134,7 +134,7 @@ describe('an AI agent @mentioned in a room thread', () => {
   it('a chain in the thread stops at the room turn limit with the usual notice', async () => {
     const { maya, leo, nova, sage, room } = await roomWithAgents({ agentTurnLimit: 2 });
     const root = await sendMessage(server, maya, room.id, 'Release checklist');
-    const thread = await openThread(room.id, root);
+    const thread = await openThread(maya, root);
     llm.script({ chunks: [`Let me ask @${sage.username}.`] }, { chunks: [`Done. Over to you @${nova.username}.`] });
     const ask = await sendMessage(server, maya, thread.id, `@${nova.username} please check with research`);
     const jobs = await settled(thread.id, 2);
@@ -157,7 +157,7 @@ describe('an AI agent @mentioned in a room thread', () => {
     const { maya, leo, sage, room } = await roomWithAgents({ answersAll: true });
     const root = await sendMessage(server, leo, room.id, 'morning everyone');
     await settled(room.id, 1);
-    const thread = await openThread(room.id, root);
+    const thread = await openThread(leo, root);
     const sent = await sendMessage(server, leo, thread.id, 'anyone around?');
     const jobs = await settled(thread.id, 1);
     // As in the room: the answers-all agent only, turn 1 of the message's chain.
@@ -168,7 +168,7 @@ describe('an AI agent @mentioned in a room thread', () => {
   it('a reply in progress is listed for the thread with its text so far; "Stop all replies" in the thread stops it', async () => {
     const { maya, leo, nova, sage, room, team, socket } = await roomWithAgents();
     const root = await sendMessage(server, maya, room.id, 'Numbers?');
-    const thread = await openThread(room.id, root, socket);
+    const thread = await openThread(maya, root, socket);
     let resume!: () => void;
     llm.script({ chunks: [`Asking @${sage.username} `, 'right now.'], pauseAfter: 1, resume: new Promise<void>((r) => (resume = r)) });
     const streaming = nextEvent(socket, 'message:stream', (e) => e.agentId === nova.id && !e.done);
@@ -206,7 +206,7 @@ describe('a thread of a 1:1 with an AI agent', () => {
     const secondReply = nextMessageFrom(socket, agent.id);
     await sendMessage(server, user, conversation.id, 'Unrelated: how is the weather?');
     await secondReply;
-    const thread = await openThread(conversation.id, root);
+    const thread = await openThread(user, root);
 
     llm.script({ chunks: ['A bowline.'] });
     const before = llm.requests.length;
@@ -234,7 +234,7 @@ describe('approvals in a thread', () => {
     const { maya, leo, ann, atlas, room, sockets } = await roomWithAtlas(server);
     await setToolPolicy(server, maya, atlas.id, 'builtin:list_team_members', 'approval');
     const root = await sendMessage(server, leo, room.id, 'Who is on the team?');
-    const thread = await openThread(room.id, root);
+    const thread = await openThread(leo, root);
     for (const socket of Object.values(sockets)) await joinConversation(socket, thread.id);
     llm.script({ chunks: ['I need the member list.'], toolCalls: [{ id: 'call_members', name: 'list_team_members', arguments: '{}' }] });
     const cardIn = nextEvent(sockets.ann, 'message:received', (m) => m.messageType === 'approval');
@@ -269,7 +269,7 @@ describe('external agents in a thread', () => {
     const socket = await connectSocket(server.url, leo.token);
     const agentSocket = await connectSocket(server.url, relay.token);
     const root = await sendMessage(server, maya, room.id, 'Deploy status thread');
-    const thread = await openThread(room.id, root, socket);
+    const thread = await openThread(maya, root, socket);
 
     const heard = recordEvents(agentSocket, 'agent:message');
     await sendMessage(server, leo, thread.id, 'Just people here.');
