@@ -102,6 +102,15 @@ export async function findThreadIdsOf(db: DbOrTx, parentIds: string[]): Promise<
   return rows.map((r) => r.id);
 }
 
+/** The agent's participations that are threads it follows and may still read (the access rule's team part). */
+const followedReadableThreads = (agentId: string) =>
+  and(
+    eq(conversationParticipants.agentId, agentId),
+    eq(conversationParticipants.following, true),
+    eq(conversations.type, 'thread'),
+    conversationTeamAccessSql(agentId),
+  );
+
 const latestAt = sql<Date>`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
 
 /** The threads the agent follows and may still read (chat-access's rule), newest latest reply first. */
@@ -117,13 +126,7 @@ export async function findFollowedThreads(db: DbOrTx, agentId: string, page: { b
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .where(
-      and(
-        eq(conversationParticipants.agentId, agentId),
-        eq(conversationParticipants.following, true),
-        eq(conversations.type, 'thread'),
-        page.before ? lt(latestAt, sql`${page.before}::timestamptz`) : undefined,
-        conversationTeamAccessSql(agentId),
-      ),
+      and(followedReadableThreads(agentId), page.before ? lt(latestAt, sql`${page.before}::timestamptz`) : undefined),
     )
     .orderBy(desc(latestAt), desc(conversations.id))
     .limit(page.limit + 1);
@@ -136,13 +139,7 @@ export async function countUnreadThreads(db: DbOrTx, agentId: string): Promise<n
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .where(
-      and(
-        eq(conversationParticipants.agentId, agentId),
-        eq(conversationParticipants.following, true),
-        eq(conversations.type, 'thread'),
-        sql`${conversations.lastSeq} > ${conversationParticipants.lastReadSeq}`,
-        conversationTeamAccessSql(agentId),
-      ),
+      and(followedReadableThreads(agentId), sql`${conversations.lastSeq} > ${conversationParticipants.lastReadSeq}`),
     );
   return row?.count ?? 0;
 }
