@@ -52,11 +52,10 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
     const teamIds = listed.flatMap((d) => (d.conversation.teamId ? [d.conversation.teamId] : []));
     // A thread (decision 0026) is named and linked as the conversation its root is in.
     const parentIds = listed.flatMap((d) => (d.conversation.parentConversationId ? [d.conversation.parentConversationId] : []));
-    const [participants, teams, parents] = await Promise.all([
-      findParticipants(tx, ids),
-      findTeamsByIds(tx, teamIds),
-      parentIds.length ? findConversationsByIds(tx, parentIds) : [],
-    ]);
+    // One after another: a transaction is one connection, and pg refuses overlapping queries on one.
+    const participants = await findParticipants(tx, ids);
+    const teams = await findTeamsByIds(tx, teamIds);
+    const parents = parentIds.length ? await findConversationsByIds(tx, parentIds) : [];
     const digests: UnreadConversationDigest[] = [];
     for (const { conversation, after, onlyMentions } of listed) {
       const members = participants.filter((p) => p.participant.conversationId === conversation.id).map((p) => p.agent);
