@@ -20,6 +20,8 @@ import { attachmentRoutes } from './chat/attachment-routes';
 import { chatRoutes, chatSendRoutes } from './chat/chat-routes';
 import { threadRoutes } from './chat/thread-routes';
 import { pinRoutes } from './pins/pin-routes';
+import { ssoRoutes } from './sso/sso-routes';
+import { pushRoutes } from './push/push-routes';
 import { safetyRoutes } from './safety/safety-routes';
 import type { SendMessage } from './chat/send-message';
 import { retryAfterHeader } from './auth/retry-later';
@@ -81,6 +83,8 @@ function apiRouter(
     ...chatRoutes(ctx),
     ...threadRoutes(ctx),
     ...pinRoutes(ctx),
+    ...ssoRoutes(ctx),
+    ...pushRoutes(ctx),
     ...attachmentRoutes(ctx),
     ...(devMailboxEnabled(ctx.config) ? devMailboxApiRoutes(ctx) : {}),
   });

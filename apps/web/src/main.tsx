@@ -2,7 +2,11 @@ import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyLanguage, detectLanguage } from './i18n';
 import './styles.css';
+
+// The first paint is in the reader's language: its catalog (one small chunk) loads before it.
+await applyLanguage(detectLanguage(), { remember: false }).catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

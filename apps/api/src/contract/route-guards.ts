@@ -72,6 +72,8 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
     'external-agent-writes': perClient('external-agent-writes', WRITES_PER_WINDOW),
     // Per agent, so per token (an agent has one live token).
     'agent-replies': byPerson('agent-replies', AGENT_REPLY_CALLS_PER_MINUTE),
+    // A device subscribing or unsubscribing: a few per sign-in.
+    'push-writes': byPerson('push-writes', WRITES_PER_WINDOW),
     // A brake for scripts, never felt by people.
     'chain-stops': byPerson('chain-stops', WRITES_PER_WINDOW, windowMs),
     reactions: byPerson('reactions', messagesPerMinute),

@@ -83,6 +83,10 @@ export const accounts = pgTable(
      * The unread-mail worker locks this row while it writes such a mail (one node per person at a time).
      */
     unreadMailDelayMinutes: integer('unread_mail_delay_minutes').default(DEFAULT_UNREAD_EMAIL_DELAY),
+    /** The language the person chose (`LANGUAGES`); null follows the browser. Mail goes out in it. */
+    locale: text('locale'),
+    /** Push notifications may carry the message's text (off: "New message from Maya" only). */
+    pushPreviews: boolean('push_previews').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -109,6 +113,74 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_account_id_idx').on(t.accountId)],
+);
+
+/** An account's sign-in at an OpenID Connect provider: the provider's `sub` for it, linked once proven (decision 0027). */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The provider's id in `OIDC_PROVIDERS`. */
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    /** The verified email the provider gave at the last sign-in. */
+    email: text('email').notNull(),
+    lastSignInAt: tstz('last_sign_in_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_identities_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('sso_identities_account_provider_key').on(t.accountId, t.provider),
+  ],
+);
+
+export const SSO_TICKET_PURPOSES = ['sign_in', 'link'] as const;
+
+/**
+ * What a provider's callback hands the browser, single use and short-lived, only its sha256 kept:
+ * `sign_in` is exchanged by the SPA for a session; `link` waits (in an httpOnly cookie of the browser
+ * that signed in at the provider) until the person proves they own the account with that email.
+ */
+export const ssoTickets = pgTable(
+  'sso_tickets',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: SSO_TICKET_PURPOSES }).notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sso_tickets_token_hash_key').on(t.tokenHash), index('sso_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/** A device's Web Push subscription (decision 0027); forgotten when the push service answers 404 or 410. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The subscription's keys (base64url): the browser's P-256 public key and its auth secret. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The device as the person sees it in the list ("Chrome on Android"), from its user agent. */
+    label: text('label').notNull().default(''),
+    lastPushedAt: tstz('last_pushed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_account_idx').on(t.accountId)],
 );
 
 export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password', 'magic_link', 'change_email', 'delete_account'] as const;

@@ -4,6 +4,7 @@ import {
   initialsOf,
   isDoNotDisturbOn,
   isGeneratedAvatarUrl,
+  isLanguage,
   isStatusShown,
   uploadedAvatarIdOf,
   withAvatarInitials,
@@ -101,6 +102,7 @@ export function presentUser(account: AccountRow, agent: AgentRow): TUser {
     lastName: agent.lastName,
     profile: { firstName: agent.firstName, lastName: agent.lastName, avatar: presented.avatarUrl },
     agent: presented,
+    locale: isLanguage(account.locale) ? account.locale : null,
   };
 }
 

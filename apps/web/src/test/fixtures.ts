@@ -27,6 +27,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
       isOnline: null,
       createdAt: '2025-01-01T00:00:00.000Z',
     },
+    locale: null,
     ...overrides,
   };
 }

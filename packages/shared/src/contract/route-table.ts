@@ -10,6 +10,8 @@ import {
   ZVerifyEmailRequest,
   ZVerifyMagicLinkRequest,
 } from '../schemas/auth';
+import { ZExchangeSsoTicketRequest, ZFinishSsoQuery, ZSsoProviderParams, ZStartSsoQuery } from '../schemas/sso';
+import { ZAddPushDeviceRequest, ZPushDeviceParams } from '../schemas/push';
 import {
   ZConversationListQuery,
   ZEditMessageRequest,
@@ -112,6 +114,8 @@ import {
   ZSentResponse,
   ZUserResponse,
 } from '../schemas/responses/users';
+import { ZSignInOptionsResponse, ZSsoIdentitiesResponse, ZSsoLinkCancelledResponse, ZSsoLinkedResponse, ZSsoLinkResponse } from '../schemas/responses/sso';
+import { ZPushDeviceRemovedResponse, ZPushDeviceResponse, ZPushDevicesResponse } from '../schemas/responses/push';
 import { ZChangeEmailRequest, ZChangePasswordRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest, ZSessionParams, ZUpdateProfileRequest } from '../schemas/account';
 import { ZAccountDeletedResponse, ZAccountSessionsResponse, ZPasswordChangedResponse, ZSignedOutSessionsResponse } from '../schemas/responses/account';
 
@@ -147,6 +151,8 @@ export interface RouteSchemas {
   success?: Partial<Record<SuccessStatus, z.ZodType>>;
   /** A non-JSON success body (a file), with the content types it may carry. */
   file?: { contentTypes: readonly string[]; description: string };
+  /** A browser step rather than a JSON call: it answers 302 to where the description says. */
+  redirect?: { description: string };
 }
 export type SuccessStatus = 200 | 201 | 202;
 
@@ -176,16 +182,39 @@ export const ROUTE_SCHEMAS = {
   checkResetLink: { tag: 'Auth', summary: 'Whether a mailed reset link still works, without spending it', body: ZCheckResetLinkRequest, success: { 200: ZResetLinkStatusResponse } },
   sendMagicLink: { tag: 'Auth', summary: 'Mail a sign-in link (by email or username)', body: ZSendMagicLinkRequest, success: { 200: ZSentResponse } },
   verifyMagicLink: { tag: 'Auth', summary: 'Sign in with the mailed magic link token', body: ZVerifyMagicLinkRequest, success: { 200: ZAuthResult } },
+  getSignInOptions: { tag: 'Auth', summary: 'The sign-in page\'s choices: each OpenID Connect provider ("Continue with {name}") and whether passwords are accepted', success: { 200: ZSignInOptionsResponse } },
+  startSso: {
+    tag: 'Auth',
+    summary: 'Begin signing in with a provider: a 302 to its authorization page (code flow with PKCE, state and nonce in an httpOnly cookie)',
+    params: ZSsoProviderParams,
+    query: ZStartSsoQuery,
+    redirect: { description: "The provider's authorization page; `/auth/login?sso_error=` when the provider cannot be reached" },
+  },
+  finishSso: {
+    tag: 'Auth',
+    summary: "The provider's redirect back: a 302 to the app with a one-time ticket (`/auth/sso#ticket=`), to the sign-in page to link an existing account, or with `?sso_error=`",
+    params: ZSsoProviderParams,
+    query: ZFinishSsoQuery,
+    redirect: { description: '`/auth/sso#ticket=…` (signed in), `/auth/login?sso_link=1` (an account to link), or `/auth/login?sso_error=<code>`' },
+  },
+  exchangeSsoTicket: { tag: 'Auth', summary: "Trade the callback's one-time ticket for a session (single use, one minute)", body: ZExchangeSsoTicketRequest, success: { 200: ZAuthResult } },
+  getSsoLink: { tag: 'Auth', summary: "A provider sign-in waiting in this browser to be linked to the account with its email (null when none)", success: { 200: ZSsoLinkResponse } },
+  confirmSsoLink: { tag: 'Auth', summary: 'Link the waiting provider sign-in to your account; only after signing in to it with its password or a magic link', success: { 200: ZSsoLinkedResponse } },
+  cancelSsoLink: { tag: 'Auth', summary: 'Forget the waiting provider sign-in', success: { 200: ZSsoLinkCancelledResponse } },
+  listSsoIdentities: { tag: 'Users', summary: 'The providers your account signs in with', success: { 200: ZSsoIdentitiesResponse } },
 
   // ---- people: profiles, notification settings, avatars ----
   getProfile: { tag: 'Users', summary: 'The signed-in profile', success: { 200: ZProfileResponse } },
   getNotificationSettings: { tag: 'Notifications', summary: "The caller's notification settings", success: { 200: ZNotificationSettingsResponse } },
   updateNotificationSettings: {
     tag: 'Notifications',
-    summary: 'How long unread messages wait before one email lists them (minutes; null turns the emails off)',
+    summary: 'How long unread messages wait before one email lists them (minutes; null turns the emails off), and whether pushes show message text',
     body: ZUpdateNotificationSettingsRequest,
     success: { 200: ZNotificationSettingsResponse },
   },
+  listPushDevices: { tag: 'Notifications', summary: "Your devices that get push notifications, and the server's VAPID public key (null: push is off here)", success: { 200: ZPushDevicesResponse } },
+  addPushDevice: { tag: 'Notifications', summary: "Add this device's push subscription (the same endpoint again replaces it)", body: ZAddPushDeviceRequest, success: { 201: ZPushDeviceResponse } },
+  removePushDevice: { tag: 'Notifications', summary: 'Stop pushing to one of your devices', params: ZPushDeviceParams, success: { 200: ZPushDeviceRemovedResponse } },
   unsubscribe: {
     tag: 'Notifications',
     summary:

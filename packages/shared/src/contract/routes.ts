@@ -41,7 +41,8 @@ export type RateLimitName =
   | 'approvals'
   | 'marks'
   | 'external-agent-writes'
-  | 'agent-replies';
+  | 'agent-replies'
+  | 'push-writes';
 
 export interface RouteHead {
   method: HttpMethod;
@@ -75,10 +76,22 @@ const HEADS = {
   checkResetLink: { method: 'post', path: '/auth/email/check-reset-link', auth: 'public', rateLimit: 'token' },
   sendMagicLink: { method: 'post', path: '/auth/email/send-magic-link', auth: 'public', rateLimit: 'mail' },
   verifyMagicLink: { method: 'post', path: '/auth/email/verify-magic-link', auth: 'public', rateLimit: 'token' },
+  // ---- single sign-on (OpenID Connect, decision 0027): the browser follows start → provider → callback ----
+  getSignInOptions: { method: 'get', path: '/auth/sso/providers', auth: 'public' },
+  startSso: { method: 'get', path: '/auth/sso/:provider/start', auth: 'public', rateLimit: 'login' },
+  finishSso: { method: 'get', path: '/auth/sso/:provider/callback', auth: 'public', rateLimit: 'token' },
+  exchangeSsoTicket: { method: 'post', path: '/auth/sso/exchange', auth: 'public', rateLimit: 'token' },
+  getSsoLink: { method: 'get', path: '/auth/sso/link', auth: 'public' },
+  confirmSsoLink: { method: 'post', path: '/auth/sso/link', auth: 'signed-in', rateLimit: 'login' },
+  cancelSsoLink: { method: 'delete', path: '/auth/sso/link', auth: 'public' },
+  listSsoIdentities: { method: 'get', path: '/users/me/sso', auth: 'signed-in' },
 
   getProfile: { method: 'get', path: '/users/me', auth: 'signed-in' },
   getNotificationSettings: { method: 'get', path: '/users/me/notifications', auth: 'signed-in' },
   updateNotificationSettings: { method: 'patch', path: '/users/me/notifications', auth: 'signed-in' },
+  listPushDevices: { method: 'get', path: '/users/me/push-devices', auth: 'signed-in' },
+  addPushDevice: { method: 'post', path: '/users/me/push-devices', auth: 'signed-in', rateLimit: 'push-writes' },
+  removePushDevice: { method: 'delete', path: '/users/me/push-devices/:id', auth: 'signed-in', rateLimit: 'push-writes' },
   unsubscribe: { method: 'post', path: '/notifications/unsubscribe', auth: 'public', rateLimit: 'unsubscribe-token' },
   uploadOwnAvatar: { method: 'put', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },
   removeOwnAvatar: { method: 'delete', path: '/users/me/avatar', auth: 'verified', rateLimit: 'avatar-writes' },

@@ -12,6 +12,7 @@ export const WEB_APP_PATHS = [
   '/auth/forgot-password',
   '/auth/reset-password',
   '/auth/magic-link',
+  '/auth/sso',
   '/auth/confirm-email-change',
   '/invite',
   // your account's pages

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 import { safeString } from './text';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { ACCOUNT_TEXTS, VALIDATION } from '../messages';
@@ -12,7 +13,14 @@ const password = (requiredMessage: string) =>
 
 /** PATCH /users/me: only the fields sent change. */
 export const ZUpdateProfileRequest = z
-  .object({ firstName: name.optional(), middleName: name.optional(), lastName: name.optional(), role: name.optional() })
+  .object({
+    firstName: name.optional(),
+    middleName: name.optional(),
+    lastName: name.optional(),
+    role: name.optional(),
+    /** The app's and mail's language; null goes back to following the browser. */
+    locale: z.enum(LANGUAGES, { error: 'Unknown language' }).nullable().optional(),
+  })
   .refine((v) => Object.values(v).some((value) => value !== undefined), { error: ACCOUNT_TEXTS.nothingToChange });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 

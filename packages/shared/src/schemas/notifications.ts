@@ -5,9 +5,13 @@ import { UNREAD_EMAIL_DELAYS, NOTIFICATION_MESSAGES } from './notification-const
 /** A delay in minutes, or null for Off. */
 export const ZUnreadEmailDelay = z.literal(UNREAD_EMAIL_DELAYS, { error: NOTIFICATION_MESSAGES.delayInvalid }).nullable();
 
-export const ZUpdateNotificationSettingsRequest = z.object({
-  unreadEmailDelayMinutes: ZUnreadEmailDelay,
-});
+export const ZUpdateNotificationSettingsRequest = z
+  .object({
+    unreadEmailDelayMinutes: ZUnreadEmailDelay.optional(),
+    /** Push notifications may show the message's text on the lock screen. */
+    pushPreviews: z.boolean().optional(),
+  })
+  .refine((v) => v.unreadEmailDelayMinutes !== undefined || v.pushPreviews !== undefined, { error: 'Nothing to change' });
 export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificationSettingsRequest>;
 
 export const ZUnsubscribeRequest = z.object({

@@ -13,3 +13,5 @@ export * from './attention';
 export * from './tools';
 export * from './external-agents';
 export * from './threads';
+export * from './sso';
+export * from './push';

@@ -9,6 +9,8 @@ export const ZNotificationSettings = z
       .literal(UNREAD_EMAIL_DELAYS)
       .nullable()
       .meta({ description: 'Minutes unread messages wait before one email lists them; null: Off.' }),
+    /** Push notifications carry the message's text (off: only who wrote). */
+    pushPreviews: z.boolean(),
   })
   .meta({ id: 'NotificationSettings' });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../i18n/languages';
 
 /** Response shapes of agents and signed-in users. Types are inferred, so they cannot drift. */
 export const ZIsoDateTime = z.iso.datetime();
@@ -52,6 +53,8 @@ export const ZUser = z
     lastName: z.string(),
     profile: ZProfileNames,
     agent: ZAgent,
+    /** The language the person chose for the app and their mail; null follows the browser. */
+    locale: z.enum(LANGUAGES).nullable(),
   })
   .meta({ id: 'User', description: 'The signed-in account and its agent.' });
 export type TUser = z.infer<typeof ZUser>;

@@ -1,0 +1,34 @@
+import i18next, { type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, ENGLISH_CATALOG, type TextTemplate } from '@agentroom/shared';
+
+/**
+ * The app's one i18n instance (decision 0027). Keys are the English texts themselves, as the spec
+ * words them: a key missing in a language shows English, never a key name, and a text the server
+ * sent (an error's message) translates by the same lookup. English's own catalog holds only plural forms.
+ */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  resources: { en: { translation: ENGLISH_CATALOG } },
+  fallbackLng: false,
+  // English texts contain '.' and ':'; they are keys, never paths or namespaces.
+  keySeparator: false,
+  nsSeparator: false,
+  // React escapes what it renders; escaping here would show &amp; in the page.
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+/** A text in the current language: `t('Sign in')`, `t('{{count}} replies', { count })`. */
+export const t = (key: string, values?: TOptions): string => i18n.t(key, values) as string;
+
+/** A shared text with values (`ACCOUNT_TEXTS.emailChangeSent`) in the current language; plain functions stay English. */
+export function tf<A extends readonly (string | number)[]>(text: TextTemplate<A> | ((...values: A) => string), ...values: A): string {
+  if (!('key' in text)) return text(...values);
+  const named = Object.fromEntries(text.params.map((name, i) => [name, values[i]]));
+  return t(text.key, named);
+}

@@ -1,0 +1,3 @@
+export * from './languages';
+export * from './template';
+export * from './catalog';
