@@ -18,7 +18,7 @@ function SessionRow({ session, onSignOut, busy }: { session: TAccountSession; on
         <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {session.device}
           {session.current && (
-            <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-normal text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300">
+            <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-normal text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300">
               {ACCOUNT_PAGE_TEXTS.thisDevice}
             </span>
           )}

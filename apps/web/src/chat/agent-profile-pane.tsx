@@ -107,7 +107,7 @@ export function AgentProfilePane({
         <section className="flex flex-col items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-5 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <span className="relative shrink-0">
             <AgentAvatar src={agent?.avatarUrl ?? ''} name={name} className="size-20" />
-            {agent && <PresenceDot isOnline={agentOnline} doNotDisturb={agent.doNotDisturb} className="absolute right-1 bottom-1" />}
+            {agent && <PresenceDot isOnline={agentOnline} doNotDisturb={agent.doNotDisturb} className="absolute end-1 bottom-1" />}
           </span>
           <div className="flex min-w-0 flex-col items-center space-y-1">
             <h2 className="text-lg font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{name}</h2>

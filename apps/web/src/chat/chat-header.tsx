@@ -58,7 +58,7 @@ export function ChatHeader({
         <>
           <span className="relative shrink-0">
             <AgentAvatar src={agent.avatarUrl} name={name} className="size-10" />
-            <PresenceDot isOnline={agentOnline} doNotDisturb={agent.doNotDisturb} className="absolute right-0 bottom-0 size-2.5" />
+            <PresenceDot isOnline={agentOnline} doNotDisturb={agent.doNotDisturb} className="absolute end-0 bottom-0 size-2.5" />
           </span>
           <div className="min-w-0 flex-1 leading-tight">
             <div className="flex min-w-0 items-center gap-1.5">

@@ -143,7 +143,7 @@ function ChatScreen({
             onBackToChat={profile.beside ? undefined : profile.backToChat}
             className={cn(
               'min-h-0',
-              profile.beside ? 'w-[30%] max-w-md min-w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
+              profile.beside ? 'w-[30%] max-w-md min-w-72 shrink-0 border-s border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
             )}
           />
         )}

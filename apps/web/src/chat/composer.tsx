@@ -191,7 +191,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           {files.map((file, index) => (
             <li
               key={`${file.name}-${index}`}
-              className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-zinc-200 bg-zinc-50 py-0.5 pr-1 pl-2.5 text-xs text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+              className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-zinc-200 bg-zinc-50 py-0.5 pe-1 ps-2.5 text-xs text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
             >
               <span className="max-w-40 truncate">{file.name}</span>
               <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(file.size)}</span>
@@ -261,7 +261,7 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
       </div>
       {options}
       {length >= COUNTER_FROM && (
-        <p data-testid="character-counter" className={cn('mt-1 text-right text-xs tabular-nums', tooLong ? 'font-medium text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400')}>
+        <p data-testid="character-counter" className={cn('mt-1 text-end text-xs tabular-nums', tooLong ? 'font-medium text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400')}>
           {formatCount(length)} / {formatCount(MESSAGE_MAX_LENGTH)}
           <span className="sr-only"> characters</span>
         </p>

@@ -68,7 +68,7 @@ function CodeBlock({ className, ...props }: ComponentProps<'pre'>) {
         {...props}
         ref={pre}
         className={cn(
-          'max-w-full overflow-x-auto rounded-lg bg-zinc-900 p-3 pr-10 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
+          'max-w-full overflow-x-auto rounded-lg bg-zinc-900 p-3 pe-10 text-[13px] leading-relaxed text-zinc-100 dark:bg-black/60',
           '[&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit',
           className,
         )}
@@ -76,7 +76,7 @@ function CodeBlock({ className, ...props }: ComponentProps<'pre'>) {
       <CopyButton
         label={COMPOSER_TEXTS.copyCode}
         text={() => (pre.current?.textContent ?? '').replace(/\n$/, '')}
-        className="absolute top-1.5 right-1.5 bg-zinc-900 text-zinc-300 hover:bg-zinc-700 hover:text-white dark:bg-zinc-950"
+        className="absolute top-1.5 end-1.5 bg-zinc-900 text-zinc-300 hover:bg-zinc-700 hover:text-white dark:bg-zinc-950"
       />
     </div>
   );

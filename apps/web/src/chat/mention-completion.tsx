@@ -125,7 +125,7 @@ export function useMentionCompletion({
   };
 
   const list = open && (
-    <div className="absolute right-3 bottom-full left-3 z-20 mb-1 sm:right-auto sm:w-80">
+    <div className="absolute end-3 bottom-full start-3 z-20 mb-1 sm:end-auto sm:w-80">
       <ul
         id={listId}
         role="listbox"
@@ -152,7 +152,7 @@ export function useMentionCompletion({
               <AgentAvatar src={agent.avatarUrl} name={name} className="size-6" />
               <span className="min-w-0 truncate font-medium">{name}</span>
               {!agent.isHuman && <AgentKindBadge external={agent.isExternal} />}
-              <span className="ml-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">@{agent.username}</span>
+              <span className="ms-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">@{agent.username}</span>
             </li>
           );
         })}

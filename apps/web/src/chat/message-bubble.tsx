@@ -109,7 +109,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
             'min-w-0 rounded-2xl px-3.5 py-2',
             own
               ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500 [&_a]:text-white'
-              : 'rounded-bl-md bg-white text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700 [&_a]:text-indigo-700 dark:[&_a]:text-indigo-300',
+              : 'rounded-es-md bg-white text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700 [&_a]:text-indigo-700 dark:[&_a]:text-indigo-300',
             // Dimmed while sending, no further: white on the faded indigo keeps a 4.5:1 contrast (axe checks it).
             message.pending && 'opacity-85',
             focused && 'ring-2 ring-amber-400 ring-offset-2 ring-offset-zinc-50 dark:ring-offset-zinc-950',

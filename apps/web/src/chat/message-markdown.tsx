@@ -31,8 +31,8 @@ export const MessageMarkdown = memo(function MessageMarkdown({
       <div
         className={cn(
           'min-w-0 text-sm leading-relaxed wrap-anywhere',
-          '[&_p]:my-1 first:[&_p]:mt-0 last:[&_p]:mb-0 [&_ul]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-1 [&_ol]:list-decimal [&_ol]:pl-5',
-          '[&_blockquote]:my-1 [&_blockquote]:border-l-2 [&_blockquote]:border-current/30 [&_blockquote]:pl-3 [&_blockquote]:opacity-90',
+          '[&_p]:my-1 first:[&_p]:mt-0 last:[&_p]:mb-0 [&_ul]:my-1 [&_ul]:list-disc [&_ul]:ps-5 [&_ol]:my-1 [&_ol]:list-decimal [&_ol]:ps-5',
+          '[&_blockquote]:my-1 [&_blockquote]:border-s-2 [&_blockquote]:border-current/30 [&_blockquote]:ps-3 [&_blockquote]:opacity-90',
           '[&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold',
           className,
         )}

@@ -34,7 +34,7 @@ export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply:
           {members && <AgentKindBadge external={members.byId.get(reply.agentId)?.isExternal} />}
         </div>
         <ToolStepList steps={reply.steps} filesRead={reply.filesRead} agentName={name} />
-        <div className="min-w-0 rounded-2xl rounded-bl-md bg-white px-3.5 py-2 text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700">
+        <div className="min-w-0 rounded-2xl rounded-es-md bg-white px-3.5 py-2 text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700">
           {reply.text && <MessageMarkdown content={reply.text} mentions={mentions} />}
           {reply.waiting ? <WaitingForApproval /> : !reply.text && <TypingDots />}
         </div>

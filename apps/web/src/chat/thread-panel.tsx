@@ -175,6 +175,6 @@ export function useThreadSidePanel() {
         : panel.toggle,
     /** The conversation is hidden while the thread takes the whole screen. */
     hidesChat: !!rootMessageId && !beside,
-    className: beside ? 'w-96 max-w-[45%] shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
+    className: beside ? 'w-96 max-w-[45%] shrink-0 border-s border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1',
   };
 }

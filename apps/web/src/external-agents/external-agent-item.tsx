@@ -39,7 +39,7 @@ export function ExternalAgentItem({ handle, external }: { handle: string; extern
             <p className={`${muted} break-all`}>{external.webhookUrl ?? T.socket}</p>
             {token ? (
               <p className={muted}>
-                <KeyRound aria-hidden="true" className="mr-1 inline size-3" />
+                <KeyRound aria-hidden="true" className="me-1 inline size-3" />
                 {T.tokenHint(token.hint)} · {token.lastUsedAt ? T.tokenLastUsed(new Date(token.lastUsedAt).toLocaleString()) : T.tokenNeverUsed}
               </p>
             ) : (

@@ -23,7 +23,7 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** A text in the current language: `t('Sign in')`, `t('{{count}} replies', { count })`. */
+/** A text in the current language, by its English text; a plural passes `{ count }` with it. */
 export const t = (key: string, values?: TOptions): string => i18n.t(key, values) as string;
 
 /** A shared text with values (`ACCOUNT_TEXTS.emailChangeSent`) in the current language; plain functions stay English. */

@@ -21,7 +21,7 @@ export function AvatarWithPresence({
       <span aria-hidden="true">
         <AgentAvatar src={src} name={name} className={size} />
       </span>
-      <PresenceDot isOnline={isOnline} doNotDisturb={doNotDisturb} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
+      <PresenceDot isOnline={isOnline} doNotDisturb={doNotDisturb} className="absolute -end-0.5 -bottom-0.5 size-2.5" />
     </span>
   );
 }

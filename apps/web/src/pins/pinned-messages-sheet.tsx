@@ -24,7 +24,7 @@ function PinRow({ pin, now, snippetOf, onOpen, onUnpin }: { pin: TPin; now: numb
       <Link
         to={{ search: `?${JUMP_PARAM}=${message.seq}` }}
         onClick={onOpen}
-        className={cn('flex min-w-0 flex-1 gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800', focusRing)}
+        className={cn('flex min-w-0 flex-1 gap-3 rounded-lg px-2 py-1.5 text-start hover:bg-zinc-100 dark:hover:bg-zinc-800', focusRing)}
       >
         <AgentAvatar src={message.sender.avatarUrl} name={sender} className="mt-0.5 size-7" />
         <span className="min-w-0 flex-1 space-y-0.5">

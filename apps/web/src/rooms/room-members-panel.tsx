@@ -25,7 +25,7 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
         <span className="block truncate text-sm text-zinc-800 dark:text-zinc-200">
           {agent.fullName}
           {isSelf && <span className="text-zinc-500 dark:text-zinc-400"> (you)</span>}
-          {agent.isExternal && <ExternalBadge className="ml-1.5 align-middle" />}
+          {agent.isExternal && <ExternalBadge className="ms-1.5 align-middle" />}
         </span>
         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
       </span>
@@ -146,7 +146,7 @@ export function RoomMembersPanel({
       {/* As tall as the chat's header beside it, so their borders meet. */}
       <div className="flex min-h-[57px] items-center gap-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         {onBackToChat && (
-          <Button variant="ghost" size="sm" onClick={onBackToChat} className="-ml-2">
+          <Button variant="ghost" size="sm" onClick={onBackToChat} className="-ms-2">
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to chat
           </Button>

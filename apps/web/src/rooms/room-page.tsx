@@ -74,7 +74,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
             selfAgentId={user?.agentId}
             onLeft={() => navigate(teamPath)}
             onBackToChat={members.beside ? undefined : members.backToChat}
-            className={cn('min-h-0', members.beside ? 'w-72 shrink-0 border-l border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1')}
+            className={cn('min-h-0', members.beside ? 'w-72 shrink-0 border-s border-zinc-200 dark:border-zinc-800' : 'min-w-0 flex-1')}
           />
         )}
         {room.canManage && (

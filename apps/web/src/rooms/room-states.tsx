@@ -32,7 +32,7 @@ export function RoomPreview({ room, joining, error, onJoin }: { room: TRoom; joi
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {membersText(room.memberCount)} · An open room of {room.team.name}
       </p>
-      {error && <Alert className="max-w-md text-left">{error}</Alert>}
+      {error && <Alert className="max-w-md text-start">{error}</Alert>}
       <Button onClick={onJoin} loading={joining}>
         Join room
       </Button>

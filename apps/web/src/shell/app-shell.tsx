@@ -70,7 +70,7 @@ export default function AppShell() {
         <LiveUpdates />
         <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
           {wide ? (
-            <aside aria-label="Sidebar" className="w-72 shrink-0 border-r border-zinc-200 dark:border-zinc-800">
+            <aside aria-label="Sidebar" className="w-72 shrink-0 border-e border-zinc-200 dark:border-zinc-800">
               <Sidebar currentTeam={currentTeam} />
             </aside>
           ) : (

@@ -24,7 +24,7 @@ export function UnreadBadge({ count }: { count: number }) {
   return (
     <span
       data-testid="unread-badge"
-      className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
+      className="ms-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
     >
       {count > 99 ? '99+' : count}
       <span className="sr-only"> unread</span>
@@ -90,7 +90,7 @@ export function ConversationRow({
           onClick={onClose}
           className={cn(
             // Shown on hover or focus with a pointer; always on touch screens, which have no hover.
-            'absolute top-1.5 right-1 inline-flex size-6 items-center justify-center rounded-md bg-zinc-100 text-zinc-500 opacity-0',
+            'absolute top-1.5 end-1 inline-flex size-6 items-center justify-center rounded-md bg-zinc-100 text-zinc-500 opacity-0',
             'group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100 hover:text-zinc-900 focus:opacity-100',
             'dark:bg-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-50',
             focusRing,

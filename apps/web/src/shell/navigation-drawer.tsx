@@ -20,7 +20,7 @@ export function NavigationDrawer({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px]" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-[min(20rem,calc(100vw-3rem))] border-r border-zinc-200 shadow-2xl outline-none dark:border-zinc-800"
+          className="fixed inset-y-0 start-0 z-50 w-[min(20rem,calc(100vw-3rem))] border-e border-zinc-200 shadow-2xl outline-none dark:border-zinc-800"
         >
           <Dialog.Title className="sr-only">Navigation</Dialog.Title>
           <Sidebar

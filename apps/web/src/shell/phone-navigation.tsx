@@ -39,7 +39,7 @@ export function PhoneHeader({ totalUnread, onOpenNavigation }: { totalUnread: nu
       >
         <Menu aria-hidden="true" className="size-5" />
         {totalUnread > 0 && (
-          <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-indigo-600 ring-2 ring-white dark:bg-indigo-400 dark:ring-zinc-900" />
+          <span aria-hidden="true" className="absolute top-1.5 end-1.5 size-2.5 rounded-full bg-indigo-600 ring-2 ring-white dark:bg-indigo-400 dark:ring-zinc-900" />
         )}
       </button>
       <Link to="/" className={cn('min-w-0 rounded-lg', focusRing)}>

@@ -49,7 +49,7 @@ function RoomRow({ room, conversation, current }: { room: TRoom; conversation: T
       {room.isPrivate && (
         <Lock role="img" aria-label="Private" className="size-3 shrink-0 text-zinc-400 dark:text-zinc-500" />
       )}
-      <span className="ml-auto flex shrink-0 items-center gap-1">
+      <span className="ms-auto flex shrink-0 items-center gap-1">
         {mentions > 0 && <MentionBadge count={mentions} />}
         {unread > 0 && <UnreadBadge count={unread} />}
       </span>

@@ -21,7 +21,7 @@ export function SidebarViews() {
           {unreadThreads > 0 && (
             <span
               data-testid="threads-badge"
-              className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
+              className="ms-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
             >
               {unreadThreads > 99 ? '99+' : unreadThreads}
               <span className="sr-only"> {unreadThreads === 1 ? 'thread' : 'threads'} with unread replies</span>

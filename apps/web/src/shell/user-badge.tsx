@@ -56,7 +56,7 @@ export function UserBadge({ className }: { className?: string }) {
       <div className="flex min-w-0 items-center gap-2.5">
         <span className="relative shrink-0">
           <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
-          <PresenceDot {...OWN_PRESENCE[status]} doNotDisturb={doNotDisturb} className="absolute -right-0.5 -bottom-0.5 size-2.5" />
+          <PresenceDot {...OWN_PRESENCE[status]} doNotDisturb={doNotDisturb} className="absolute -end-0.5 -bottom-0.5 size-2.5" />
         </span>
         <span className="min-w-0 leading-tight">
           {hasName ? (

@@ -24,7 +24,7 @@ export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string
     >
       <span className="relative">
         <AgentAvatar src={agent.avatarUrl} name={agent.fullName} className="size-12" />
-        <PresenceDot isOnline={agent.isOnline} doNotDisturb={agent.doNotDisturb} className="absolute right-0 bottom-0" />
+        <PresenceDot isOnline={agent.isOnline} doNotDisturb={agent.doNotDisturb} className="absolute end-0 bottom-0" />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-zinc-900 group-hover:text-indigo-700 dark:text-zinc-100 dark:group-hover:text-indigo-300">

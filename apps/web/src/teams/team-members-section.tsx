@@ -62,7 +62,7 @@ export function TeamMembersSection({ team, agents }: { team: TTeam; agents: TTea
               </span>
             </span>
             {/* The controls keep to the right, and move under the name when the row is too narrow for both. */}
-            <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+            <span className="ms-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
               {mayActOn(agent) && agent.isHuman ? (
                 <select
                   aria-label={`Role of ${agent.fullName}`}

@@ -26,13 +26,13 @@ function UsageTable({ caption, who, rows, unknown }: { caption: string; who: str
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-sm">
-        <caption className="px-3 py-2 text-left font-semibold text-zinc-900 dark:text-zinc-100">{caption}</caption>
+        <caption className="px-3 py-2 text-start font-semibold text-zinc-900 dark:text-zinc-100">{caption}</caption>
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             <th scope="col" className={cell}>Day (UTC)</th>
             <th scope="col" className={cell}>{who}</th>
-            <th scope="col" className={`${cell} text-right`}>Replies</th>
-            <th scope="col" className={`${cell} text-right`}>Tokens</th>
+            <th scope="col" className={`${cell} text-end`}>Replies</th>
+            <th scope="col" className={`${cell} text-end`}>Tokens</th>
           </tr>
         </thead>
         <tbody>
@@ -45,8 +45,8 @@ function UsageTable({ caption, who, rows, unknown }: { caption: string; who: str
               <tr key={`${row.day}:${row.subject?.id ?? 'none'}`} className="border-t border-zinc-100 dark:border-zinc-800">
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>{row.day}</td>
                 <th scope="row" className={`${cell} font-medium text-zinc-900 dark:text-zinc-100`}>{subjectName(row, unknown)}</th>
-                <td className={`${cell} text-right tabular-nums`}>{number.format(row.replies)}</td>
-                <td className={`${cell} text-right tabular-nums`}>{number.format(row.totalTokens)}</td>
+                <td className={`${cell} text-end tabular-nums`}>{number.format(row.replies)}</td>
+                <td className={`${cell} text-end tabular-nums`}>{number.format(row.totalTokens)}</td>
               </tr>
             ))
           )}

@@ -48,7 +48,7 @@ export function TeamsButton({ label, className }: { label: string; className?: s
       className={cn('w-full justify-start px-3', className)}
     >
       <Users aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-      <span className="min-w-0 flex-1 truncate text-left">{label}</span>
+      <span className="min-w-0 flex-1 truncate text-start">{label}</span>
       <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
     </Button>
   );

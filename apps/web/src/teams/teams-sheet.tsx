@@ -27,7 +27,7 @@ function MemberAvatars({ team }: { team: TTeam }) {
           />
         ))}
       </span>
-      {rest > 0 && <span className="ml-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">+{rest}</span>}
+      {rest > 0 && <span className="ms-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">+{rest}</span>}
     </span>
   );
 }

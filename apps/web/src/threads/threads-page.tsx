@@ -58,7 +58,7 @@ function ThreadRow({ thread }: { thread: TFollowedThread }) {
           {unread && (
             <span
               data-testid="thread-unread"
-              className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
+              className="ms-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
             >
               {unreadCount > 99 ? '99+' : unreadCount}
               <span className="sr-only"> unread</span>

@@ -98,7 +98,7 @@ function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: 
       )}
       {save.isError && <Alert>{errorMessage(save.error, TOOL_SETTINGS_TEXTS.saveToolsFailed)}</Alert>}
       <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <p role="status" className={cn('text-sm sm:mr-auto', saved ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-600 dark:text-zinc-400')}>
+        <p role="status" className={cn('text-sm sm:me-auto', saved ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-600 dark:text-zinc-400')}>
           {saved ? 'Saved' : changed.length ? `${changed.length === 1 ? '1 change' : `${changed.length} changes`} not saved yet` : ''}
         </p>
         <Button variant="ghost" onClick={onClose}>

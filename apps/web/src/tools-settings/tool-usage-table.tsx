@@ -8,13 +8,13 @@ export function ToolUsageTable({ rows }: { rows: TToolUsageRow[] }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-sm">
-        <caption className="px-3 py-2 text-left font-semibold text-zinc-900 dark:text-zinc-100">Calls by tool</caption>
+        <caption className="px-3 py-2 text-start font-semibold text-zinc-900 dark:text-zinc-100">Calls by tool</caption>
         <thead className="bg-zinc-50 text-xs uppercase text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             <th scope="col" className={cell}>Day (UTC)</th>
             <th scope="col" className={cell}>Tool</th>
-            <th scope="col" className={`${cell} text-right`}>Calls</th>
-            <th scope="col" className={`${cell} text-right`}>Errors</th>
+            <th scope="col" className={`${cell} text-end`}>Calls</th>
+            <th scope="col" className={`${cell} text-end`}>Errors</th>
           </tr>
         </thead>
         <tbody>
@@ -27,8 +27,8 @@ export function ToolUsageTable({ rows }: { rows: TToolUsageRow[] }) {
               <tr key={`${row.day}:${row.tool}`} className="border-t border-zinc-100 dark:border-zinc-800">
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>{row.day}</td>
                 <th scope="row" className={`${cell} font-mono font-medium break-all text-zinc-900 dark:text-zinc-100`}>{row.tool}</th>
-                <td className={`${cell} text-right tabular-nums`}>{number.format(row.calls)}</td>
-                <td className={`${cell} text-right tabular-nums ${row.errors > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{number.format(row.errors)}</td>
+                <td className={`${cell} text-end tabular-nums`}>{number.format(row.calls)}</td>
+                <td className={`${cell} text-end tabular-nums ${row.errors > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>{number.format(row.errors)}</td>
               </tr>
             ))
           )}

@@ -78,7 +78,7 @@ export function ToolStepLine({ step }: { step: TToolStep }) {
           </span>
           <ChevronRight aria-hidden="true" className="mt-px size-3.5 shrink-0 transition-transform group-open/step:rotate-90" />
         </summary>
-        <div className="mt-1 ml-5 flex min-w-0 flex-col gap-1">
+        <div className="mt-1 ms-5 flex min-w-0 flex-col gap-1">
           <p className="text-[11px] font-medium text-zinc-500 dark:text-zinc-400">{T.stepArguments}</p>
           <TextBox text={readableArguments(step.arguments)} label={T.stepArguments} />
           {step.result !== undefined && !failed && (
@@ -90,7 +90,7 @@ export function ToolStepLine({ step }: { step: TToolStep }) {
         </div>
       </details>
       {failed && (
-        <p data-testid="tool-step-error" className="mt-0.5 ml-5 text-xs wrap-anywhere text-red-700 dark:text-red-400">
+        <p data-testid="tool-step-error" className="mt-0.5 ms-5 text-xs wrap-anywhere text-red-700 dark:text-red-400">
           {T.stepFailed(step.result ?? '')}
         </p>
       )}

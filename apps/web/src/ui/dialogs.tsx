@@ -84,7 +84,7 @@ export function Sheet({ open, onOpenChange, title, description, children, classN
       open={open}
       onOpenChange={onOpenChange}
       className={cn(
-        'fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col border-l border-zinc-200 bg-white shadow-2xl outline-none',
+        'fixed inset-y-0 end-0 z-50 flex w-full max-w-sm flex-col border-s border-zinc-200 bg-white shadow-2xl outline-none',
         'dark:border-zinc-800 dark:bg-zinc-900',
         className,
       )}

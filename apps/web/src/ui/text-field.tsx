@@ -39,11 +39,11 @@ export function TextField({ label, error, hint, labelAside, trailing, action, op
           error
             ? 'border-red-400 focus:border-red-500 focus:ring-red-500/30 dark:border-red-700'
             : 'border-zinc-300 dark:border-zinc-700',
-          trailing ? 'pr-11' : null,
+          trailing ? 'pe-11' : null,
         )}
         {...props}
       />
-      {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+      {trailing && <div className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</div>}
     </div>
   );
   return (

@@ -11,7 +11,7 @@ export type TCatalog = Readonly<Record<string, string>>;
  * One file per area and language (`catalogs/<language>/<area>.ts`), so the teams who write an
  * area's texts translate them beside each other without touching one file.
  */
-export const CATALOG_AREAS = ['shared', 'mail', 'auth', 'chat', 'workspace', 'app'] as const;
+export const CATALOG_AREAS = ['shared', 'mail', 'auth', 'account', 'chat', 'workspace', 'settings', 'devices'] as const;
 export type TCatalogArea = (typeof CATALOG_AREAS)[number];
 
 /** A language's whole catalog, loaded on demand so a browser downloads only the one it shows. */

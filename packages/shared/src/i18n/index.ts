@@ -1,3 +1,4 @@
 export * from './languages';
 export * from './template';
 export * from './catalog';
+export * from './shared-texts';

@@ -121,7 +121,7 @@ export function RegisterPage() {
             We&apos;ve sent a verification email to{' '}
             <strong className="font-medium text-zinc-900 dark:text-zinc-100">{register.data.email}</strong>.
           </p>
-          <ol className="mt-4 space-y-2 rounded-xl bg-zinc-50 p-4 text-left dark:bg-zinc-800/50">
+          <ol className="mt-4 space-y-2 rounded-xl bg-zinc-50 p-4 text-start dark:bg-zinc-800/50">
             {[
               'Open the email from Agentroom in your inbox.',
               'Click the verification link (it expires in 24 hours).',

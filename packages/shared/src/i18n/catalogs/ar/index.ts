@@ -1,10 +1,13 @@
 import type { TCatalog } from '../../catalog';
-import app from './app';
+import account from './account';
 import auth from './auth';
 import chat from './chat';
+import devices from './devices';
 import mail from './mail';
+import settings from './settings';
 import shared from './shared';
 import workspace from './workspace';
 
-const catalog: TCatalog = { ...shared, ...mail, ...auth, ...chat, ...workspace, ...app };
+/** Every area's texts in one catalog (an area is one team's files, so two teams never edit one file). */
+const catalog: TCatalog = { ...shared, ...mail, ...auth, ...account, ...chat, ...workspace, ...settings, ...devices };
 export default catalog;

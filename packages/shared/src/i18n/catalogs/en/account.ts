@@ -1,0 +1,4 @@
+import type { TCatalog } from '../../catalog';
+
+const catalog: TCatalog = {};
+export default catalog;
