@@ -12,6 +12,7 @@ import { publishAgentUpdated } from '../users/agent-updated';
 import { deleteAvatarFile } from '../users/avatar-service';
 import { deleteAccountRow, lockAccount, markAgentDeleted } from '../users/users-repo';
 import { assertCurrentPassword, displayNameOf, loadAccount, type AccountWithAgent } from './account-checks';
+import { translatorFor } from '../core/translate';
 
 const isOwner = (role: string) => role.toLowerCase() === 'owner';
 
@@ -20,7 +21,7 @@ export async function sendDeleteAccountLink(ctx: AppContext, accountId: string):
   const row = await loadAccount(ctx.db, accountId);
   await inTransaction(ctx.db, async (tx) => {
     const raw = await issueEmailToken(tx, accountId, 'delete_account');
-    await enqueueMail(tx, row.account.email, deleteAccountMail(displayNameOf(row), `${ctx.config.appUrl}/account/delete?token=${raw}`));
+    await enqueueMail(tx, row.account.email, deleteAccountMail(translatorFor(row.account.locale), displayNameOf(row), `${ctx.config.appUrl}/account/delete?token=${raw}`));
     ctx.events.publish('mail.queued', {});
   });
 }

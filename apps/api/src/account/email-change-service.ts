@@ -8,6 +8,7 @@ import { changeEmailMail, emailChangeNoticeMail } from '../mail/templates';
 import { consumeEmailToken, issueEmailToken, revokeAllEmailTokens } from '../auth/email-tokens-repo';
 import { presentUser } from '../users/presenters';
 import { emailExists, updateAccount } from '../users/users-repo';
+import { translatorFor } from '../core/translate';
 import { assertCurrentPassword, displayNameOf, loadAccount } from './account-checks';
 
 const emailTaken = () => conflict(AUTH_ERRORS.emailTaken, { newEmail: AUTH_ERRORS.emailTaken });
@@ -25,8 +26,9 @@ export async function requestEmailChange(ctx: AppContext, accountId: string, inp
   await inTransaction(ctx.db, async (tx) => {
     const raw = await issueEmailToken(tx, accountId, 'change_email', input.newEmail);
     const name = displayNameOf(row);
-    await enqueueMail(tx, input.newEmail, changeEmailMail(name, `${ctx.config.appUrl}/auth/confirm-email-change?token=${raw}`));
-    await enqueueMail(tx, row.account.email, emailChangeNoticeMail(name, input.newEmail, `${ctx.config.appUrl}/auth/forgot-password`));
+    const tr = translatorFor(row.account.locale);
+    await enqueueMail(tx, input.newEmail, changeEmailMail(tr, name, `${ctx.config.appUrl}/auth/confirm-email-change?token=${raw}`));
+    await enqueueMail(tx, row.account.email, emailChangeNoticeMail(tr, name, input.newEmail, `${ctx.config.appUrl}/auth/forgot-password`));
     ctx.events.publish('mail.queued', {});
   });
 }

@@ -7,6 +7,7 @@ import { AppError, conflict, unauthenticated } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { enqueueMail } from '../mail/outbox-repo';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
+import { translatorFor, type Translator } from '../core/translate';
 import { presentUser } from '../users/presenters';
 import { emailExists, findAccountByIdentifier, findAccountWithAgent, insertPerson, lockAccount, updateAccount, usernameExists } from '../users/users-repo';
 import { consumeEmailToken, issueEmailToken, latestEmailToken, peekEmailToken, revokeAllEmailTokens, spentTokenOf } from './email-tokens-repo';
@@ -21,7 +22,7 @@ type AccountWithAgent = NonNullable<Awaited<ReturnType<typeof findAccountWithAge
 /** The sign-in flows' links; account changes (change_email, delete_account) mail their own. */
 type SignInLinkPurpose = Extract<TEmailTokenPurpose, 'verify_email' | 'reset_password' | 'magic_link'>;
 
-const LINKS: Record<SignInLinkPurpose, { path: string; mail: (name: string, url: string) => MailContent }> = {
+const LINKS: Record<SignInLinkPurpose, { path: string; mail: (tr: Translator, name: string, url: string) => MailContent }> = {
   verify_email: { path: '/auth/verify-email', mail: verificationMail },
   reset_password: { path: '/auth/reset-password', mail: resetMail },
   magic_link: { path: '/auth/magic-link', mail: magicLinkMail },
@@ -39,7 +40,7 @@ async function sendTokenMail(ctx: AppContext, row: AccountWithAgent, purpose: Si
     const raw = await issueEmailToken(db, row.account.id, purpose);
     const back = next && isSafeNextPath(next) ? `&next=${encodeURIComponent(next)}` : '';
     const url = `${ctx.config.appUrl}${LINKS[purpose].path}?token=${raw}${back}`;
-    await enqueueMail(db, row.account.email, LINKS[purpose].mail(displayName(row), url));
+    await enqueueMail(db, row.account.email, LINKS[purpose].mail(translatorFor(row.account.locale), displayName(row), url));
     ctx.events.publish('mail.queued', {});
   };
   await (tx ? write(tx) : inTransaction(ctx.db, write));

@@ -1,7 +1,8 @@
-import { API_BASE_PATH } from '@agentroom/shared';
+import { API_BASE_PATH, MAIL_TEXTS } from '@agentroom/shared';
 import { markdownToPlainText } from '@agentroom/shared/markdown';
 import type { AppContext } from '../context';
 import { inTransaction } from '../core/transaction';
+import { translatorFor } from '../core/translate';
 import type { AgentRow } from '../db/rows';
 import { findParticipants, findTeamsByIds } from '../chat/chat-repo';
 import { findConversationsByIds } from '../chat/search-repo';
@@ -18,7 +19,6 @@ const MAX_CONVERSATIONS = 10;
 const MAX_LINES = 3;
 const LINE_LENGTH = 140;
 
-const delayText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
 
 /** Where the app opens a conversation: /p/@username, or /t/:handle/p/@username for a team's. */
 function conversationUrl(appUrl: string, other: AgentRow | undefined, teamHandle: string | undefined) {
@@ -43,6 +43,7 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
     const person = await lockPersonWantingMail(tx, accountId);
     if (!person) return false;
     const agentId = person.agent.id;
+    const tr = translatorFor(person.account.locale);
 
     const due = await findDueConversations(tx, accountId, now, unreadMail.minuteMs);
     if (due.length === 0) return false;
@@ -64,19 +65,19 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
       const { latest, count } = await findUnreadLines(tx, conversation.id, agentId, { after, upToSeq: conversation.lastSeq, onlyMentions }, MAX_LINES);
       const nameOf = (senderId: string) => {
         const sender = members.find((agent) => agent.id === senderId);
-        return sender ? fullNameOf(sender) : 'Someone';
+        return sender ? fullNameOf(sender) : tr.t(MAIL_TEXTS.unread.someone);
       };
       const place = parents.find((c) => c.id === conversation.parentConversationId) ?? conversation;
       const isRoom = place.type === 'room' && team;
-      const named = isRoom ? `#${place.name} (${team.name})` : other ? `${fullNameOf(other)}${team ? ` (${team.name})` : ''}` : (team?.name ?? 'A conversation');
+      const named = isRoom ? `#${place.name} (${team.name})` : other ? `${fullNameOf(other)}${team ? ` (${team.name})` : ''}` : (team?.name ?? tr.t(MAIL_TEXTS.unread.aConversation));
       digests.push({
         // A room is named by its name, not by one of its many members.
-        title: place === conversation ? named : `Thread in ${named}`,
+        title: place === conversation ? named : MAIL_TEXTS.unread.thread.resolve(tr.t, named),
         url: isRoom ? roomUrl(appUrl, team.handle, place.name ?? '') : conversationUrl(appUrl, other, team?.handle),
         unreadCount: count,
         lines: latest.map((message) => ({
           sender: nameOf(message.senderAgentId),
-          text: markdownToPlainText(message.content, LINE_LENGTH) || 'Sent an attachment',
+          text: markdownToPlainText(message.content, LINE_LENGTH) || tr.t(MAIL_TEXTS.unread.attachment),
         })),
       });
     }
@@ -86,12 +87,12 @@ export async function mailUnreadMessages(ctx: AppContext, accountId: string, now
     for (const { conversation } of due) await markMailedUpTo(tx, conversation.id, agentId, conversation.lastSeq);
 
     const token = unsubscribeToken(accountId, jwtSecret);
-    const content = unreadMessagesMail({
+    const content = unreadMessagesMail(tr, {
       name: person.agent.firstName || fullNameOf(person.agent),
       conversations: digests,
       moreConversations: due.length - listed.length,
       appUrl,
-      delayText: delayText(person.account.unreadMailDelayMinutes!),
+      delayMinutes: person.account.unreadMailDelayMinutes!,
       unsubscribeUrl: `${appUrl}/notifications/unsubscribe?token=${token}`,
     });
     const oneClick = `${appUrl}${API_BASE_PATH}/notifications/unsubscribe?token=${token}`;

@@ -15,6 +15,8 @@ import { findAgentById } from '../agents/agents-repo';
 import { generateEmailToken, sha256 } from '../auth/tokens';
 import { enqueueMail } from '../mail/outbox-repo';
 import { invitationMail } from '../mail/templates';
+import { findAccountLocaleOfAgent } from '../users/users-repo';
+import { translatorFor } from '../core/translate';
 import { presentAgent } from '../users/presenters';
 import { assertTeamManager } from './team-access';
 import { joinTeam } from './team-membership';
@@ -67,7 +69,9 @@ export async function createInvitation(ctx: AppContext, handle: string, callerId
     });
     const inviter = await findAgentById(tx, callerId);
     const inviterName = inviter?.firstName || inviter?.username || 'A teammate';
-    await enqueueMail(tx, email, invitationMail(inviterName, team.name, `${ctx.config.appUrl}/invite?token=${raw}`));
+    // The invitee may have no account yet, so no language of their own: the inviter's is the best guess.
+    const tr = translatorFor(await findAccountLocaleOfAgent(tx, callerId));
+    await enqueueMail(tx, email, invitationMail(tr, inviterName, team.name, `${ctx.config.appUrl}/invite?token=${raw}`));
     ctx.events.publish('mail.queued', {});
     return presentInvitation(row, inviter?.username ?? null);
   });

@@ -60,7 +60,7 @@ export async function lockAccount(db: DbOrTx, accountId: string): Promise<Accoun
 export async function updateAccount(
   db: DbOrTx,
   accountId: string,
-  values: Partial<Pick<AccountRow, 'email' | 'emailVerifiedAt' | 'passwordHash' | 'passwordChangedAt'>>,
+  values: Partial<Pick<AccountRow, 'email' | 'emailVerifiedAt' | 'passwordHash' | 'passwordChangedAt' | 'locale'>>,
 ): Promise<void> {
   await db.update(accounts).set(values).where(eq(accounts.id, accountId));
 }
@@ -113,4 +113,10 @@ export async function markAgentDeleted(db: DbOrTx, agentId: string, username: st
 /** The account row goes; its sessions and emailed tokens cascade with it. */
 export async function deleteAccountRow(db: DbOrTx, accountId: string): Promise<void> {
   await db.delete(accounts).where(eq(accounts.id, accountId));
+}
+
+/** The language a person chose (`accounts.locale`; null: none, or no account, e.g. an AI agent). */
+export async function findAccountLocaleOfAgent(db: DbOrTx, agentId: string): Promise<string | null> {
+  const [row] = await db.select({ locale: accounts.locale }).from(accounts).where(eq(accounts.agentId, agentId)).limit(1);
+  return row?.locale ?? null;
 }

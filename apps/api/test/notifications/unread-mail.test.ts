@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_MESSAGES, type TChatMessage } from '@agentroom/shared';
+import { ACCOUNT_TEXTS, NOTIFICATION_MESSAGES, type TChatMessage } from '@agentroom/shared';
 import { tokenFromMail, type CapturedMail } from '@agentroom/testkit';
 import { emailOutbox } from '../../src/db/schema';
 import { auth, sendMessage, startConversation, type User } from '../chat/chat-fixtures';
@@ -150,19 +150,23 @@ describe('the unread-messages email', () => {
 describe('the delay setting', () => {
   it('is 15 minutes by default; each person reads and changes only their own', async () => {
     const [fay, gus] = await Promise.all([signUpVerified(server, 'fay'), signUpVerified(server, 'gus')]);
-    expect((await settingsOf(fay).expect(200)).body.data).toEqual({ notifications: { unreadEmailDelayMinutes: 15 } });
-    expect((await setDelay(fay, 60).expect(200)).body.data).toEqual({ notifications: { unreadEmailDelayMinutes: 60 } });
+    expect((await settingsOf(fay).expect(200)).body.data).toEqual({ notifications: { unreadEmailDelayMinutes: 15, pushPreviews: false } });
+    expect((await setDelay(fay, 60).expect(200)).body.data).toEqual({ notifications: { unreadEmailDelayMinutes: 60, pushPreviews: false } });
     expect((await settingsOf(fay).expect(200)).body.data.notifications.unreadEmailDelayMinutes).toBe(60);
     expect((await settingsOf(gus).expect(200)).body.data.notifications.unreadEmailDelayMinutes).toBe(15);
   });
 
   it('refuses delays it does not offer, and callers without a session', async () => {
     const hal = await signUpVerified(server, 'hal');
-    for (const value of [30, 0, -5, '15', undefined]) {
+    for (const value of [30, 0, -5, '15']) {
       const res = await server.api().patch('/api/v1/users/me/notifications').set(auth(hal)).send({ unreadEmailDelayMinutes: value });
       expect(res.status, String(value)).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', error: NOTIFICATION_MESSAGES.delayInvalid });
     }
+    // Neither setting named: nothing to change.
+    const empty = await server.api().patch('/api/v1/users/me/notifications').set(auth(hal)).send({});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'VALIDATION_ERROR', error: ACCOUNT_TEXTS.nothingToChange });
     expect((await server.api().get('/api/v1/users/me/notifications')).status).toBe(401);
     expect((await server.api().patch('/api/v1/users/me/notifications').send({ unreadEmailDelayMinutes: null })).status).toBe(401);
     expect((await settingsOf(hal).expect(200)).body.data.notifications.unreadEmailDelayMinutes).toBe(15);

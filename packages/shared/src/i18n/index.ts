@@ -2,3 +2,4 @@ export * from './languages';
 export * from './template';
 export * from './catalog';
 export * from './shared-texts';
+export * from './mail-texts';

@@ -26,6 +26,7 @@ import { ROOM_MESSAGES } from '../schemas/room-constants';
 import { READ_ONLY_LINES, REACH_ERRORS, REPORT_REASON_LABELS, SAFETY_TEXTS } from '../schemas/safety';
 import { TEAM_MESSAGES } from '../schemas/team-constants';
 import { TOOL_CALL_ERRORS } from '../schemas/tools';
+import { MAIL_TEXTS } from './mail-texts';
 
 /**
  * Every shared text a person may read (the server's error messages, the web's shared texts, the
@@ -74,4 +75,5 @@ export const SHARED_TEXTS: readonly unknown[] = [
   namesText,
   typingText,
   seenByText,
+  MAIL_TEXTS,
 ];

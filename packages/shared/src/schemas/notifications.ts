@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_TEXTS } from '../messages';
 import { safeString } from './text';
 import { UNREAD_EMAIL_DELAYS, NOTIFICATION_MESSAGES } from './notification-constants';
 
@@ -11,7 +12,7 @@ export const ZUpdateNotificationSettingsRequest = z
     /** Push notifications may show the message's text on the lock screen. */
     pushPreviews: z.boolean().optional(),
   })
-  .refine((v) => v.unreadEmailDelayMinutes !== undefined || v.pushPreviews !== undefined, { error: 'Nothing to change' });
+  .refine((v) => v.unreadEmailDelayMinutes !== undefined || v.pushPreviews !== undefined, { error: ACCOUNT_TEXTS.nothingToChange });
 export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificationSettingsRequest>;
 
 export const ZUnsubscribeRequest = z.object({
