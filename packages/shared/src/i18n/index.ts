@@ -1,5 +1,6 @@
 export * from './languages';
 export * from './template';
 export * from './catalog';
+export * from './load-catalog';
 export * from './shared-texts';
 export * from './mail-texts';
