@@ -14,7 +14,15 @@ const BROWSER_DEFAULT = '';
 /** What "Browser default" shows: the first of the browser's languages we speak. */
 const browserLanguage = (): TLanguage => pickLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 
-const show = (locale: TLanguage | null) => applyLanguage(locale ?? browserLanguage()).catch(() => undefined);
+/**
+ * Languages are shown one after another, in the order asked: a catalog still loading for one choice
+ * must not land after a later one (a refusal's way back) and leave the page in the wrong language.
+ */
+let showing: Promise<void> = Promise.resolve();
+const show = (locale: TLanguage | null) => {
+  showing = showing.then(() => applyLanguage(locale ?? browserLanguage())).catch(() => undefined);
+  return showing;
+};
 
 /**
  * The account's language (decision 0027), saved as soon as it is chosen: the page changes language at
