@@ -26,7 +26,7 @@ function SessionRow({ session, onSignOut, busy }: { session: TAccountSession; on
             </span>
           )}
         </p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{tf(ACCOUNT_PAGE_TEXTS.lastSeen, formatMessageTimestamp(session.lastSeenAt, Date.now(), { locale: language }))}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{tf(ACCOUNT_PAGE_TEXTS.lastSeen, formatMessageTimestamp(session.lastSeenAt, undefined, { locale: language }))}</p>
       </div>
       {!session.current && (
         <Button variant="secondary" size="sm" onClick={onSignOut} disabled={busy} aria-label={`${t(ACCOUNT_PAGE_TEXTS.signOut)}: ${session.device}`}>
