@@ -24,7 +24,7 @@ function whereOf(result: TSearchResult): string {
 }
 
 function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOpen: () => void }) {
-  useT();
+  // The language on screen: a change of it renders the hit again (its place and time with it).
   const language = useLanguage();
   const href = searchHitHref(result.conversation, result.seq, result.inThread);
   const sender = fullNameOf(result.sender);
