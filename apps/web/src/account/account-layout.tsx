@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { ACCOUNT_PAGE_TEXTS } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ACCOUNT_SECTIONS } from './account-sections';
@@ -9,10 +10,11 @@ import { ACCOUNT_SECTIONS } from './account-sections';
  * column on wider screens).
  */
 export default function AccountLayout() {
+  const { t } = useT();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-8 md:flex-row">
-      <nav aria-label={ACCOUNT_PAGE_TEXTS.title} className="md:w-48 md:shrink-0">
-        <h1 className="mb-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{ACCOUNT_PAGE_TEXTS.title}</h1>
+      <nav aria-label={t(ACCOUNT_PAGE_TEXTS.title)} className="md:w-48 md:shrink-0">
+        <h1 className="mb-3 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t(ACCOUNT_PAGE_TEXTS.title)}</h1>
         <ul className="-mx-1 flex flex-wrap gap-1 md:flex-col">
           {ACCOUNT_SECTIONS.map((section) => (
             <li key={section.path} className="shrink-0">
@@ -28,7 +30,7 @@ export default function AccountLayout() {
                   )
                 }
               >
-                {section.label}
+                {t(section.label)}
               </NavLink>
             </li>
           ))}

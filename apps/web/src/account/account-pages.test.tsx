@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PAGE_TEXTS, ACCOUNT_TEXTS, AUTH_ERRORS, VALIDATION } from '@agentroom/shared';
+import { applyLanguage } from '../i18n';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { fakeAuth, renderPage } from '../test/render';
@@ -38,6 +39,50 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Must be at most 64 characters')).toBeInTheDocument();
     expect(api.callsTo('PATCH /users/me')).toHaveLength(0);
+  });
+});
+
+describe('the language setting', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('saves the chosen language on the account and shows the page in it at once; "Browser default" clears it', async () => {
+    const auth = signedIn();
+    const api = stubApi({ 'GET /users/me': profile(), 'PATCH /users/me': profile() });
+    renderPage(<ProfilePage />, { path: '/account/profile', auth });
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText('Language');
+    expect(select).toHaveValue('');
+    await user.selectOptions(select, 'Deutsch');
+    // No reload: the labels are German as soon as the choice is made, and the account keeps it.
+    expect(await screen.findByLabelText('Vorname')).toHaveValue(me.agent.firstName);
+    expect(await screen.findByText('Sprache gespeichert.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Profil speichern' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(api.callsTo('PATCH /users/me').map((call) => call.body)).toEqual([{ locale: 'de' }]);
+    // The signed-in user is fetched again, with the locale the server now holds.
+    await waitFor(() => expect(auth.refresh).toHaveBeenCalledTimes(1));
+
+    await user.selectOptions(screen.getByLabelText('Sprache'), 'Wie im Browser');
+    expect(await screen.findByLabelText('First name')).toBeInTheDocument();
+    expect(await screen.findByText('Language saved.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /users/me').map((call) => call.body)).toEqual([{ locale: 'de' }, { locale: null }]);
+  });
+
+  it('a refused change puts the previous language back and says why', async () => {
+    const api = stubApi({ 'GET /users/me': profile(), 'PATCH /users/me': fail(400, 'Unknown language', 'VALIDATION_ERROR') });
+    renderPage(<ProfilePage />, { path: '/account/profile', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: { ...me, locale: 'en' }, token: 't' }) });
+    // Arabic's catalog is loaded already, so the page turns Arabic before the refusal comes back.
+    await applyLanguage('ar');
+    await applyLanguage('en');
+    const user = userEvent.setup();
+    const select = await screen.findByLabelText('Language');
+    expect(select).toHaveValue('en');
+    await user.selectOptions(select, 'العربية');
+    expect(await screen.findByText('Unknown language')).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(screen.getByLabelText('Language')).toHaveValue('en');
+    expect(screen.getByLabelText('First name')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /users/me')).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { ACCOUNT_PAGE_TEXTS, ACCOUNT_TEXTS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { accountApi } from './account-api';
 import { usePageTitle } from '../lib/use-page-title';
 import { useRunOnce } from '../lib/use-run-once';
@@ -16,7 +17,8 @@ import { StatusScreen } from '../auth/components/status-screen';
  * changes nothing). Works signed in or not: the link's reader owns the new mailbox.
  */
 export function ConfirmEmailChangePage() {
-  usePageTitle(ACCOUNT_PAGE_TEXTS.confirmEmailTitle);
+  const { t } = useT();
+  usePageTitle(t(ACCOUNT_PAGE_TEXTS.confirmEmailTitle));
   const token = useSearchParams()[0].get('token')?.trim() || null;
   const auth = useAuth();
   const confirm = useMutation({
@@ -27,15 +29,15 @@ export function ConfirmEmailChangePage() {
   useRunOnce(token, () => token && confirm.mutate(token));
   const wayOn = (
     <Button asChild size="lg">
-      {auth.isAuthenticated ? <Link to="/account/email">{ACCOUNT_PAGE_TEXTS.backToAccount}</Link> : <Link to="/auth/login">Continue to Sign In</Link>}
+      {auth.isAuthenticated ? <Link to="/account/email">{t(ACCOUNT_PAGE_TEXTS.backToAccount)}</Link> : <Link to="/auth/login">{t('Continue to Sign In')}</Link>}
     </Button>
   );
 
   if (token && (confirm.isIdle || confirm.isPending)) {
     return (
       <AuthLayout>
-        <StatusScreen icon={LoaderCircle} spin tone="info" title={ACCOUNT_PAGE_TEXTS.confirmEmailTitle}>
-          <p>{ACCOUNT_PAGE_TEXTS.confirmingEmail}</p>
+        <StatusScreen icon={LoaderCircle} spin tone="info" title={t(ACCOUNT_PAGE_TEXTS.confirmEmailTitle)}>
+          <p>{t(ACCOUNT_PAGE_TEXTS.confirmingEmail)}</p>
         </StatusScreen>
       </AuthLayout>
     );
@@ -43,8 +45,8 @@ export function ConfirmEmailChangePage() {
   if (confirm.isSuccess) {
     return (
       <AuthLayout>
-        <StatusScreen icon={CircleCheck} tone="success" title={ACCOUNT_PAGE_TEXTS.emailConfirmedTitle} actions={wayOn}>
-          <p>{ACCOUNT_TEXTS.emailChanged}</p>
+        <StatusScreen icon={CircleCheck} tone="success" title={t(ACCOUNT_PAGE_TEXTS.emailConfirmedTitle)} actions={wayOn}>
+          <p>{t(ACCOUNT_TEXTS.emailChanged)}</p>
           <p className="font-medium break-all">{confirm.data.email}</p>
         </StatusScreen>
       </AuthLayout>
@@ -52,8 +54,8 @@ export function ConfirmEmailChangePage() {
   }
   return (
     <AuthLayout>
-      <StatusScreen icon={CircleX} tone="error" title={ACCOUNT_PAGE_TEXTS.emailChangeFailedTitle} actions={wayOn}>
-        <p>{token ? errorMessage(confirm.error, ACCOUNT_TEXTS.emailChangeLinkInvalid) : ACCOUNT_TEXTS.emailChangeLinkInvalid}</p>
+      <StatusScreen icon={CircleX} tone="error" title={t(ACCOUNT_PAGE_TEXTS.emailChangeFailedTitle)} actions={wayOn}>
+        <p>{token ? errorMessage(confirm.error, t(ACCOUNT_TEXTS.emailChangeLinkInvalid)) : t(ACCOUNT_TEXTS.emailChangeLinkInvalid)}</p>
       </StatusScreen>
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_PAGE_TEXTS, ZDeleteAccountRequest, type TDeleteAccountRequest } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/text-field';
@@ -15,6 +16,7 @@ import { useAccountForm } from './use-account-form';
  * this page with `?token=`). A sole owner of a team is refused, and the server's message names the teams.
  */
 export default function DeleteAccountPage() {
+  const { t } = useT();
   const token = useSearchParams()[0].get('token')?.trim() || undefined;
   const auth = useAuth();
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export default function DeleteAccountPage() {
       await auth.logout();
       navigate('/auth/login', { replace: true });
     },
-    onError: (error) => setFailure(form.failed(error, ACCOUNT_PAGE_TEXTS.deleteFailed)),
+    onError: (error) => setFailure(form.failed(error, t(ACCOUNT_PAGE_TEXTS.deleteFailed))),
   });
   const link = useMutation({ mutationFn: accountApi.sendDeleteAccountLink });
 
@@ -41,26 +43,26 @@ export default function DeleteAccountPage() {
 
   return (
     <>
-      <AccountPageHeading title={ACCOUNT_PAGE_TEXTS.sections.delete}>{ACCOUNT_PAGE_TEXTS.deleteIntro}</AccountPageHeading>
+      <AccountPageHeading title={t(ACCOUNT_PAGE_TEXTS.sections.delete)}>{t(ACCOUNT_PAGE_TEXTS.deleteIntro)}</AccountPageHeading>
       <form noValidate onSubmit={submit} className="max-w-md space-y-4">
-        <Alert tone="info">{ACCOUNT_PAGE_TEXTS.deleteOwnerHint}</Alert>
+        <Alert tone="info">{t(ACCOUNT_PAGE_TEXTS.deleteOwnerHint)}</Alert>
         {failure && <Alert>{failure}</Alert>}
         {token ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{ACCOUNT_PAGE_TEXTS.deleteWithToken}</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t(ACCOUNT_PAGE_TEXTS.deleteWithToken)}</p>
         ) : (
-          <PasswordField label={ACCOUNT_PAGE_TEXTS.deletePasswordLabel} name="password" autoComplete="current-password" required value={form.values.password} onChange={form.set('password')} error={form.fields.password} />
+          <PasswordField label={t(ACCOUNT_PAGE_TEXTS.deletePasswordLabel)} name="password" autoComplete="current-password" required value={form.values.password} onChange={form.set('password')} error={form.fields.password} />
         )}
         <Button type="submit" variant="danger" disabled={remove.isPending}>
-          {ACCOUNT_PAGE_TEXTS.deleteButton}
+          {t(ACCOUNT_PAGE_TEXTS.deleteButton)}
         </Button>
       </form>
       {!token && (
         <div className="mt-6 max-w-md space-y-2">
           {link.isSuccess ? (
-            <Alert tone="success">{ACCOUNT_PAGE_TEXTS.deleteLinkSent}</Alert>
+            <Alert tone="success">{t(ACCOUNT_PAGE_TEXTS.deleteLinkSent)}</Alert>
           ) : (
             <Button variant="ghost" onClick={() => link.mutate()} disabled={link.isPending}>
-              {ACCOUNT_PAGE_TEXTS.deleteWithLink}
+              {t(ACCOUNT_PAGE_TEXTS.deleteWithLink)}
             </Button>
           )}
         </div>

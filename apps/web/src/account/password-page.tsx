@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_PAGE_TEXTS, ACCOUNT_TEXTS, ZChangePasswordForm } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PasswordField } from '../ui/text-field';
@@ -11,6 +12,7 @@ import { useAccountForm } from './use-account-form';
 
 /** /account/password: the current password, then the new one twice. Every other session is signed out. */
 export default function PasswordPage() {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const form = useAccountForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
@@ -22,7 +24,7 @@ export default function PasswordPage() {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
-    onError: (error) => setFailure(form.failed(error, ACCOUNT_PAGE_TEXTS.passwordFailed)),
+    onError: (error) => setFailure(form.failed(error, t(ACCOUNT_PAGE_TEXTS.passwordFailed))),
   });
 
   function submit(event: FormEvent) {
@@ -35,24 +37,24 @@ export default function PasswordPage() {
 
   return (
     <>
-      <AccountPageHeading title={ACCOUNT_PAGE_TEXTS.sections.password}>{ACCOUNT_PAGE_TEXTS.passwordIntro}</AccountPageHeading>
+      <AccountPageHeading title={t(ACCOUNT_PAGE_TEXTS.sections.password)}>{t(ACCOUNT_PAGE_TEXTS.passwordIntro)}</AccountPageHeading>
       <form noValidate onSubmit={submit} className="max-w-md space-y-4">
-        {done && <Alert tone="success">{ACCOUNT_TEXTS.passwordChanged}</Alert>}
+        {done && <Alert tone="success">{t(ACCOUNT_TEXTS.passwordChanged)}</Alert>}
         {failure && <Alert>{failure}</Alert>}
-        <PasswordField label={ACCOUNT_PAGE_TEXTS.currentPassword} name="currentPassword" autoComplete="current-password" required value={form.values.currentPassword} onChange={form.set('currentPassword')} error={form.fields.currentPassword} />
+        <PasswordField label={t(ACCOUNT_PAGE_TEXTS.currentPassword)} name="currentPassword" autoComplete="current-password" required value={form.values.currentPassword} onChange={form.set('currentPassword')} error={form.fields.currentPassword} />
         <PasswordField
-          label={ACCOUNT_PAGE_TEXTS.newPassword}
+          label={t(ACCOUNT_PAGE_TEXTS.newPassword)}
           name="newPassword"
           autoComplete="new-password"
           required
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
+          hint={t('At least 8 characters, with a lowercase letter, an uppercase letter and a number.')}
           value={form.values.newPassword}
           onChange={form.set('newPassword')}
           error={form.fields.newPassword}
         />
-        <PasswordField label={ACCOUNT_PAGE_TEXTS.confirmPassword} name="confirmPassword" autoComplete="new-password" required value={form.values.confirmPassword} onChange={form.set('confirmPassword')} error={form.fields.confirmPassword} />
+        <PasswordField label={t(ACCOUNT_PAGE_TEXTS.confirmPassword)} name="confirmPassword" autoComplete="new-password" required value={form.values.confirmPassword} onChange={form.set('confirmPassword')} error={form.fields.confirmPassword} />
         <Button type="submit" disabled={change.isPending}>
-          {ACCOUNT_PAGE_TEXTS.changePassword}
+          {t(ACCOUNT_PAGE_TEXTS.changePassword)}
         </Button>
       </form>
     </>

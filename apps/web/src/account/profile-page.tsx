@@ -9,17 +9,21 @@ import { applyAgentUpdate } from '../realtime/agent-cache';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n';
 import { accountApi } from './account-api';
 import { AccountPageHeading } from './account-page-heading';
+import { LanguageSetting } from './language-setting';
 import { useAccountForm } from './use-account-form';
 
 type Editable = Pick<TAgent, 'firstName' | 'middleName' | 'lastName' | 'role'>;
 
 /** The names and role, starting from what is saved. */
 function ProfileForm({ agent }: { agent: Editable }) {
+  const { t } = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const form = useAccountForm({ firstName: agent.firstName, middleName: agent.middleName, lastName: agent.lastName, role: agent.role });
+  // English texts (a server's message or ours), translated when shown: a language change reaches them too.
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
   const save = useMutation({
     mutationFn: accountApi.updateProfile,
@@ -43,20 +47,21 @@ function ProfileForm({ agent }: { agent: Editable }) {
 
   return (
     <form noValidate onSubmit={submit} className="max-w-md space-y-4">
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <TextField label="First name" name="firstName" autoComplete="given-name" value={form.values.firstName} onChange={form.set('firstName')} error={form.fields.firstName} />
-      <TextField label="Middle name" name="middleName" autoComplete="additional-name" optional value={form.values.middleName} onChange={form.set('middleName')} error={form.fields.middleName} />
-      <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.values.lastName} onChange={form.set('lastName')} error={form.fields.lastName} />
-      <TextField label="Role" name="role" hint="Shown under your name on cards, e.g. Designer" value={form.values.role} onChange={form.set('role')} error={form.fields.role} />
+      {message && <Alert tone={message.tone}>{t(message.text)}</Alert>}
+      <TextField label={t('First name')} name="firstName" autoComplete="given-name" value={form.values.firstName} onChange={form.set('firstName')} error={form.fields.firstName} />
+      <TextField label={t('Middle name')} name="middleName" autoComplete="additional-name" optional value={form.values.middleName} onChange={form.set('middleName')} error={form.fields.middleName} />
+      <TextField label={t('Last name')} name="lastName" autoComplete="family-name" value={form.values.lastName} onChange={form.set('lastName')} error={form.fields.lastName} />
+      <TextField label={t('Role')} name="role" hint={t('Shown under your name on cards, e.g. Designer')} value={form.values.role} onChange={form.set('role')} error={form.fields.role} />
       <Button type="submit" disabled={save.isPending}>
-        Save profile
+        {t('Save profile')}
       </Button>
     </form>
   );
 }
 
-/** /account/profile: picture, names and the role shown on cards. Saved, every card of you follows. */
+/** /account/profile: picture, names and the role shown on cards (saved, every card of you follows); the language. */
 export default function ProfilePage() {
+  const { t } = useT();
   const { user } = useAuth();
   const profile = useMyProfile();
   const avatar = useMyAvatar();
@@ -66,11 +71,12 @@ export default function ProfilePage() {
   const src = agent?.avatarUrl ?? '';
   return (
     <>
-      <AccountPageHeading title={ACCOUNT_PAGE_TEXTS.sections.profile}>{ACCOUNT_PAGE_TEXTS.profileIntro}</AccountPageHeading>
+      <AccountPageHeading title={t(ACCOUNT_PAGE_TEXTS.sections.profile)}>{t(ACCOUNT_PAGE_TEXTS.profileIntro)}</AccountPageHeading>
       <div className="space-y-6">
         <AvatarPicker name={name} src={src} removable={isUploadedAvatar(src)} onUpload={avatar.upload} onRemove={avatar.remove} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">@{username}</p>
         {agent && <ProfileForm key={agent.id} agent={agent} />}
+        {user && <LanguageSetting key={user.id} />}
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
 import { ACCOUNT_PAGE_TEXTS, formatMessageTimestamp, type TAccountSession } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useLanguage, useT } from '../i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
@@ -11,6 +12,8 @@ import { AccountPageHeading } from './account-page-heading';
 import { SESSIONS_KEY, useSessions } from './use-sessions';
 
 function SessionRow({ session, onSignOut, busy }: { session: TAccountSession; onSignOut: () => void; busy: boolean }) {
+  const { t, tf } = useT();
+  const language = useLanguage();
   return (
     <li className="flex items-center gap-3 py-3" data-testid="account-session">
       <Monitor aria-hidden="true" className="size-5 shrink-0 text-zinc-500 dark:text-zinc-400" />
@@ -19,15 +22,15 @@ function SessionRow({ session, onSignOut, busy }: { session: TAccountSession; on
           {session.device}
           {session.current && (
             <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-normal text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300">
-              {ACCOUNT_PAGE_TEXTS.thisDevice}
+              {t(ACCOUNT_PAGE_TEXTS.thisDevice)}
             </span>
           )}
         </p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{ACCOUNT_PAGE_TEXTS.lastSeen(formatMessageTimestamp(session.lastSeenAt))}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{tf(ACCOUNT_PAGE_TEXTS.lastSeen, formatMessageTimestamp(session.lastSeenAt, undefined, { locale: language }))}</p>
       </div>
       {!session.current && (
-        <Button variant="secondary" size="sm" onClick={onSignOut} disabled={busy} aria-label={`${ACCOUNT_PAGE_TEXTS.signOut}: ${session.device}`}>
-          {ACCOUNT_PAGE_TEXTS.signOut}
+        <Button variant="secondary" size="sm" onClick={onSignOut} disabled={busy} aria-label={`${t(ACCOUNT_PAGE_TEXTS.signOut)}: ${session.device}`}>
+          {t(ACCOUNT_PAGE_TEXTS.signOut)}
         </Button>
       )}
     </li>
@@ -36,6 +39,7 @@ function SessionRow({ session, onSignOut, busy }: { session: TAccountSession; on
 
 /** /account/sessions: each signed-in browser with when it was last seen; "Sign out" one, or all but this one. */
 export default function SessionsPage() {
+  const { t, tf } = useT();
   const sessions = useSessions();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string }>();
@@ -43,27 +47,27 @@ export default function SessionsPage() {
   const one = useMutation({
     mutationFn: accountApi.signOutSession,
     onSuccess: settle,
-    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, ACCOUNT_PAGE_TEXTS.signOutFailed) }),
+    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t(ACCOUNT_PAGE_TEXTS.signOutFailed)) }),
   });
   const others = useMutation({
     mutationFn: accountApi.signOutOtherSessions,
     onSuccess: async ({ signedOut }) => {
-      setNotice({ tone: 'success', text: ACCOUNT_PAGE_TEXTS.signedOutOthers(signedOut) });
+      setNotice({ tone: 'success', text: tf(ACCOUNT_PAGE_TEXTS.signedOutOthers, signedOut) });
       await settle();
     },
-    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, ACCOUNT_PAGE_TEXTS.signOutFailed) }),
+    onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t(ACCOUNT_PAGE_TEXTS.signOutFailed)) }),
   });
   const busy = one.isPending || others.isPending;
 
   return (
     <>
-      <AccountPageHeading title={ACCOUNT_PAGE_TEXTS.sections.sessions}>{ACCOUNT_PAGE_TEXTS.sessionsIntro}</AccountPageHeading>
+      <AccountPageHeading title={t(ACCOUNT_PAGE_TEXTS.sections.sessions)}>{t(ACCOUNT_PAGE_TEXTS.sessionsIntro)}</AccountPageHeading>
       {sessions.isPending ? (
-        <LoadingState text="Loading sessions..." />
+        <LoadingState text={t('Loading sessions...')} />
       ) : sessions.isError ? (
-        <ErrorState message={errorMessage(sessions.error, ACCOUNT_PAGE_TEXTS.sessionsFailed)}>
+        <ErrorState message={errorMessage(sessions.error, t(ACCOUNT_PAGE_TEXTS.sessionsFailed))}>
           <Button variant="secondary" onClick={() => sessions.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </ErrorState>
       ) : (
@@ -76,10 +80,10 @@ export default function SessionsPage() {
           </ul>
           {sessions.data.some((session) => !session.current) ? (
             <Button variant="secondary" onClick={() => others.mutate()} disabled={busy}>
-              {ACCOUNT_PAGE_TEXTS.signOutEverywhereElse}
+              {t(ACCOUNT_PAGE_TEXTS.signOutEverywhereElse)}
             </Button>
           ) : (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">{ACCOUNT_PAGE_TEXTS.noOtherSessions}</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">{t(ACCOUNT_PAGE_TEXTS.noOtherSessions)}</p>
           )}
         </div>
       )}

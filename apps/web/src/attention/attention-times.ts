@@ -22,13 +22,13 @@ export function endOfToday(now = new Date()): Date {
 /** The browser's IANA time zone (a schedule is kept in it). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** 'HH:mm' or a short date and time when it is not today. */
-export function shortTime(iso: string, now = new Date()): string {
+/** 'HH:mm' or a short date and time when it is not today, as `locale` writes them (the language on screen). */
+export function shortTime(iso: string, locale?: string, now = new Date()): string {
   const at = new Date(iso);
   const sameDay = at.toDateString() === now.toDateString();
   return sameDay
-    ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+    ? at.toLocaleTimeString(locale ?? [], { hour: '2-digit', minute: '2-digit' })
+    : at.toLocaleString(locale ?? [], { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
 /** A `<input type="datetime-local">` value as an ISO instant (null when empty or not a date). */

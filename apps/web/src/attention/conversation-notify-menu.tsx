@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { Bell, BellOff, Check } from 'lucide-react';
 import { ATTENTION_TEXTS as T, NOTIFY_LEVELS, type TConversation, type TNotifyLevel } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useConversationSettings } from './use-conversation-settings';
@@ -18,14 +19,15 @@ export function ConversationNotifyMenu({
   conversation: Pick<TConversation, 'id' | 'notifyLevel' | 'muted'>;
   className?: string;
 }) {
+  const { t } = useT();
   const { settings, change, pending } = useConversationSettings(conversation);
   const quiet = settings.muted || settings.notifyLevel === 'none';
   const Icon = quiet ? BellOff : Bell;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={T.notifyMenu}
-        title={T.notifyMenu}
+        aria-label={t(T.notifyMenu)}
+        title={t(T.notifyMenu)}
         data-testid="notify-menu"
         data-notify-level={settings.notifyLevel}
         data-muted={settings.muted ? 'true' : 'false'}
@@ -43,7 +45,7 @@ export function ConversationNotifyMenu({
           sideOffset={4}
           className="z-50 min-w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
-          <DropdownMenu.Label className="px-2 py-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{T.notifyMenu}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-2 py-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t(T.notifyMenu)}</DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={settings.notifyLevel}
             onValueChange={(value) => {
@@ -57,7 +59,7 @@ export function ConversationNotifyMenu({
                     <Check aria-hidden="true" className="size-4" />
                   </DropdownMenu.ItemIndicator>
                 </span>
-                {T.notifyLevels[level]}
+                {t(T.notifyLevels[level])}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
@@ -74,7 +76,7 @@ export function ConversationNotifyMenu({
                 <Check aria-hidden="true" className="size-4" />
               </DropdownMenu.ItemIndicator>
             </span>
-            {T.mute}
+            {t(T.mute)}
           </DropdownMenu.CheckboxItem>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

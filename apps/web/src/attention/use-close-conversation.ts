@@ -3,6 +3,7 @@ import { ATTENTION_TEXTS as T, type TConversation } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
 import { withoutConversation } from '../inbox/inbox-cache';
 import { inboxKey } from '../inbox/inbox-query';
+import { t } from '../i18n';
 import { toast } from '../ui/toast';
 import { attentionApi } from './attention-api';
 
@@ -14,7 +15,7 @@ export function useCloseConversation() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversationId: string) => attentionApi.conversationSettings(conversationId, { closed: true }, T.closeFailed),
+    mutationFn: (conversationId: string) => attentionApi.conversationSettings(conversationId, { closed: true }, t(T.closeFailed)),
     onSuccess: (_settings, conversationId) => {
       queryClient.setQueryData<readonly TConversation[]>(inboxKey(user?.id), (list) => (list ? withoutConversation(list, conversationId) : list));
     },

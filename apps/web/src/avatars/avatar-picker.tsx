@@ -2,12 +2,11 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { AVATAR_ERRORS, AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 
 const ACCEPT = AVATAR_MIME_TYPES.join(',');
-const SAVE_FAILED = 'Could not save the avatar';
-const REMOVE_FAILED = 'Could not remove the avatar';
 
 export interface AvatarPickerProps {
   /** Whose avatar: the image's text and the initials when there is no picture. */
@@ -38,7 +37,7 @@ function usePreviews() {
   };
 }
 
-/** What the browser can tell before sending: the server sniffs the bytes and decides for good. */
+/** What the browser can tell before sending (in English, the key of its translation): the server sniffs the bytes and decides for good. */
 function problemOf(file: File): string | undefined {
   if (file.size > AVATAR_MAX_BYTES) return AVATAR_ERRORS.tooLarge;
   if (file.type && !(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return AVATAR_ERRORS.unsupportedType;
@@ -50,6 +49,7 @@ function problemOf(file: File): string | undefined {
  * (too large, not an image, unreadable), and a way back to the generated avatar.
  */
 export function AvatarPicker({ name, src, removable, onUpload, onRemove, pendingFile, disabled = false }: AvatarPickerProps) {
+  const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [sending, setSending] = useState<File | null>(null);
@@ -68,7 +68,7 @@ export function AvatarPicker({ name, src, removable, onUpload, onRemove, pending
     event.target.value = '';
     if (!file) return;
     const problem = problemOf(file);
-    setError(problem);
+    setError(problem && t(problem));
     if (problem) return;
     setPreview(makePreview(file));
     setSending(file);
@@ -76,7 +76,7 @@ export function AvatarPicker({ name, src, removable, onUpload, onRemove, pending
     try {
       await onUpload(file, setProgress);
     } catch (failure) {
-      setError(errorMessage(failure, SAVE_FAILED));
+      setError(errorMessage(failure, t('Could not save the avatar')));
     } finally {
       setSending(null);
     }
@@ -88,7 +88,7 @@ export function AvatarPicker({ name, src, removable, onUpload, onRemove, pending
     try {
       await onRemove();
     } catch (failure) {
-      setError(errorMessage(failure, REMOVE_FAILED));
+      setError(errorMessage(failure, t('Could not remove the avatar')));
     } finally {
       setRemoving(false);
     }
@@ -109,12 +109,12 @@ export function AvatarPicker({ name, src, removable, onUpload, onRemove, pending
             aria-describedby={hintId}
           >
             <ImageUp aria-hidden="true" className="size-3.5" />
-            {removable ? 'Change image' : 'Upload image'}
+            {removable ? t('Change image') : t('Upload image')}
           </Button>
           {removable && (
             <Button size="sm" variant="ghost" onClick={() => void remove()} disabled={disabled || busy} loading={removing}>
               <Trash2 aria-hidden="true" className="size-3.5" />
-              Remove
+              {t('Remove')}
             </Button>
           )}
         </div>
@@ -124,18 +124,18 @@ export function AvatarPicker({ name, src, removable, onUpload, onRemove, pending
           accept={ACCEPT}
           className="sr-only"
           tabIndex={-1}
-          aria-label="Avatar image"
+          aria-label={t('Avatar image')}
           data-testid="avatar-input"
           onChange={(event) => void choose(event)}
         />
         <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-          PNG, JPEG, WebP or GIF, up to {AVATAR_MAX_BYTES / (1024 * 1024)} MB. Cropped to a square.
+          {t('PNG, JPEG, WebP or GIF, up to {{size}} MB. Cropped to a square.', { size: AVATAR_MAX_BYTES / (1024 * 1024) })}
         </p>
         {sending && (
           <div className="space-y-1">
             <div
               role="progressbar"
-              aria-label="Uploading avatar"
+              aria-label={t('Uploading avatar')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -143,7 +143,7 @@ export function AvatarPicker({ name, src, removable, onUpload, onRemove, pending
             >
               <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
             </div>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Uploading… {percent}%</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('Uploading… {{percent}}%', { percent })}</p>
           </div>
         )}
         {error && (

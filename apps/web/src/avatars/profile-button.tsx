@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { UserRoundPen } from 'lucide-react';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { lazyDialog } from '../ui/lazy-dialog';
@@ -9,13 +10,14 @@ const ProfileDialog = lazyDialog(() => import('./profile-dialog').then((m) => m.
 
 /** The small "Profile" entry of the user badge: opens the dialog above. */
 export function ProfileButton({ className }: { className?: string }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
-        aria-label="Profile"
-        title="Profile"
+        aria-label={t('Profile')}
+        title={t('Profile')}
         onClick={() => setOpen(true)}
         onPointerEnter={ProfileDialog.preload}
         onFocus={ProfileDialog.preload}

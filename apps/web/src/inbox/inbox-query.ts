@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { CHAT_FALLBACKS, type TConversation } from '@agentroom/shared';
 import { routes } from '@agentroom/shared/routes';
 import { call } from '../api/call-route';
+import { t } from '../i18n';
 import { sortByActivity } from './inbox-order';
 
 /** Per user, so switching accounts never shows another person's conversations. */
@@ -17,7 +18,7 @@ async function fetchInbox(): Promise<readonly TConversation[]> {
     // Not chatApi: this module is in the first load (the shell's route loader), chatApi is not.
     const { conversations, pagination } = await call(routes.listConversations, {
       query: { page, limit: PAGE_SIZE },
-      fallback: CHAT_FALLBACKS.getConversations,
+      fallback: t(CHAT_FALLBACKS.getConversations),
     });
     // A conversation that moved up while we paged may come twice: the later copy is the newer one.
     // A thread is no conversation of its own in the list (decision 0026): its replies count in Threads.

@@ -8,18 +8,18 @@ import { AuthLayout } from '../auth/components/auth-layout';
 import { ResendVerificationButton } from '../auth/components/resend-verification-button';
 import { withNext } from '../auth/next-path';
 import { StatusScreen } from '../auth/components/status-screen';
+import { useT } from '../i18n';
 import { fullPageLoad } from '../lib/full-page-load';
 import { usePageTitle } from '../lib/use-page-title';
 import { Button } from '../ui/button';
-
-const JOIN_FAILED = 'Could not join the team. Please try again.';
 
 /**
  * /invite?token: shows which team invites and whether the link still works. Opening the page spends
  * nothing (a mail scanner's GET is harmless); joining is the button's POST.
  */
 export function InvitePage() {
-  usePageTitle('Team Invitation');
+  const { t } = useT();
+  usePageTitle(t('Team Invitation'));
   const token = useSearchParams()[0].get('token')?.trim() ?? '';
   const auth = useAuth();
   const link = useQuery({ queryKey: ['invitation-link', token], queryFn: () => invitationApi.describeLink(token), enabled: !!token, retry: false });
@@ -33,7 +33,7 @@ export function InvitePage() {
   if (token && (link.isPending || auth.isLoading)) {
     return (
       <AuthLayout>
-        <StatusScreen icon={LoaderCircle} spin tone="info" title="Opening your invitation..." />
+        <StatusScreen icon={LoaderCircle} spin tone="info" title={t('Opening your invitation...')} />
       </AuthLayout>
     );
   }
@@ -41,7 +41,7 @@ export function InvitePage() {
   // A dead link is no dead end for someone signed in: their workspace is one click away.
   const backToWorkspace = auth.isAuthenticated ? (
     <Button asChild size="lg" variant="secondary">
-      <Link to="/">Go to my teams</Link>
+      <Link to="/">{t('Go to my teams')}</Link>
     </Button>
   ) : undefined;
 
@@ -50,8 +50,8 @@ export function InvitePage() {
   if (!token || link.isError || status === 'invalid' || !team) {
     return (
       <AuthLayout>
-        <StatusScreen icon={CircleX} tone="error" title="Invitation not valid" actions={backToWorkspace}>
-          <p role="alert">{link.isError ? errorMessage(link.error, 'Could not open the invitation.') : 'This invitation link is invalid or was replaced by a newer one.'}</p>
+        <StatusScreen icon={CircleX} tone="error" title={t('Invitation not valid')} actions={backToWorkspace}>
+          <p role="alert">{link.isError ? errorMessage(link.error, t('Could not open the invitation.')) : t('This invitation link is invalid or was replaced by a newer one.')}</p>
         </StatusScreen>
       </AuthLayout>
     );
@@ -63,11 +63,13 @@ export function InvitePage() {
         <StatusScreen
           icon={expired ? Clock : CircleCheck}
           tone="warning"
-          title={expired ? 'Invitation expired' : 'Invitation already used'}
+          title={expired ? t('Invitation expired') : t('Invitation already used')}
           actions={backToWorkspace}
         >
           <p role="alert">
-            {expired ? `Ask an admin of ${team.name} for a new invitation.` : `This link to ${team.name} has been used. Ask an admin of the team for a new one.`}
+            {expired
+              ? t('Ask an admin of {{team}} for a new invitation.', { team: team.name })
+              : t('This link to {{team}} has been used. Ask an admin of the team for a new one.', { team: team.name })}
           </p>
         </StatusScreen>
       </AuthLayout>
@@ -78,26 +80,26 @@ export function InvitePage() {
   const actions = !auth.isAuthenticated ? (
     <div className="flex flex-wrap justify-center gap-3">
       <Button asChild size="lg">
-        <Link to={withNext('/auth/login', here)}>Sign in to join</Link>
+        <Link to={withNext('/auth/login', here)}>{t('Sign in to join')}</Link>
       </Button>
       <Button asChild size="lg" variant="secondary">
-        <Link to={withNext('/auth/register', here)}>Register to join</Link>
+        <Link to={withNext('/auth/register', here)}>{t('Register to join')}</Link>
       </Button>
     </div>
   ) : auth.isEmailVerified ? (
     <Button size="lg" loading={join.isPending || join.isSuccess} onClick={() => join.mutate()}>
-      Join team
+      {t('Join team')}
     </Button>
   ) : (
     <ResendVerificationButton next={here} />
   );
   return (
     <AuthLayout>
-      <StatusScreen icon={Users} tone="info" title={`Join ${team.name}`} actions={actions}>
-        <p>You have been invited to the team {team.name} (/t/{team.handle}).</p>
-        {join.isError && <p role="alert">{errorMessage(join.error, JOIN_FAILED)}</p>}
+      <StatusScreen icon={Users} tone="info" title={t('Join {{team}}', { team: team.name })} actions={actions}>
+        <p>{t('You have been invited to the team {{team}} (/t/{{handle}}).', { team: team.name, handle: team.handle })}</p>
+        {join.isError && <p role="alert">{errorMessage(join.error, t('Could not join the team. Please try again.'))}</p>}
         {auth.isAuthenticated && !auth.isEmailVerified && (
-          <p>Verify your email address first: the link in the mail brings you back here to join.</p>
+          <p>{t('Verify your email address first: the link in the mail brings you back here to join.')}</p>
         )}
       </StatusScreen>
     </AuthLayout>

@@ -5,20 +5,18 @@ import type { TMyInvitation } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { invitationApi } from '../api/invitation-api';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n';
 import { myTeamsKey } from '../teams/use-my-teams';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-const JOIN_FAILED = 'Could not join the team. Please try again.';
 const myInvitationsKey = (userId: string | undefined) => ['invitations', 'mine', userId] as const;
 
-const expiresIn = (iso: string) => {
-  const days = Math.ceil((Date.parse(iso) - Date.now()) / 86_400_000);
-  return days <= 1 ? 'Expires within a day' : `Expires in ${days} days`;
-};
+const daysUntil = (iso: string) => Math.ceil((Date.parse(iso) - Date.now()) / 86_400_000);
 
 function InvitationCard({ invitation }: { invitation: TMyInvitation }) {
+  const { t } = useT();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -33,40 +31,43 @@ function InvitationCard({ invitation }: { invitation: TMyInvitation }) {
     },
   });
   const inviter = invitation.invitedBy;
+  const days = daysUntil(invitation.expiresAt);
   return (
     <li data-testid="invitation" className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-center gap-3">
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-zinc-900 dark:text-zinc-50">{invitation.team.name}</p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {inviter ? `${inviter.fullName} (@${inviter.username}) invited you` : 'You were invited'} · {expiresIn(invitation.expiresAt)}
+            {inviter ? t('{{name}} (@{{username}}) invited you', { name: inviter.fullName, username: inviter.username }) : t('You were invited')} ·{' '}
+            {days <= 1 ? t('Expires within a day') : t('Expires in {{count}} days', { count: days })}
           </p>
         </div>
         <Button
           variant="secondary"
           loading={join.isPending || join.isSuccess}
           onClick={() => join.mutate()}
-          aria-label={`Join ${invitation.team.name}`}
+          aria-label={t('Join {{team}}', { team: invitation.team.name })}
         >
-          Join
+          {t('Join')}
         </Button>
       </div>
-      {join.isError && <Alert className="mt-3">{errorMessage(join.error, JOIN_FAILED)}</Alert>}
+      {join.isError && <Alert className="mt-3">{errorMessage(join.error, t('Could not join the team. Please try again.'))}</Alert>}
     </li>
   );
 }
 
 /** Pending invitations addressed to my email, each with Join (POST /invitations/:id/accept). */
 export function MyInvitations() {
+  const { t } = useT();
   const { user } = useAuth();
   const invitations = useQuery({ queryKey: myInvitationsKey(user?.id), queryFn: invitationApi.mine, enabled: !!user });
   let body;
-  if (invitations.isPending) body = <Spinner label="Loading invitations..." className="size-5 text-indigo-600 dark:text-indigo-400" />;
-  else if (invitations.isError) body = <Alert>{errorMessage(invitations.error, 'Could not load your invitations.')}</Alert>;
+  if (invitations.isPending) body = <Spinner label={t('Loading invitations...')} className="size-5 text-indigo-600 dark:text-indigo-400" />;
+  else if (invitations.isError) body = <Alert>{errorMessage(invitations.error, t('Could not load your invitations.'))}</Alert>;
   else if (invitations.data.length === 0)
     body = (
       <p className="text-sm text-zinc-500 dark:text-zinc-400">
-        No invitations yet. When a team invites {user?.email ?? 'you'}, it shows up here.
+        {user?.email ? t('No invitations yet. When a team invites {{email}}, it shows up here.', { email: user.email }) : t('No invitations yet. When a team invites you, it shows up here.')}
       </p>
     );
   else
@@ -81,7 +82,7 @@ export function MyInvitations() {
     <section aria-labelledby="my-invitations" className="space-y-3">
       <h2 id="my-invitations" className="flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
         <Mail aria-hidden="true" className="size-4 text-zinc-500 dark:text-zinc-400" />
-        Invitations
+        {t('Invitations')}
       </h2>
       {body}
     </section>

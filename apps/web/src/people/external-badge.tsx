@@ -1,5 +1,6 @@
 import { Plug } from 'lucide-react';
 import { EXTERNAL_AGENT_TEXTS } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { cn } from '../ui/cn';
 
 /**
@@ -7,9 +8,10 @@ import { cn } from '../ui/cn';
  * so it never reads as a person (sky) or as the team's own AI agents (violet "AI").
  */
 export function ExternalBadge({ className, size = 'xs' }: { className?: string; size?: 'xs' | 'sm' }) {
+  const { t } = useT();
   return (
     <span
-      title={EXTERNAL_AGENT_TEXTS.badgeTitle}
+      title={t(EXTERNAL_AGENT_TEXTS.badgeTitle)}
       data-testid="external-badge"
       className={cn(
         'inline-flex shrink-0 items-center gap-0.5 rounded bg-amber-100 font-semibold tracking-wide text-amber-900 ring-1 ring-amber-300 ring-inset dark:bg-amber-500/15 dark:text-amber-200 dark:ring-amber-500/40',
@@ -18,8 +20,8 @@ export function ExternalBadge({ className, size = 'xs' }: { className?: string; 
       )}
     >
       <Plug aria-hidden="true" className={size === 'xs' ? 'size-2.5' : 'size-3'} />
-      <span aria-hidden="true">{EXTERNAL_AGENT_TEXTS.badge}</span>
-      <span className="sr-only">({EXTERNAL_AGENT_TEXTS.badgeTitle})</span>
+      <span aria-hidden="true">{t(EXTERNAL_AGENT_TEXTS.badge)}</span>
+      <span className="sr-only">({t(EXTERNAL_AGENT_TEXTS.badgeTitle)})</span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../i18n';
 import { cn } from '../ui/cn';
 
 /**
@@ -16,8 +17,9 @@ export function PresenceDot({
   label?: string;
   doNotDisturb?: boolean;
 }) {
-  const presence = named ?? (isOnline === null ? 'Status unknown' : isOnline ? 'Online' : 'Offline');
-  const label = doNotDisturb ? `${presence}, do not disturb` : presence;
+  const { t } = useT();
+  const presence = named ?? (isOnline === null ? t('Status unknown') : isOnline ? t('Online') : t('Offline'));
+  const label = doNotDisturb ? t('{{presence}}, do not disturb', { presence }) : presence;
   return (
     <span
       role="img"

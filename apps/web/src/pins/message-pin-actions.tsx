@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Bookmark, BookmarkX, Pin, PinOff } from 'lucide-react';
 import type { TConversation, TListMessage } from '@agentroom/shared';
 import { useConversationInfo } from '../chat/conversation-context';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useIsPinned, useIsSaved, usePinActions, useSaveActions } from './pin-queries';
@@ -31,6 +32,7 @@ function IconAction({ label, icon: Icon, onClick, disabled, className }: { label
 
 /** Among a message's hover actions: Pin / Unpin (for everyone here) and Save / Remove from saved (for oneself). */
 export function MessagePinActions({ message, className }: { message: TListMessage; className: string }) {
+  const { t } = useT();
   const { conversation } = useConversationInfo();
   const pinnable = canPinIn(conversation, message);
   const pinned = useIsPinned(pinnable ? conversation.id : undefined, message.id);
@@ -42,7 +44,7 @@ export function MessagePinActions({ message, className }: { message: TListMessag
     <>
       {pinnable && (
         <IconAction
-          label={pinned ? PIN_TEXTS.unpin : PIN_TEXTS.pin}
+          label={t(pinned ? PIN_TEXTS.unpin : PIN_TEXTS.pin)}
           icon={pinned ? PinOff : Pin}
           disabled={pins.pending}
           onClick={() => (pinned ? pins.unpin(message.id) : pins.pin(message.id))}
@@ -50,7 +52,7 @@ export function MessagePinActions({ message, className }: { message: TListMessag
         />
       )}
       <IconAction
-        label={saved ? PIN_TEXTS.unsave : PIN_TEXTS.save}
+        label={t(saved ? PIN_TEXTS.unsave : PIN_TEXTS.save)}
         icon={saved ? BookmarkX : Bookmark}
         disabled={saves.pending}
         onClick={() => (saved ? saves.unsave(message.id) : saves.save(message.id))}
@@ -62,13 +64,14 @@ export function MessagePinActions({ message, className }: { message: TListMessag
 
 /** In a pinned message's bubble: a small pin and "Pinned". */
 export function PinnedMark({ message, own }: { message: TListMessage; own: boolean }) {
+  const { t } = useT();
   const { conversation } = useConversationInfo();
   const pinned = useIsPinned(message.inThread ? undefined : pinsConversationOf(conversation), message.id);
   if (!pinned) return null;
   return (
     <p data-testid="pinned-mark" className={cn('mb-1 flex items-center gap-1 text-[11px] font-medium text-amber-700 dark:text-amber-300', own && 'justify-end')}>
       <Pin aria-hidden="true" className="size-3 shrink-0" />
-      {PIN_TEXTS.pinned}
+      {t(PIN_TEXTS.pinned)}
     </p>
   );
 }

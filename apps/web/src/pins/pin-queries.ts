@@ -5,6 +5,7 @@ import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { useRealtime } from '../realtime/realtime-context';
 import { subscribe } from '../realtime/socket-subscription';
+import { t } from '../i18n';
 import { toast } from '../ui/toast';
 import { pinsApi } from './pins-api';
 import { PIN_FALLBACKS } from './pin-texts';
@@ -79,7 +80,7 @@ export function usePinActions(conversationId: string | undefined) {
         return pin ? [pin, ...others] : others;
       });
     },
-    onError: (error, { pin }) => toast.error(errorMessage(error, pin ? PIN_FALLBACKS.pin : PIN_FALLBACKS.unpin)),
+    onError: (error, { pin }) => toast.error(errorMessage(error, t(pin ? PIN_FALLBACKS.pin : PIN_FALLBACKS.unpin))),
   });
   return {
     pin: (messageId: string) => mutation.mutate({ messageId, pin: true }),
@@ -132,7 +133,7 @@ export function useSaveActions() {
         );
       else void queryClient.invalidateQueries({ queryKey: savedListKey(user?.id) });
     },
-    onError: (error, { save }) => toast.error(errorMessage(error, save ? PIN_FALLBACKS.save : PIN_FALLBACKS.unsave)),
+    onError: (error, { save }) => toast.error(errorMessage(error, t(save ? PIN_FALLBACKS.save : PIN_FALLBACKS.unsave))),
   });
   return {
     save: (messageId: string) => mutation.mutate({ messageId, save: true }),

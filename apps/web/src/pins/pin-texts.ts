@@ -1,4 +1,9 @@
-/** The texts of pins and saved messages (decision 0026); the API's own errors (THREAD_ERRORS) are shown as it sends them. */
+import { template } from '@agentroom/shared';
+
+/**
+ * The texts of pins and saved messages (decision 0026), in English: each is its own translation's key
+ * (catalog area `account`), shown through `t()` / `tf()`. The API's own errors (THREAD_ERRORS) are shown as it sends them.
+ */
 export const PIN_TEXTS = {
   pin: 'Pin',
   unpin: 'Unpin',
@@ -12,7 +17,7 @@ export const PIN_TEXTS = {
   loadMore: 'Load more',
   loadingSaved: 'Loading saved messages...',
   deleted: 'This message was deleted',
-  pinnedBy: (name: string) => `Pinned by ${name}`,
+  pinnedBy: template<[string]>('Pinned by {{name}}', 'name'),
 } as const;
 
 /** Said when the API gives no text of its own. */

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Pin } from 'lucide-react';
 import { useConversationInfo } from '../chat/conversation-context';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { lazyDialog } from '../ui/lazy-dialog';
@@ -16,6 +17,7 @@ const PinnedMessagesSheet = lazyDialog(() => import('./pinned-messages-sheet').t
  * It keeps the pins live for the open conversation (`conversation:pins`).
  */
 export function PinsHeaderButton() {
+  const { t } = useT();
   const conversationId = pinsConversationOf(useConversationInfo().conversation);
   usePinsLive(conversationId);
   const count = usePins(conversationId).data?.length ?? 0;
@@ -33,7 +35,7 @@ export function PinsHeaderButton() {
         <button
           ref={button}
           type="button"
-          title={PIN_TEXTS.pinnedMessages}
+          title={t(PIN_TEXTS.pinnedMessages)}
           aria-haspopup="dialog"
           aria-expanded={open}
           data-testid="pins-button"
@@ -47,7 +49,7 @@ export function PinsHeaderButton() {
         >
           <Pin aria-hidden="true" className="size-4" />
           {/* Named "Pinned messages 3": the visible count is part of the name (WCAG 2.5.3). */}
-          <span className="sr-only">{PIN_TEXTS.pinnedMessages} </span>
+          <span className="sr-only">{t(PIN_TEXTS.pinnedMessages)} </span>
           <span className="text-xs font-medium tabular-nums">{count}</span>
         </button>
       )}

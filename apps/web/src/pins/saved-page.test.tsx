@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TSavedMessage, TSearchConversation } from '@agentroom/shared';
+import { applyLanguage } from '../i18n';
 import { ok, stubApi } from '../test/api-stub';
 import { makeMessage, me } from '../test/inbox-fixtures';
 import { fakeAuth, renderRoutes } from '../test/render';
@@ -98,5 +99,22 @@ describe('the Saved page', () => {
     await waitFor(() => expect(within(list).getAllByTestId('saved-message').map((row) => row.dataset.messageId)).toEqual([inChat.id]));
     expect(api.callsTo(`DELETE /chat/messages/${inRoom.id}/save`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  describe('in German', () => {
+    afterEach(() => applyLanguage('en'));
+
+    it('names the page, where each message lives and when it was sent in German', async () => {
+      await applyLanguage('de');
+      renderSaved({ [FIRST]: ok({ saved: [saved(inChat, withMaya, CURSOR)], nextBefore: null }) });
+      const list = await screen.findByRole('list', { name: 'Gespeicherte Nachrichten' });
+      expect(screen.getByRole('heading', { level: 1, name: 'Gespeicherte Nachrichten' })).toBeInTheDocument();
+      expect(document.title).toBe('Agentroom (beta) — Gespeicherte Nachrichten');
+      const [row] = within(list).getAllByTestId('saved-message');
+      expect(row).toHaveTextContent('Maya Chen · mit Maya Chen · Demo Team');
+      // Sent on 2 March 2025, long ago: German writes the day first and the month in German.
+      expect(within(row!).getByRole('time')).toHaveTextContent(/^2\. März/);
+      expect(within(row!).getByRole('button', { name: 'Aus Gespeicherten entfernen: die Nachricht von Maya Chen' })).toBeInTheDocument();
+    });
   });
 });

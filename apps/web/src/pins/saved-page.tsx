@@ -5,6 +5,7 @@ import { formatMessageTimestamp, type TSavedMessage } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { fullNameOf } from '../chat/agent-names';
 import { useMessageSnippet } from '../chat/lazy-snippet';
+import { t, useLanguage, useT } from '../i18n';
 import { usePageTitle } from '../lib/use-page-title';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button, focusRing } from '../ui/button';
@@ -18,11 +19,13 @@ import { shownText } from './shown-text';
 /** "in #launch · Design team" or "with Maya Chen · Design team": where the message lives. */
 function whereOf({ conversation }: TSavedMessage): string {
   const { otherAgent, team, roomName, conversationType } = conversation;
-  const place = conversationType === 'room' && roomName ? `in #${roomName}` : otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined;
+  const place = conversationType === 'room' && roomName ? t('in #{{room}}', { room: roomName }) : otherAgent ? t('with {{name}}', { name: fullNameOf(otherAgent) }) : undefined;
   return [place, team?.name].filter(Boolean).join(' · ');
 }
 
 function SavedRow({ item, now, snippetOf, onRemove }: { item: TSavedMessage; now: number; snippetOf: (content: string) => string; onRemove: () => void }) {
+  const { t } = useT();
+  const language = useLanguage();
   const { message } = item;
   const href = savedMessageHref(item);
   const sender = fullNameOf(message.sender);
@@ -37,7 +40,7 @@ function SavedRow({ item, now, snippetOf, onRemove }: { item: TSavedMessage; now
             {where && <> · {where}</>}
           </span>
           <time dateTime={message.timestamp} className="shrink-0">
-            {formatMessageTimestamp(message.timestamp, now)}
+            {formatMessageTimestamp(message.timestamp, now, { locale: language })}
           </time>
         </span>
         <span className={cn('line-clamp-3 block text-sm break-words text-zinc-800 dark:text-zinc-100', message.deleted && 'text-zinc-500 italic dark:text-zinc-400')}>
@@ -46,7 +49,7 @@ function SavedRow({ item, now, snippetOf, onRemove }: { item: TSavedMessage; now
       </span>
     </>
   );
-  const row = 'flex min-w-0 flex-1 gap-3 rounded-lg px-3 py-2.5 text-left';
+  const row = 'flex min-w-0 flex-1 gap-3 rounded-lg px-3 py-2.5 text-start';
   return (
     <li data-testid="saved-message" data-message-id={message.id} className="flex items-start gap-2">
       {href ? (
@@ -56,10 +59,10 @@ function SavedRow({ item, now, snippetOf, onRemove }: { item: TSavedMessage; now
       ) : (
         <div className={row}>{body}</div>
       )}
-      <Button size="sm" variant="ghost" className="mt-2 shrink-0 px-2 sm:px-3" onClick={onRemove} aria-label={`${PIN_TEXTS.unsave}: the message from ${sender}`} title={PIN_TEXTS.unsave}>
+      <Button size="sm" variant="ghost" className="mt-2 shrink-0 px-2 sm:px-3" onClick={onRemove} aria-label={t('Remove from saved: the message from {{name}}', { name: sender })} title={t(PIN_TEXTS.unsave)}>
         <BookmarkX aria-hidden="true" className="size-4" />
         {/* On a phone the icon alone, leaving the message its width. */}
-        <span className="hidden sm:inline">{PIN_TEXTS.unsave}</span>
+        <span className="hidden sm:inline">{t(PIN_TEXTS.unsave)}</span>
       </Button>
     </li>
   );
@@ -67,7 +70,8 @@ function SavedRow({ item, now, snippetOf, onRemove }: { item: TSavedMessage; now
 
 /** /saved: the messages the reader saved, across conversations, newest saved first; each opens where it lives. */
 export default function SavedPage() {
-  usePageTitle(PIN_TEXTS.savedMessages);
+  const { t } = useT();
+  usePageTitle(t(PIN_TEXTS.savedMessages));
   const saved = useSavedMessages();
   const actions = useSaveActions();
   const snippetOf = useMessageSnippet();
@@ -75,20 +79,20 @@ export default function SavedPage() {
   const items = saved.data?.pages.flatMap((page) => page.saved) ?? [];
 
   let body;
-  if (saved.isPending) body = <LoadingState text={PIN_TEXTS.loadingSaved} />;
+  if (saved.isPending) body = <LoadingState text={t(PIN_TEXTS.loadingSaved)} />;
   else if (saved.isError && items.length === 0)
     body = (
-      <ErrorState message={errorMessage(saved.error, PIN_FALLBACKS.saved)}>
+      <ErrorState message={errorMessage(saved.error, t(PIN_FALLBACKS.saved))}>
         <Button variant="secondary" onClick={() => saved.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </ErrorState>
     );
-  else if (items.length === 0) body = <p className="py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">{PIN_TEXTS.noSaved}</p>;
+  else if (items.length === 0) body = <p className="py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">{t(PIN_TEXTS.noSaved)}</p>;
   else
     body = (
       <>
-        <ul aria-label={PIN_TEXTS.savedMessages} className="-mx-3 space-y-0.5">
+        <ul aria-label={t(PIN_TEXTS.savedMessages)} className="-mx-3 space-y-0.5">
           {items.map((item) => (
             <SavedRow key={item.message.id} item={item} now={now} snippetOf={snippetOf} onRemove={() => actions.unsave(item.message.id)} />
           ))}
@@ -96,7 +100,7 @@ export default function SavedPage() {
         {saved.hasNextPage && (
           <div className="flex justify-center">
             <Button size="sm" variant="secondary" loading={saved.isFetchingNextPage} onClick={() => void saved.fetchNextPage()}>
-              {PIN_TEXTS.loadMore}
+              {t(PIN_TEXTS.loadMore)}
             </Button>
           </div>
         )}
@@ -106,7 +110,7 @@ export default function SavedPage() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-8">
       <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-        <Bookmark aria-hidden="true" className="size-6" /> {PIN_TEXTS.savedMessages}
+        <Bookmark aria-hidden="true" className="size-6" /> {t(PIN_TEXTS.savedMessages)}
       </h1>
       {body}
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Ban, Flag } from 'lucide-react';
 import { GENERIC_ERRORS, SAFETY_TEXTS, type TAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
 import { lazyDialog } from '../ui/lazy-dialog';
@@ -12,6 +13,7 @@ const ReportDialog = lazyDialog(() => import('./report-dialog').then((m) => m.Re
 
 /** On a person's profile: Block or Unblock (asking first before a block), and Report. */
 export function PersonSafetyActions({ agent }: { agent: TAgent }) {
+  const { t, tf } = useT();
   const blockedIds = useBlockedIdsQuery();
   const blocked = blockedIds?.has(agent.id) ?? false;
   const { block, unblock } = useBlockActions();
@@ -23,10 +25,10 @@ export function PersonSafetyActions({ agent }: { agent: TAgent }) {
     try {
       if (action === 'block') await block.mutateAsync(agent.id);
       else await unblock.mutateAsync(agent.id);
-      toast.success(action === 'block' ? SAFETY_TEXTS.blocked(name) : SAFETY_TEXTS.unblocked(name));
+      toast.success(action === 'block' ? tf(SAFETY_TEXTS.blocked, name) : tf(SAFETY_TEXTS.unblocked, name));
       setConfirming(false);
     } catch (error) {
-      toast.error(errorMessage(error, GENERIC_ERRORS.internal));
+      toast.error(errorMessage(error, t(GENERIC_ERRORS.internal)));
     }
   };
 
@@ -35,25 +37,25 @@ export function PersonSafetyActions({ agent }: { agent: TAgent }) {
       {agent.isHuman &&
         (blocked ? (
           <Button variant="secondary" size="sm" loading={unblock.isPending} onClick={() => void run('unblock')}>
-            {SAFETY_TEXTS.unblock}
+            {t(SAFETY_TEXTS.unblock)}
           </Button>
         ) : (
           <Button variant="secondary" size="sm" disabled={!blockedIds} onClick={() => setConfirming(true)}>
             <Ban aria-hidden="true" className="size-3.5" />
-            {SAFETY_TEXTS.block}
+            {t(SAFETY_TEXTS.block)}
           </Button>
         ))}
       <Button variant="ghost" size="sm" onMouseEnter={ReportDialog.preload} onClick={() => setReporting(true)}>
         <Flag aria-hidden="true" className="size-3.5" />
-        {SAFETY_TEXTS.report}
+        {t(SAFETY_TEXTS.report)}
       </Button>
-      <Modal open={confirming} onOpenChange={(next) => !block.isPending && setConfirming(next)} title={`${SAFETY_TEXTS.block} ${name}?`} description={SAFETY_TEXTS.blockConfirm(name)}>
+      <Modal open={confirming} onOpenChange={(next) => !block.isPending && setConfirming(next)} title={t('Block {{name}}?', { name })} description={tf(SAFETY_TEXTS.blockConfirm, name)}>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={block.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button variant="danger" loading={block.isPending} onClick={() => void run('block')}>
-            {SAFETY_TEXTS.block}
+            {t(SAFETY_TEXTS.block)}
           </Button>
         </div>
       </Modal>

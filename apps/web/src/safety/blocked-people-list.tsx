@@ -1,5 +1,6 @@
 import { GENERIC_ERRORS, SAFETY_TEXTS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -8,28 +9,29 @@ import { useBlockActions, useBlockedPeople } from './use-blocks';
 
 /** "Blocked people": everyone the user blocked, each with Unblock (for the account settings). */
 export function BlockedPeopleList() {
+  const { t, tf } = useT();
   const { data, isPending, error } = useBlockedPeople();
   const { unblock } = useBlockActions();
   const release = async (agentId: string, name: string) => {
     try {
       await unblock.mutateAsync(agentId);
-      toast.success(SAFETY_TEXTS.unblocked(name));
+      toast.success(tf(SAFETY_TEXTS.unblocked, name));
     } catch (caught) {
-      toast.error(errorMessage(caught, GENERIC_ERRORS.internal));
+      toast.error(errorMessage(caught, t(GENERIC_ERRORS.internal)));
     }
   };
   return (
     <section aria-labelledby="blocked-people-title" className="space-y-3">
       <h2 id="blocked-people-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-        {SAFETY_TEXTS.blockedPeople}
+        {t(SAFETY_TEXTS.blockedPeople)}
       </h2>
-      {isPending && <Spinner label="Loading" className="size-5 text-indigo-600" />}
+      {isPending && <Spinner label={t('Loading')} className="size-5 text-indigo-600" />}
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {errorMessage(error, GENERIC_ERRORS.internal)}
+          {errorMessage(error, t(GENERIC_ERRORS.internal))}
         </p>
       )}
-      {data?.length === 0 && <p className="text-sm text-zinc-500 dark:text-zinc-400">{SAFETY_TEXTS.noBlockedPeople}</p>}
+      {data?.length === 0 && <p className="text-sm text-zinc-500 dark:text-zinc-400">{t(SAFETY_TEXTS.noBlockedPeople)}</p>}
       {!!data?.length && (
         <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {data.map((agent) => {
@@ -42,7 +44,7 @@ export function BlockedPeopleList() {
                   <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
                 </span>
                 <Button variant="secondary" size="sm" disabled={unblock.isPending} onClick={() => void release(agent.id, name)}>
-                  {SAFETY_TEXTS.unblock}
+                  {t(SAFETY_TEXTS.unblock)}
                 </Button>
               </li>
             );

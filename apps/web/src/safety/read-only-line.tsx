@@ -1,8 +1,10 @@
 import { Lock } from 'lucide-react';
 import { READ_ONLY_LINES, type TReadOnlyReason } from '@agentroom/shared';
+import { useT } from '../i18n';
 
 /** In place of the composer of a 1:1 that takes no new messages: the reason, plainly (decision 0022). */
 export function ReadOnlyLine({ reason }: { reason: TReadOnlyReason }) {
+  const { t } = useT();
   return (
     <p
       role="status"
@@ -10,7 +12,7 @@ export function ReadOnlyLine({ reason }: { reason: TReadOnlyReason }) {
       className="flex items-center gap-2 border-t border-zinc-200 bg-white px-4 py-3 text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
     >
       <Lock aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
-      {READ_ONLY_LINES[reason]}
+      {t(READ_ONLY_LINES[reason])}
     </p>
   );
 }

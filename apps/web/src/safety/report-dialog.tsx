@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GENERIC_ERRORS, REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, SAFETY_TEXTS, type TReportReason } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
 import { CheckboxField, TextAreaField } from '../ui/form-fields';
@@ -20,6 +21,7 @@ export interface ReportSubject {
 
 /** Report a message or a person with a reason; it goes to the instance's administrators, and may block too. */
 export function ReportDialog({ open, onOpenChange, subject }: { open: boolean; onOpenChange: (open: boolean) => void; subject: ReportSubject }) {
+  const { t, tf } = useT();
   const [reason, setReason] = useState<TReportReason>('spam');
   const [details, setDetails] = useState('');
   const [alsoBlock, setAlsoBlock] = useState(false);
@@ -36,10 +38,10 @@ export function ReportDialog({ open, onOpenChange, subject }: { open: boolean; o
       const target = subject.messageId ? { messageId: subject.messageId } : { agentId: subject.agentId };
       await safetyApi.report({ ...target, reason, ...(details.trim() ? { details: details.trim() } : {}) });
       if (alsoBlock && subject.canBlock) await block.mutateAsync(subject.agentId);
-      toast.success(SAFETY_TEXTS.reportSent);
+      toast.success(t(SAFETY_TEXTS.reportSent));
       onOpenChange(false);
     } catch (caught) {
-      setError(errorMessage(caught, GENERIC_ERRORS.internal));
+      setError(errorMessage(caught, t(GENERIC_ERRORS.internal)));
     } finally {
       setSending(false);
     }
@@ -49,12 +51,12 @@ export function ReportDialog({ open, onOpenChange, subject }: { open: boolean; o
     <Modal
       open={open}
       onOpenChange={(next) => !sending && onOpenChange(next)}
-      title={subject.messageId ? SAFETY_TEXTS.reportMessage : SAFETY_TEXTS.reportPerson(subject.name)}
+      title={subject.messageId ? t(SAFETY_TEXTS.reportMessage) : tf(SAFETY_TEXTS.reportPerson, subject.name)}
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4">
         <fieldset className="space-y-2">
           <legend id={groupId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {SAFETY_TEXTS.reportReason}
+            {t(SAFETY_TEXTS.reportReason)}
           </legend>
           {REPORT_REASONS.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
@@ -66,19 +68,19 @@ export function ReportDialog({ open, onOpenChange, subject }: { open: boolean; o
                 onChange={() => setReason(value)}
                 className="size-4 border-zinc-300 text-indigo-600 focus:ring-2 focus:ring-indigo-500 dark:border-zinc-700"
               />
-              {REPORT_REASON_LABELS[value]}
+              {t(REPORT_REASON_LABELS[value])}
             </label>
           ))}
         </fieldset>
         <TextAreaField
-          label={SAFETY_TEXTS.reportDetails}
+          label={t(SAFETY_TEXTS.reportDetails)}
           value={details}
           maxLength={REPORT_DETAILS_MAX_LENGTH}
           rows={3}
           onChange={(event) => setDetails(event.target.value)}
         />
         {subject.canBlock && (
-          <CheckboxField label={SAFETY_TEXTS.alsoBlock(subject.name)} checked={alsoBlock} onChange={(event) => setAlsoBlock(event.target.checked)} />
+          <CheckboxField label={tf(SAFETY_TEXTS.alsoBlock, subject.name)} checked={alsoBlock} onChange={(event) => setAlsoBlock(event.target.checked)} />
         )}
         {error && (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
@@ -87,10 +89,10 @@ export function ReportDialog({ open, onOpenChange, subject }: { open: boolean; o
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={sending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={sending}>
-            {SAFETY_TEXTS.reportSend}
+            {t(SAFETY_TEXTS.reportSend)}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { lazyDialog } from '../ui/lazy-dialog';
 
@@ -8,6 +9,7 @@ const SearchDialog = lazyDialog(() => import('./search-dialog').then((m) => m.Se
 
 /** A header button for the search dialog; Ctrl+K (⌘K on a Mac) opens it from anywhere. */
 export function SearchButton({ className }: { className?: string }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -31,7 +33,7 @@ export function SearchButton({ className }: { className?: string }) {
         className={className}
       >
         <Search aria-hidden="true" className="size-4" />
-        Search
+        {t('Search')}
       </Button>
       {/* Mounted only while open: each opening starts a new search, its times relative to that moment. */}
       {open && <SearchDialog open onOpenChange={setOpen} />}

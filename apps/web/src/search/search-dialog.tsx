@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { formatMessageTimestamp, SEARCH_QUERY_MAX_LENGTH, type TSearchResult } from '@agentroom/shared';
 import { fullNameOf } from '../chat/agent-names';
+import { t, useLanguage, useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Alert } from '../ui/alert';
 import { Button, focusRing } from '../ui/button';
@@ -16,13 +17,15 @@ import { useMessageSearch } from './use-search';
 /** "in #launch · Design team" or "with Maya Chen · Design team" (or "in a thread in #launch"): the room (or the person) of the hit, and its team. */
 function whereOf(result: TSearchResult): string {
   const { otherAgent, team, roomName, conversationType } = result.conversation;
-  const where = conversationType === 'room' && roomName ? `in #${roomName}` : otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined;
+  const where = conversationType === 'room' && roomName ? t('in #{{room}}', { room: roomName }) : otherAgent ? t('with {{name}}', { name: fullNameOf(otherAgent) }) : undefined;
   // A thread reply: "in a thread in #launch".
-  const place = result.inThread ? ['in a thread', where].filter(Boolean).join(' ') : where;
+  const place = result.inThread ? (where ? t('in a thread {{where}}', { where }) : t('in a thread')) : where;
   return [place, team?.name].filter(Boolean).join(' · ');
 }
 
 function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOpen: () => void }) {
+  // The language on screen: a change of it renders the hit again (its place and time with it).
+  const language = useLanguage();
   const href = searchHitHref(result.conversation, result.seq, result.inThread);
   const sender = fullNameOf(result.sender);
   const body = (
@@ -35,7 +38,7 @@ function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOp
             {whereOf(result) && <> · {whereOf(result)}</>}
           </span>
           <time dateTime={result.timestamp} className="shrink-0">
-            {formatMessageTimestamp(result.timestamp, now)}
+            {formatMessageTimestamp(result.timestamp, now, { locale: language })}
           </time>
         </span>
         <span className="block text-sm text-zinc-800 dark:text-zinc-100">
@@ -44,7 +47,7 @@ function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOp
       </span>
     </>
   );
-  const row = 'flex w-full gap-3 rounded-lg px-3 py-2.5 text-left';
+  const row = 'flex w-full gap-3 rounded-lg px-3 py-2.5 text-start';
   return (
     <li>
       {href ? (
@@ -63,6 +66,7 @@ function Hit({ result, now, onOpen }: { result: TSearchResult; now: number; onOp
  * first with the matched words marked; choosing one opens its conversation at that message.
  */
 export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT();
   const [text, setText] = useState('');
   const search = useMessageSearch(text);
   // Timestamps are relative to when the dialog opened (it is short-lived).
@@ -70,20 +74,20 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const close = () => onOpenChange(false);
 
   let body;
-  if (!search.q) body = <p className="px-3 py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">Type a word or a "quoted phrase"; -word leaves it out.</p>;
+  if (!search.q) body = <p className="px-3 py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('Type a word or a "quoted phrase"; -word leaves it out.')}</p>;
   else if (search.error) body = <Alert>{search.error}</Alert>;
   else if (search.searching)
     body = (
       <div className="flex justify-center py-6">
-        <Spinner label="Searching..." className="size-5 text-indigo-600 dark:text-indigo-400" />
+        <Spinner label={t('Searching...')} className="size-5 text-indigo-600 dark:text-indigo-400" />
       </div>
     );
   else if (search.results.length === 0)
-    body = <p className="px-3 py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">No messages match “{search.q}”.</p>;
+    body = <p className="px-3 py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('No messages match “{{q}}”.', { q: search.q })}</p>;
   else
     body = (
       <>
-        <ul aria-label="Search results" className="-mx-3 space-y-0.5">
+        <ul aria-label={t('Search results')} className="-mx-3 space-y-0.5">
           {search.results.map((result) => (
             <Hit key={result.messageId} result={result} now={now} onOpen={close} />
           ))}
@@ -91,7 +95,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         {search.hasMore && (
           <div className="mt-3 flex justify-center">
             <Button size="sm" variant="secondary" loading={search.loadingMore} onClick={search.loadMore}>
-              More results
+              {t('More results')}
             </Button>
           </div>
         )}
@@ -99,18 +103,18 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     );
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Search messages" className="max-w-xl">
+    <Modal open={open} onOpenChange={onOpenChange} title={t('Search messages')} className="max-w-xl">
       <div className="space-y-4">
         <label className="flex items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30 dark:border-zinc-700 dark:bg-zinc-950">
           <Search aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
-          <span className="sr-only">Search messages</span>
+          <span className="sr-only">{t('Search messages')}</span>
           <input
             type="search"
             autoFocus
             value={text}
             maxLength={SEARCH_QUERY_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Search messages"
+            placeholder={t('Search messages')}
             className="h-10 min-w-0 flex-1 bg-transparent text-sm text-zinc-900 outline-none placeholder:text-zinc-400 dark:text-zinc-100"
           />
         </label>

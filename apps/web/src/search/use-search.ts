@@ -4,6 +4,7 @@ import { CHAT_ACTION_ERRORS, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from '@
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { t } from '../i18n';
 
 const TYPING_PAUSE_MS = 250;
 
@@ -35,7 +36,7 @@ export function useMessageSearch(text: string) {
     q,
     results: query.data?.pages.flatMap((page) => page.results) ?? [],
     searching: q.length > 0 && query.isPending,
-    error: query.isError ? errorMessage(query.error, CHAT_ACTION_ERRORS.search) : undefined,
+    error: query.isError ? errorMessage(query.error, t(CHAT_ACTION_ERRORS.search)) : undefined,
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     loadMore: () => void query.fetchNextPage(),

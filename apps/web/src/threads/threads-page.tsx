@@ -8,6 +8,7 @@ import { MessageTimeText } from '../chat/bubble-parts';
 import { useMessageSnippet } from '../chat/lazy-snippet';
 import { replyCountText } from '../chat/thread-summary';
 import { threadSearch } from '../chat/thread-url';
+import { t, useT } from '../i18n';
 import { usePageTitle } from '../lib/use-page-title';
 import { AgentAvatar } from '../people/agent-avatar';
 import { conversationHref } from '../search/search-links';
@@ -19,16 +20,17 @@ import { useFollowedThreads } from './use-followed-threads';
 /** "in #launch · Design team" or "with Maya Chen": where the thread's root is. */
 function whereOf({ conversation }: TFollowedThread): string {
   const { roomName, otherAgent, team } = conversation;
-  const place = roomName ? `in #${roomName}` : otherAgent ? `with ${fullNameOf(otherAgent)}` : undefined;
+  const place = roomName ? t('in #{{room}}', { room: roomName }) : otherAgent ? t('with {{name}}', { name: fullNameOf(otherAgent) }) : undefined;
   return [place, team?.name].filter(Boolean).join(' · ');
 }
 
 function lineOf(message: TChatMessage, snippet: (content: string) => string): string {
-  if (message.deleted) return DELETED_MESSAGE_TEXT;
-  return snippet(message.content) || (message.attachments.length > 0 ? 'Sent a file' : '');
+  if (message.deleted) return t(DELETED_MESSAGE_TEXT);
+  return snippet(message.content) || (message.attachments.length > 0 ? t('Sent a file') : '');
 }
 
 function ThreadRow({ thread }: { thread: TFollowedThread }) {
+  const { t } = useT();
   const snippet = useMessageSnippet();
   const href = conversationHref(thread.conversation, threadSearch(thread.place.rootMessageId));
   const { root, lastReply, unreadCount } = thread;
@@ -52,7 +54,7 @@ function ThreadRow({ thread }: { thread: TFollowedThread }) {
           <span className="shrink-0 font-medium text-indigo-700 dark:text-indigo-300">{replyCountText(thread.replyCount)}</span>
           {lastReply && (
             <span className="min-w-0 truncate">
-              Last: {fullNameOf(lastReply.sender)}: {lineOf(lastReply, snippet)}
+              {t('Last: {{name}}: {{text}}', { name: fullNameOf(lastReply.sender), text: lineOf(lastReply, snippet) })}
             </span>
           )}
           {unread && (
@@ -61,14 +63,14 @@ function ThreadRow({ thread }: { thread: TFollowedThread }) {
               className="ms-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
             >
               {unreadCount > 99 ? '99+' : unreadCount}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only"> {t('unread')}</span>
             </span>
           )}
         </span>
       </span>
     </>
   );
-  const row = 'flex w-full gap-3 rounded-lg px-3 py-3 text-left';
+  const row = 'flex w-full gap-3 rounded-lg px-3 py-3 text-start';
   return (
     <li>
       {href ? (
@@ -88,15 +90,16 @@ function ThreadRow({ thread }: { thread: TFollowedThread }) {
  * thread beside its conversation, which reads it.
  */
 export default function ThreadsPage() {
-  usePageTitle('Threads');
+  const { t } = useT();
+  usePageTitle(t('Threads'));
   const { threads, query } = useFollowedThreads();
   let body;
-  if (query.isPending) body = <LoadingState text="Loading threads..." />;
+  if (query.isPending) body = <LoadingState text={t('Loading threads...')} />;
   else if (query.isError && threads.length === 0)
     body = (
-      <ErrorState message={errorMessage(query.error, THREAD_FALLBACKS.list)}>
+      <ErrorState message={errorMessage(query.error, t(THREAD_FALLBACKS.list))}>
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </ErrorState>
     );
@@ -104,16 +107,16 @@ export default function ThreadsPage() {
     body = (
       <div className="flex flex-col items-center gap-2 py-16 text-center">
         <MessagesSquare aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
-        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">No threads yet</p>
+        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('No threads yet')}</p>
         <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">
-          Threads you start, reply in or are mentioned in show up here, with their new replies.
+          {t('Threads you start, reply in or are mentioned in show up here, with their new replies.')}
         </p>
       </div>
     );
   else
     body = (
       <>
-        <ul aria-label="Followed threads" className="space-y-1">
+        <ul aria-label={t('Followed threads')} className="space-y-1">
           {threads.map((thread) => (
             <ThreadRow key={thread.place.threadConversationId} thread={thread} />
           ))}
@@ -121,7 +124,7 @@ export default function ThreadsPage() {
         {query.hasNextPage && (
           <div className="flex justify-center py-3">
             <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more threads'}
+              {query.isFetchingNextPage ? t('Loading...') : t('Load more threads')}
             </Button>
           </div>
         )}
@@ -130,7 +133,7 @@ export default function ThreadsPage() {
   return (
     <div className="h-full overflow-y-auto bg-white dark:bg-zinc-900">
       <div className="mx-auto max-w-3xl px-3 py-6 sm:px-6">
-        <h1 className="px-3 pb-4 text-xl font-semibold text-zinc-900 dark:text-zinc-100">Threads</h1>
+        <h1 className="px-3 pb-4 text-xl font-semibold text-zinc-900 dark:text-zinc-100">{t('Threads')}</h1>
         {body}
       </div>
     </div>
