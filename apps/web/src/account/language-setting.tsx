@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage, pickLanguage, type TLanguage } from '@agentroom/shared';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, type TLanguage } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
 import { applyLanguage, useT } from '../i18n';
@@ -11,16 +11,13 @@ import { accountApi } from './account-api';
 /** The select's value for "Browser default" (the account's locale null). */
 const BROWSER_DEFAULT = '';
 
-/** What "Browser default" shows: the first of the browser's languages we speak. */
-const browserLanguage = (): TLanguage => pickLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
-
 /**
  * Languages are shown one after another, in the order asked: a catalog still loading for one choice
  * must not land after a later one (a refusal's way back) and leave the page in the wrong language.
  */
 let showing: Promise<void> = Promise.resolve();
 const show = (locale: TLanguage | null) => {
-  showing = showing.then(() => applyLanguage(locale ?? browserLanguage())).catch(() => undefined);
+  showing = showing.then(() => applyLanguage(locale)).catch(() => undefined);
   return showing;
 };
 
