@@ -94,7 +94,6 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
 }
 
 function JoinableRoom({ room }: { room: TRoom }) {
-  const { t } = useT();
   const join = useJoinRoom(room.team.handle, room.name);
   return (
     <RoomPreview
