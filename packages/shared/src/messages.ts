@@ -1,3 +1,4 @@
+import { defineText, pluralKey, template } from './i18n/template';
 /** Every user-facing text the server and client share, word for word as the product shows them. */
 export const VALIDATION = {
   passwordsDoNotMatch: 'Passwords do not match',
@@ -51,7 +52,7 @@ export const ACCOUNT_TEXTS = {
   currentPasswordRequired: 'Please enter your current password',
   wrongPassword: 'Your current password is not right',
   sameEmail: 'This is already your email address',
-  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes once you open it.`,
+  emailChangeSent: template<[email: string]>('We sent a confirmation link to {{email}}. Your address changes once you open it.', 'email'),
   emailChangeLinkInvalid: 'This email change link is invalid or has already been used.',
   emailChangeLinkExpired: 'This email change link has expired. Please ask for a new one.',
   emailChanged: 'Your email address was changed.',
@@ -62,8 +63,11 @@ export const ACCOUNT_TEXTS = {
   deleteLinkInvalid: 'This account deletion link is invalid or has already been used.',
   deleteLinkExpired: 'This account deletion link has expired. Please ask for a new one.',
   /** The teams the person owns alone: each needs another owner, or to be deleted, first. */
-  soleOwnerOf: (teams: string[]) =>
-    `You are the only owner of ${teams.join(', ')}. Make someone else an owner or delete ${teams.length === 1 ? 'that team' : 'those teams'} first.`,
+  soleOwnerOf: defineText<[teams: string[]]>(
+    [pluralKey('You are the only owner of {{teams}}. Make someone else an owner or delete those teams first.', 'You are the only owner of {{teams}}. Make someone else an owner or delete that team first.')],
+    (translate, teams) =>
+      translate('You are the only owner of {{teams}}. Make someone else an owner or delete those teams first.', { teams: teams.join(', '), count: teams.length }),
+  ),
   deletedUser: 'Deleted user',
   deletedAccountNote: 'This account was deleted. Its messages stay in the conversation.',
 } as const;
@@ -91,6 +95,6 @@ export const GENERIC_ERRORS = {
  * the owners of the agent's team only (and the server log), never every user.
  */
 export const NO_MODEL_NOTICE_CODE = 'no_model';
-export const noModelNotice = (agentName: string) => `${agentName} isn't connected to a language model yet`;
+export const noModelNotice = template<[agentName: string]>("{{agentName}} isn't connected to a language model yet", 'agentName');
 export const NO_MODEL_SETUP_HINT =
   'Only owners of this team see this: set LLM_BASE_URL to an OpenAI-compatible server (or run Ollama locally), then try again.';

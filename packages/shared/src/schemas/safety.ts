@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { template } from '../i18n/template';
 import { ZAgent } from './responses/users';
 
 // Who may reach whom, blocks and reports.
@@ -37,20 +38,22 @@ export const REPORT_DETAILS_MAX_LENGTH = 2000;
 export const SAFETY_TEXTS = {
   block: 'Block',
   unblock: 'Unblock',
-  blockConfirm: (name: string) =>
-    `Block ${name}? They will not be able to message you or see when you are online, and you will stop seeing their messages in your conversations with them.`,
-  blocked: (name: string) => `${name} is blocked`,
-  unblocked: (name: string) => `${name} is unblocked`,
+  blockConfirm: template<[name: string]>(
+    'Block {{name}}? They will not be able to message you or see when you are online, and you will stop seeing their messages in your conversations with them.',
+    'name',
+  ),
+  blocked: template<[name: string]>('{{name}} is blocked', 'name'),
+  unblocked: template<[name: string]>('{{name}} is unblocked', 'name'),
   blockedPeople: 'Blocked people',
   noBlockedPeople: 'You have not blocked anyone.',
   report: 'Report',
   reportMessage: 'Report message',
-  reportPerson: (name: string) => `Report ${name}`,
+  reportPerson: template<[name: string]>('Report {{name}}', 'name'),
   reportReason: 'Reason',
   reportDetails: 'Details (optional)',
   reportSend: 'Send report',
   reportSent: 'Thanks. The administrators will look at your report.',
-  alsoBlock: (name: string) => `Also block ${name}`,
+  alsoBlock: template<[name: string]>('Also block {{name}}', 'name'),
   blockedMessage: 'Message from a blocked person',
   showBlockedMessage: 'Show',
 } as const;
