@@ -26,7 +26,7 @@ function DeliveryRow({ delivery }: { delivery: TWebhookDelivery }) {
         <span className="font-mono text-xs font-medium text-zinc-900 dark:text-zinc-100">{delivery.event}</span>
         <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-medium', STATUS_TONE[delivery.status])}>{status}</span>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{tf(T.attempts, delivery.attempts)}</span>
-        {delivery.attempts > 0 && <span className="text-xs text-zinc-600 dark:text-zinc-400">{t(T.lastAnswer(delivery.lastStatus))}</span>}
+        {delivery.attempts > 0 && <span className="text-xs text-zinc-600 dark:text-zinc-400">{tf(T.lastAnswer, delivery.lastStatus)}</span>}
       </div>
       {delivery.lastError && <p className="text-xs break-words text-red-700 dark:text-red-400">{delivery.lastError}</p>}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
