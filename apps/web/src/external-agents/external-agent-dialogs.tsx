@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
 import { toast } from '../ui/toast';
+import { useT } from '../i18n';
 import { ExternalAgentForm } from './external-agent-form';
 import { createExternalKey, useRemoveExternalAgent, useRevokeExternalToken, useRotateExternalToken } from './external-agent-queries';
 import { SecretsPanel } from './secrets-panel';
@@ -19,6 +20,7 @@ interface DialogProps {
 
 /** The form, then (once seated) the token shown this once; closing drops the answer for good. */
 export function AddExternalAgentDialog({ handle, open, onOpenChange }: DialogProps & { handle: string }) {
+  const { t } = useT();
   const [secrets, setSecrets] = useState<TExternalAgentSecrets | null>(null);
   const creating = useIsMutating({ mutationKey: createExternalKey(handle) }) > 0;
   const close = () => {
@@ -27,15 +29,16 @@ export function AddExternalAgentDialog({ handle, open, onOpenChange }: DialogPro
     onOpenChange(false);
   };
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={secrets ? T.secretsTitle : T.addTitle}>
+    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={t(secrets ? T.secretsTitle : T.addTitle)}>
       {secrets ? <SecretsPanel secrets={secrets} onDone={close} /> : <ExternalAgentForm handle={handle} onCreated={setSecrets} onDone={close} />}
     </Modal>
   );
 }
 
 export function EditExternalAgentDialog({ handle, external, open, onOpenChange }: DialogProps & { handle: string; external: TExternalAgent }) {
+  const { tf } = useT();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={T.editTitle(external.agent.fullName)}>
+    <Modal open={open} onOpenChange={onOpenChange} title={tf(T.editTitle, external.agent.fullName)}>
       <ExternalAgentForm handle={handle} external={external} onDone={() => onOpenChange(false)} />
     </Modal>
   );
@@ -43,12 +46,13 @@ export function EditExternalAgentDialog({ handle, external, open, onOpenChange }
 
 /** A confirmation with its own error line; the buttons wait for the call. */
 function ConfirmBody({ error, pending, confirmLabel, onCancel, onConfirm }: { error?: string; pending: boolean; confirmLabel: string; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useT();
   return (
     <>
       {error && <Alert className="mb-4">{error}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          {T.cancel}
+          {t(T.cancel)}
         </Button>
         <Button variant="danger" loading={pending} onClick={onConfirm}>
           {confirmLabel}
@@ -60,6 +64,7 @@ function ConfirmBody({ error, pending, confirmLabel, onCancel, onConfirm }: { er
 
 /** Asked once more; then the new token (and webhook secret) shows this once. */
 export function RotateTokenDialog({ handle, external, open, onOpenChange }: DialogProps & { handle: string; external: TExternalAgent }) {
+  const { t, tf } = useT();
   const rotate = useRotateExternalToken(handle);
   const [secrets, setSecrets] = useState<TExternalAgentSecrets | null>(null);
   const close = () => {
@@ -73,8 +78,8 @@ export function RotateTokenDialog({ handle, external, open, onOpenChange }: Dial
     <Modal
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title={secrets ? T.secretsTitle : T.rotateTitle(name)}
-      description={secrets ? undefined : T.rotateHint}
+      title={secrets ? t(T.secretsTitle) : tf(T.rotateTitle, name)}
+      description={secrets ? undefined : t(T.rotateHint)}
     >
       {secrets ? (
         <SecretsPanel secrets={secrets} onDone={close} />
@@ -82,7 +87,7 @@ export function RotateTokenDialog({ handle, external, open, onOpenChange }: Dial
         <ConfirmBody
           error={rotate.isError ? errorMessage(rotate.error, T.rotateFailed) : undefined}
           pending={rotate.isPending}
-          confirmLabel={T.rotate}
+          confirmLabel={t(T.rotate)}
           onCancel={close}
           onConfirm={() => rotate.mutate(external.agent.id, { onSuccess: (answer) => setSecrets(answer) })}
         />
@@ -92,6 +97,7 @@ export function RotateTokenDialog({ handle, external, open, onOpenChange }: Dial
 }
 
 export function RevokeTokenDialog({ handle, external, open, onOpenChange }: DialogProps & { handle: string; external: TExternalAgent }) {
+  const { t, tf } = useT();
   const revoke = useRevokeExternalToken(handle);
   const name = external.agent.fullName;
   const close = () => {
@@ -102,18 +108,18 @@ export function RevokeTokenDialog({ handle, external, open, onOpenChange }: Dial
   const confirm = async () => {
     try {
       await revoke.mutateAsync(external.agent.id);
-      toast.success(T.revoked(name));
+      toast.success(tf(T.revoked, name));
       onOpenChange(false);
     } catch {
       // Shown in the dialog from the mutation state.
     }
   };
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={T.revokeTitle(name)} description={T.revokeHint}>
+    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={tf(T.revokeTitle, name)} description={t(T.revokeHint)}>
       <ConfirmBody
         error={revoke.isError ? errorMessage(revoke.error, T.revokeFailed) : undefined}
         pending={revoke.isPending}
-        confirmLabel={T.revoke}
+        confirmLabel={t(T.revoke)}
         onCancel={close}
         onConfirm={() => void confirm()}
       />
@@ -122,6 +128,7 @@ export function RevokeTokenDialog({ handle, external, open, onOpenChange }: Dial
 }
 
 export function RemoveExternalAgentDialog({ handle, external, open, onOpenChange }: DialogProps & { handle: string; external: TExternalAgent }) {
+  const { t, tf } = useT();
   const remove = useRemoveExternalAgent(handle);
   const name = external.agent.fullName;
   const close = () => {
@@ -132,18 +139,18 @@ export function RemoveExternalAgentDialog({ handle, external, open, onOpenChange
   const confirm = async () => {
     try {
       await remove.mutateAsync(external.agent.id);
-      toast.success(T.removed(name));
+      toast.success(tf(T.removed, name));
       onOpenChange(false);
     } catch {
       // Shown in the dialog from the mutation state.
     }
   };
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={T.removeTitle(name)} description={T.removeHint}>
+    <Modal open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={tf(T.removeTitle, name)} description={t(T.removeHint)}>
       <ConfirmBody
         error={remove.isError ? errorMessage(remove.error, T.removeFailed) : undefined}
         pending={remove.isPending}
-        confirmLabel={T.remove}
+        confirmLabel={t(T.remove)}
         onCancel={close}
         onConfirm={() => void confirm()}
       />

@@ -18,6 +18,7 @@ import { TextAreaField } from '../ui/form-fields';
 import { serverFieldErrors, validateForm } from '../ui/form-errors';
 import { TextField } from '../ui/text-field';
 import { toast } from '../ui/toast';
+import { useT } from '../i18n';
 import { useCreateExternalAgent, useUpdateExternalAgent } from './external-agent-queries';
 
 const T = EXTERNAL_AGENT_TEXTS;
@@ -36,6 +37,7 @@ interface Props {
 
 /** Seats an external agent, or edits one: name, username (only when new), role, description, what it hears, webhook URL. */
 export function ExternalAgentForm({ handle, external, onCreated, onDone }: Props) {
+  const { t, tf } = useT();
   const create = useCreateExternalAgent(handle);
   const update = useUpdateExternalAgent(handle);
   const mutation = external ? update : create;
@@ -72,7 +74,7 @@ export function ExternalAgentForm({ handle, external, onCreated, onDone }: Props
     try {
       if (external) {
         const saved = await update.mutateAsync({ agentId: external.agent.id, input });
-        toast.success(`${saved.agent.fullName} saved`);
+        toast.success(t('{{name}} saved', { name: saved.agent.fullName }));
         onDone();
       } else {
         const secrets = await create.mutateAsync(input as TCreateExternalAgentRequest);
@@ -88,31 +90,31 @@ export function ExternalAgentForm({ handle, external, onCreated, onDone }: Props
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={external ? T.editTitle(external.agent.fullName) : T.addTitle}>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={external ? tf(T.editTitle, external.agent.fullName) : t(T.addTitle)}>
       {formError && <Alert>{formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={T.name} required autoFocus autoComplete="off" value={name} error={errors.firstName} onChange={(e) => setName(e.target.value)} />
+        <TextField label={t(T.name)} required autoFocus autoComplete="off" value={name} error={errors.firstName && t(errors.firstName)} onChange={(e) => setName(e.target.value)} />
         {external ? (
-          <TextField label={T.username} value={`@${username}`} disabled readOnly />
+          <TextField label={t(T.username)} value={`@${username}`} disabled readOnly />
         ) : (
           <TextField
-            label={T.username}
+            label={t(T.username)}
             required
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             placeholder="deploy-bot"
             value={username}
-            error={errors.username}
-            hint={T.usernameHint}
+            error={errors.username && t(errors.username)}
+            hint={t(T.usernameHint)}
             onChange={(e) => setUsername(e.target.value)}
           />
         )}
       </div>
-      <TextField label={T.role} optional autoComplete="off" placeholder="Release manager" value={role} error={errors.role} onChange={(e) => setRole(e.target.value)} />
-      <TextAreaField label={T.description} optional rows={3} value={description} error={errors.description} onChange={(e) => setDescription(e.target.value)} />
+      <TextField label={t(T.role)} optional autoComplete="off" placeholder={t('Release manager')} value={role} error={errors.role && t(errors.role)} onChange={(e) => setRole(e.target.value)} />
+      <TextAreaField label={t(T.description)} optional rows={3} value={description} error={errors.description && t(errors.description)} onChange={(e) => setDescription(e.target.value)} />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{T.listensTo}</legend>
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t(T.listensTo)}</legend>
         {LISTENS_TO.map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
             <input
@@ -123,29 +125,29 @@ export function ExternalAgentForm({ handle, external, onCreated, onDone }: Props
               onChange={() => setListensTo(value)}
               className="size-4 border-zinc-300 text-indigo-600 focus:ring-2 focus:ring-indigo-500 dark:border-zinc-700"
             />
-            {listensToLabel[value]}
+            {t(listensToLabel[value])}
           </label>
         ))}
-        {errors.listensTo && <p className="text-xs font-medium text-red-600 dark:text-red-400">{errors.listensTo}</p>}
+        {errors.listensTo && <p className="text-xs font-medium text-red-600 dark:text-red-400">{t(errors.listensTo)}</p>}
       </fieldset>
       <TextField
-        label={T.webhookUrl}
+        label={t(T.webhookUrl)}
         optional
         type="url"
         inputMode="url"
         autoComplete="off"
         placeholder="https://agents.example.com/agentroom"
         value={webhookUrl}
-        error={errors.webhookUrl}
-        hint={T.webhookHint}
+        error={errors.webhookUrl && t(errors.webhookUrl)}
+        hint={t(T.webhookHint)}
         onChange={(e) => setWebhookUrl(e.target.value)}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone} disabled={mutation.isPending}>
-          {T.cancel}
+          {t(T.cancel)}
         </Button>
         <Button type="submit" loading={mutation.isPending}>
-          {external ? T.save : T.create}
+          {t(external ? T.save : T.create)}
         </Button>
       </div>
     </form>

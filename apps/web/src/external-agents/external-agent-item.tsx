@@ -4,6 +4,7 @@ import { EXTERNAL_AGENT_TEXTS, type TExternalAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
 import { ExternalBadge } from '../people/external-badge';
 import { Button } from '../ui/button';
+import { useLanguage, useT } from '../i18n';
 import { EditExternalAgentDialog, RemoveExternalAgentDialog, RevokeTokenDialog, RotateTokenDialog } from './external-agent-dialogs';
 import { listensToLabel } from './external-agent-form';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
@@ -14,6 +15,8 @@ const muted = 'text-xs text-zinc-600 dark:text-zinc-400';
 
 /** One external agent: who it is, what it hears, where its events go, its token and webhook health, and what can be done with it. */
 export function ExternalAgentItem({ handle, external }: { handle: string; external: TExternalAgent }) {
+  const { t, tf } = useT();
+  const language = useLanguage();
   const [open, setOpen] = useState<Open>(null);
   const { agent, token, webhooks } = external;
   const name = agent.fullName;
@@ -34,54 +37,54 @@ export function ExternalAgentItem({ handle, external }: { handle: string; extern
               {agent.role && ` · ${agent.role}`}
             </p>
             <p className={muted}>
-              {T.listensTo}: {listensToLabel[external.listensTo]}
+              {t(T.listensTo)}: {t(listensToLabel[external.listensTo])}
             </p>
-            <p className={`${muted} break-all`}>{external.webhookUrl ?? T.socket}</p>
+            <p className={`${muted} break-all`}>{external.webhookUrl ?? t(T.socket)}</p>
             {token ? (
               <p className={muted}>
                 <KeyRound aria-hidden="true" className="me-1 inline size-3" />
-                {T.tokenHint(token.hint)} · {token.lastUsedAt ? T.tokenLastUsed(new Date(token.lastUsedAt).toLocaleString()) : T.tokenNeverUsed}
+                {tf(T.tokenHint, token.hint)} · {token.lastUsedAt ? tf(T.tokenLastUsed, new Date(token.lastUsedAt).toLocaleString(language)) : t(T.tokenNeverUsed)}
               </p>
             ) : (
-              <p className="text-xs font-medium text-amber-800 dark:text-amber-300">{T.tokenRevoked}</p>
+              <p className="text-xs font-medium text-amber-800 dark:text-amber-300">{t(T.tokenRevoked)}</p>
             )}
             {external.webhookUrl && (
               <p className={muted} data-testid="webhook-health">
-                {T.webhookHealth(webhooks.delivered, webhooks.pending, webhooks.failed)}
+                {tf(T.webhookHealth, webhooks.delivered, webhooks.pending, webhooks.failed)}
               </p>
             )}
             {webhooks.lastError && (
               <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">
                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-                <span className="min-w-0 break-words">{T.lastWebhookError(webhooks.lastError)}</span>
+                <span className="min-w-0 break-words">{tf(T.lastWebhookError, webhooks.lastError)}</span>
               </p>
             )}
           </div>
         </div>
         <div className="flex flex-wrap gap-1 sm:max-w-[16rem] sm:shrink-0 sm:justify-end">
-          <Button variant="ghost" size="sm" onClick={() => setOpen('edit')} aria-label={`${T.edit} ${name}`}>
+          <Button variant="ghost" size="sm" onClick={() => setOpen('edit')} aria-label={t('Edit {{name}}', { name })}>
             <Pencil aria-hidden="true" className="size-3.5" />
-            {T.edit}
+            {t(T.edit)}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setOpen('rotate')} aria-label={`${T.rotate} of ${name}`}>
+          <Button variant="ghost" size="sm" onClick={() => setOpen('rotate')} aria-label={t('Rotate token of {{name}}', { name })}>
             <RotateCw aria-hidden="true" className="size-3.5" />
-            {T.rotate}
+            {t(T.rotate)}
           </Button>
           {token && (
-            <Button variant="ghost" size="sm" onClick={() => setOpen('revoke')} aria-label={`${T.revoke} of ${name}`}>
+            <Button variant="ghost" size="sm" onClick={() => setOpen('revoke')} aria-label={t('Revoke token of {{name}}', { name })}>
               <KeyRound aria-hidden="true" className="size-3.5" />
-              {T.revoke}
+              {t(T.revoke)}
             </Button>
           )}
           {external.webhookUrl && (
-            <Button variant="ghost" size="sm" onClick={() => setOpen('deliveries')} aria-label={`${T.deliveries} of ${name}`}>
+            <Button variant="ghost" size="sm" onClick={() => setOpen('deliveries')} aria-label={t('Webhook deliveries of {{name}}', { name })}>
               <History aria-hidden="true" className="size-3.5" />
-              {T.deliveries}
+              {t(T.deliveries)}
             </Button>
           )}
-          <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => setOpen('remove')} aria-label={`${T.remove} ${name}`}>
+          <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => setOpen('remove')} aria-label={t('Remove {{name}}', { name })}>
             <Trash2 aria-hidden="true" className="size-3.5" />
-            {T.remove}
+            {t(T.remove)}
           </Button>
         </div>
       </div>

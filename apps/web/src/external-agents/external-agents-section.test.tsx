@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { renderTeamAt } from '../test/render-team-at';
 import { makeTeam } from '../test/team-fixtures';
@@ -232,5 +233,24 @@ describe('External agents in team settings', () => {
     expect(rows[1]).toHaveTextContent(/Next attempt/);
     expect(rows[2]).toHaveTextContent('1 attempt');
     expect(rows[2]).toHaveTextContent(/Delivered .*2025|Delivered \d/);
+  });
+});
+
+describe('External agents in German', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it("names each agent's actions in German and writes when its token was last used as a German date", async () => {
+    await applyLanguage('de');
+    const used = makeExternalAgent({ token: { hint: 'abcd', createdAt: '2025-01-01T00:00:00.000Z', lastUsedAt: '2025-01-02T10:00:00.000Z' } });
+    stubApi({ 'GET /teams/demo': ok({ team: makeTeam() }), [LIST]: ok({ externalAgents: [used] }) });
+    renderTeamAt('/t/demo/settings/external-agents');
+    const list = await screen.findByRole('list', { name: 'Externe Agenten' });
+    const deployItem = within(list).getByRole('group', { name: 'Deploy' });
+    expect(within(deployItem).getByRole('button', { name: 'Deploy bearbeiten' })).toBeInTheDocument();
+    expect(within(deployItem).getByRole('button', { name: 'Token von Deploy erneuern' })).toBeInTheDocument();
+    expect(within(deployItem).getByRole('button', { name: 'Token von Deploy widerrufen' })).toBeInTheDocument();
+    expect(within(deployItem).getByRole('button', { name: 'Webhook-Zustellungen von Deploy' })).toBeInTheDocument();
+    expect(within(deployItem).getByRole('button', { name: 'Deploy entfernen' })).toBeInTheDocument();
+    expect(within(deployItem).getByText(/2\.1\.2025/)).toBeInTheDocument();
   });
 });

@@ -4,11 +4,13 @@ import { EXTERNAL_AGENT_TEXTS, type TExternalAgentSecrets } from '@agentroom/sha
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
+import { useT } from '../i18n';
 
 const T = EXTERNAL_AGENT_TEXTS;
 const COPIED_FOR_MS = 2_000;
 
 function SecretRow({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  const { t } = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -20,7 +22,7 @@ function SecretRow({ label, value, copyLabel }: { label: string; value: string; 
       await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
-      toast.error(T.copyFailed);
+      toast.error(t(T.copyFailed));
     }
   };
   return (
@@ -33,9 +35,9 @@ function SecretRow({ label, value, copyLabel }: { label: string; value: string; 
         >
           {value}
         </code>
-        <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={copied ? T.copied : copyLabel}>
+        <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={copied ? t(T.copied) : copyLabel}>
           {copied ? <Check aria-hidden="true" className="size-3.5" /> : <Copy aria-hidden="true" className="size-3.5" />}
-          {copied ? T.copied : copyLabel}
+          {copied ? t(T.copied) : copyLabel}
         </Button>
       </div>
     </div>
@@ -47,18 +49,19 @@ function SecretRow({ label, value, copyLabel }: { label: string; value: string; 
  * are kept, so closing this is the last anyone sees of them. The caller drops the answer on close.
  */
 export function SecretsPanel({ secrets, onDone }: { secrets: TExternalAgentSecrets; onDone: () => void }) {
+  const { t } = useT();
   return (
     <div className="space-y-4" data-testid="external-secrets">
-      <Alert tone="info" title={T.secretsTitle}>
+      <Alert tone="info" title={t(T.secretsTitle)}>
         <span className="inline-flex items-start gap-1.5">
           <KeyRound aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-          {T.secretsNote}
+          {t(T.secretsNote)}
         </span>
       </Alert>
-      <SecretRow label={T.token} value={secrets.token} copyLabel={T.copyToken} />
-      {secrets.webhookSecret && <SecretRow label={T.webhookSecret} value={secrets.webhookSecret} copyLabel={T.copySecret} />}
+      <SecretRow label={t(T.token)} value={secrets.token} copyLabel={t(T.copyToken)} />
+      {secrets.webhookSecret && <SecretRow label={t(T.webhookSecret)} value={secrets.webhookSecret} copyLabel={t(T.copySecret)} />}
       <div className="flex justify-end">
-        <Button onClick={onDone}>{T.done}</Button>
+        <Button onClick={onDone}>{t(T.done)}</Button>
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
 import { Spinner } from '../ui/spinner';
+import { t, useT } from '../i18n';
 import {
   browserNotificationsOff,
   browserPermission,
@@ -20,12 +21,13 @@ import {
 type Choice = TUnreadEmailDelay | null;
 const CHOICES: Choice[] = [...UNREAD_EMAIL_DELAYS, null];
 const valueOf = (choice: Choice) => (choice === null ? 'off' : String(choice));
-const labelOf = (choice: Choice) => (choice === null ? T.delayLabels.off : T.delayLabels[choice]);
+const labelOf = (choice: Choice) => t(choice === null ? T.delayLabels.off : T.delayLabels[choice]);
 
 const notificationSettingsKey = (userId: string | undefined) => ['notification-settings', userId] as const;
 
 /** The email delay: one radio per choice, saved as soon as it changes. */
 function EmailSection() {
+  useT(); // re-renders the texts when the language changes
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const key = notificationSettingsKey(user?.id);
@@ -39,13 +41,13 @@ function EmailSection() {
   const name = useId();
   const hintId = useId();
 
-  if (settings.isPending) return <Spinner label="Loading..." className="size-5 text-indigo-600 dark:text-indigo-400" />;
+  if (settings.isPending) return <Spinner label={t('Loading...')} className="size-5 text-indigo-600 dark:text-indigo-400" />;
   if (settings.isError)
     return (
       <Alert>
         {errorMessage(settings.error, T.loadFailed)}{' '}
         <Button variant="link" onClick={() => settings.refetch()}>
-          {T.tryAgain}
+          {t(T.tryAgain)}
         </Button>
       </Alert>
     );
@@ -54,9 +56,9 @@ function EmailSection() {
   const selected = save.isPending ? save.variables : settings.data.unreadEmailDelayMinutes;
   return (
     <fieldset aria-describedby={hintId} className="space-y-3">
-      <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{T.emailLegend}</legend>
+      <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{t(T.emailLegend)}</legend>
       <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-        {T.emailHint}
+        {t(T.emailHint)}
       </p>
       <div className="flex flex-wrap gap-2">
         {CHOICES.map((choice) => (
@@ -77,7 +79,7 @@ function EmailSection() {
         ))}
       </div>
       <p role="status" className="min-h-5 text-xs text-zinc-500 dark:text-zinc-400">
-        {save.isSuccess ? T.saved : ''}
+        {save.isSuccess ? t(T.saved) : ''}
       </p>
       {save.isError && <Alert>{errorMessage(save.error, T.saveFailed)}</Alert>}
     </fieldset>
@@ -86,6 +88,7 @@ function EmailSection() {
 
 /** Opt-in browser notifications: the permission is asked for by this button only, never on load. */
 function BrowserSection() {
+  useT();
   const [permission, setPermission] = useState<BrowserPermission>(browserPermission);
   const [off, setOff] = useState(browserNotificationsOff);
   const [asking, setAsking] = useState(false);
@@ -108,17 +111,17 @@ function BrowserSection() {
   };
 
   let state;
-  if (permission === 'unsupported') state = <p>{T.browserUnsupported}</p>;
-  else if (permission === 'denied') state = <p>{T.browserDenied}</p>;
+  if (permission === 'unsupported') state = <p>{t(T.browserUnsupported)}</p>;
+  else if (permission === 'denied') state = <p>{t(T.browserDenied)}</p>;
   else if (permission === 'granted' && !off)
     state = (
       <>
         <p className="flex items-center gap-2 font-medium text-emerald-700 dark:text-emerald-400">
           <Bell aria-hidden="true" className="size-4" />
-          {T.browserOn}
+          {t(T.browserOn)}
         </p>
         <Button variant="secondary" size="sm" onClick={turnOff}>
-          {T.browserTurnOff}
+          {t(T.browserTurnOff)}
         </Button>
       </>
     );
@@ -128,11 +131,11 @@ function BrowserSection() {
         {permission === 'granted' && (
           <p className="flex items-center gap-2">
             <BellOff aria-hidden="true" className="size-4" />
-            {T.browserOff}
+            {t(T.browserOff)}
           </p>
         )}
         <Button size="sm" loading={asking} onClick={turnOn}>
-          {T.browserTurnOn}
+          {t(T.browserTurnOn)}
         </Button>
       </>
     );
@@ -140,9 +143,9 @@ function BrowserSection() {
   return (
     <section aria-labelledby="browser-notifications-heading" className="space-y-2">
       <h3 id="browser-notifications-heading" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-        {T.browserHeading}
+        {t(T.browserHeading)}
       </h3>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">{T.browserHint}</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(T.browserHint)}</p>
       <div role="status" data-permission={permission} className="flex flex-col items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
         {state}
       </div>
@@ -152,8 +155,9 @@ function BrowserSection() {
 
 /** Notification settings, opened from the user badge: the unread-messages email and browser notifications. */
 export function NotificationSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  useT();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={T.dialogTitle} description={T.dialogDescription}>
+    <Modal open={open} onOpenChange={onOpenChange} title={t(T.dialogTitle)} description={t(T.dialogDescription)}>
       <div className="space-y-6">
         <EmailSection />
         <hr className="border-zinc-200 dark:border-zinc-800" />

@@ -15,6 +15,7 @@ import { isMyDoNotDisturbOn, useMyAttention, CONVERSATION_TARGETS_KEY } from '..
 import { isBlockedInCache, useBlockedPeople } from '../safety/use-blocks';
 import { shouldNotifyInBrowser, showBrowserNotification } from './browser-notifications';
 import { mayNotify, type NotifySettings } from './notify-decision';
+import { t } from '../i18n';
 
 interface Target extends NotifySettings {
   /** Where the app opens the conversation: /p/@username, /t/:handle/p/@username for a team's, /t/:handle/r/:room for a room. */
@@ -43,11 +44,11 @@ const samePage = (a: string, b: string) => {
   return normal(a) === normal(b);
 };
 
-const nameOf = (sender: TChatSender) => [sender.firstName, sender.lastName].filter(Boolean).join(' ') || 'Someone';
+const nameOf = (sender: TChatSender) => [sender.firstName, sender.lastName].filter(Boolean).join(' ') || t('Someone');
 
 /** What a notification is titled: in a room, "Maya Chen mentioned you in #launch" (only mentions notify there, see mayNotify). */
 function titleOf(message: TChatMessage, target: Target | undefined): string {
-  if (target?.roomName) return `${nameOf(message.sender)} mentioned you in #${target.roomName}`;
+  if (target?.roomName) return t('{{name}} mentioned you in #{{room}}', { name: nameOf(message.sender), room: target.roomName });
   return target?.teamName ? `${nameOf(message.sender)} · ${target.teamName}` : nameOf(message.sender);
 }
 
@@ -120,7 +121,7 @@ export function useMessageNotifications(): void {
       const settings = target ?? { notifyLevel: 'all', muted: false, isRoom: false };
       if (!mayNotify(message, settings, selfId, isMyDoNotDisturbOn(queryClient, userId))) return;
       const title = titleOf(message, target);
-      const body = (await loadMessageSnippet())(message.content) || T.attachmentOnly;
+      const body = (await loadMessageSnippet())(message.content) || t(T.attachmentOnly);
       const open = () => {
         if (target) navigate(target.path);
       };
@@ -131,7 +132,7 @@ export function useMessageNotifications(): void {
         toast.message(title, {
           id: `message:${message.id}`,
           description: body,
-          action: target ? { label: T.toastOpen, onClick: open } : undefined,
+          action: target ? { label: t(T.toastOpen), onClick: open } : undefined,
         });
     };
     return subscribe(socket, newMessageListeners((message, { inJoinedConversation }) => void announce(message, inJoinedConversation)));

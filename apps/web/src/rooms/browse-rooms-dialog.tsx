@@ -7,11 +7,11 @@ import { roomPath } from '../lib/app-paths';
 import { Modal } from '../ui/dialogs';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { useT } from '../i18n';
 import { useInvalidateRooms, useTeamRooms } from './room-queries';
 
-const membersText = (count: number) => (count === 1 ? '1 member' : `${count} members`);
-
 function OpenRoom({ room, onOpened }: { room: TRoom; onOpened: () => void }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const invalidate = useInvalidateRooms();
   const [joining, setJoining] = useState(false);
@@ -40,13 +40,13 @@ function OpenRoom({ room, onOpened }: { room: TRoom; onOpened: () => void }) {
           # {room.name}
         </Link>
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-          {membersText(room.memberCount)}
+          {t('{{count}} members', { count: room.memberCount })}
           {room.topic && ` · ${room.topic}`}
         </p>
-        {error && <p role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">Error: {error}</p>}
+        {error && <p role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">{t('Error: {{error}}', { error })}</p>}
       </div>
-      <Button size="sm" variant="secondary" loading={joining} onClick={join} aria-label={`Join # ${room.name}`}>
-        Join
+      <Button size="sm" variant="secondary" loading={joining} onClick={join} aria-label={t('Join # {{room}}', { room: room.name })}>
+        {t('Join')}
       </Button>
     </li>
   );
@@ -54,12 +54,13 @@ function OpenRoom({ room, onOpened }: { room: TRoom; onOpened: () => void }) {
 
 /** The team's open rooms I am not in, to look into or join. */
 export function BrowseRoomsDialog({ team, open, onOpenChange }: { team: TTeam; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT();
   const rooms = useTeamRooms(open ? team.handle : undefined);
   const joinable = rooms.data?.filter((room) => !room.isMember) ?? [];
   let body;
-  if (rooms.isPending) body = <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading rooms...</p>;
+  if (rooms.isPending) body = <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Loading rooms...')}</p>;
   else if (rooms.isError) body = <Alert>{errorMessage(rooms.error, ROOM_FALLBACKS.rooms)}</Alert>;
-  else if (joinable.length === 0) body = <p className="text-sm text-zinc-500 dark:text-zinc-400">No other open rooms to join.</p>;
+  else if (joinable.length === 0) body = <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('No other open rooms to join.')}</p>;
   else
     body = (
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -69,7 +70,7 @@ export function BrowseRoomsDialog({ team, open, onOpenChange }: { team: TTeam; o
       </ul>
     );
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Browse rooms" description={`Open rooms in ${team.name} you are not in yet.`}>
+    <Modal open={open} onOpenChange={onOpenChange} title={t('Browse rooms')} description={t('Open rooms in {{team}} you are not in yet.', { team: team.name })}>
       {body}
     </Modal>
   );

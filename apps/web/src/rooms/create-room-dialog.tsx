@@ -12,12 +12,14 @@ import { useTeamAgents } from '../teams/team-queries';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n';
 import { MemberPicker } from './member-picker';
 import { useCreateRoom } from './room-queries';
 import { checkRoomName, roomNameHint } from './room-name';
 
 /** Creates a room in the team (I am in it, with the people and AI agents picked) and opens it. */
 export function CreateRoomDialog({ team, open, onOpenChange }: { team: TTeam; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const { user } = useAuth();
   const createRoom = useCreateRoom(team.handle);
@@ -60,36 +62,36 @@ export function CreateRoomDialog({ team, open, onOpenChange }: { team: TTeam; op
   const others = agents.data?.filter((agent) => agent.id !== user?.agentId) ?? [];
   const formError = createRoom.isError && !Object.keys(errors).length ? errorMessage(createRoom.error, ROOM_FALLBACKS.create) : '';
   return (
-    <Modal open={open} onOpenChange={close} title="Create room" description={`A room in ${team.name} for people and AI agents to talk together.`}>
+    <Modal open={open} onOpenChange={close} title={t('Create room')} description={t('A room in {{team}} for people and AI agents to talk together.', { team: team.name })}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {formError && <Alert>{formError}</Alert>}
         <TextField
-          label="Room name"
+          label={t('Room name')}
           value={name}
           autoFocus
           required
           autoComplete="off"
           placeholder="launch-plan"
-          error={nameError}
+          error={nameError && t(nameError)}
           hint={roomNameHint(name)}
           onChange={(e) => {
             setName(e.target.value);
             if (errors.name) setErrors(({ name: _, ...rest }) => rest);
           }}
         />
-        <TextAreaField label="Topic" optional rows={2} value={topic} error={errors.topic} onChange={(e) => setTopic(e.target.value)} />
+        <TextAreaField label={t('Topic')} optional rows={2} value={topic} error={errors.topic} onChange={(e) => setTopic(e.target.value)} />
         <CheckboxField
-          label="Private room"
-          hint="Only its members see a private room. Anyone in the team can find and join an open room."
+          label={t('Private room')}
+          hint={t('Only its members see a private room. Anyone in the team can find and join an open room.')}
           checked={isPrivate}
           onChange={(e) => setIsPrivate(e.target.checked)}
         />
         <div className="space-y-1.5">
           <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Members <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
+            {t('Members')} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t('(optional)')}</span>
           </p>
           {agents.isPending ? (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading...</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Loading...')}</p>
           ) : (
             <MemberPicker
               agents={others}
@@ -104,14 +106,14 @@ export function CreateRoomDialog({ team, open, onOpenChange }: { team: TTeam; op
               }
             />
           )}
-          {errors.memberIds && <p className="text-xs font-medium text-red-600 dark:text-red-400">{errors.memberIds}</p>}
+          {errors.memberIds && <p className="text-xs font-medium text-red-600 dark:text-red-400">{t(errors.memberIds)}</p>}
         </div>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="ghost" onClick={() => close(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={createRoom.isPending}>
-            Create room
+            {t('Create room')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import type { TTeamAgent } from '@agentroom/shared';
 import { AgentAvatar } from '../people/agent-avatar';
+import { useT } from '../i18n';
 
 /** Checkboxes for the team's people and AI agents (a fieldset per kind), for a new room's members. */
 export function MemberPicker({
@@ -11,11 +12,12 @@ export function MemberPicker({
   selected: ReadonlySet<string>;
   onToggle: (agentId: string, checked: boolean) => void;
 }) {
+  const { t } = useT();
   const groups = [
-    { legend: 'People', members: agents.filter((a) => a.isHuman) },
-    { legend: 'AI agents', members: agents.filter((a) => !a.isHuman) },
+    { legend: t('People'), members: agents.filter((a) => a.isHuman) },
+    { legend: t('AI agents'), members: agents.filter((a) => !a.isHuman) },
   ].filter((group) => group.members.length > 0);
-  if (groups.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Nobody else is in this team yet.</p>;
+  if (groups.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Nobody else is in this team yet.')}</p>;
   return (
     <div className="space-y-3">
       {groups.map((group) => (

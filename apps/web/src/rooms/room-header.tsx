@@ -6,6 +6,7 @@ import { useMessageAddOns } from '../chat/message-add-ons';
 import { AgentAvatar } from '../people/agent-avatar';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
+import { useT } from '../i18n';
 
 const iconButton = cn(
   'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
@@ -30,38 +31,39 @@ export function RoomHeader({
   onOpenSettings: () => void;
   onBack: () => void;
 }) {
+  const { t, tf } = useT();
   const connection = useShownConnection();
   const { conversation } = useConversationInfo();
   const connected = connection === 'connected';
   const addOns = useMessageAddOns();
   const count = members.length || room.memberCount;
-  const membersLabel = `${membersOpen ? 'Hide' : 'Show'} members`;
+  const membersLabel = membersOpen ? t('Hide members') : t('Show members');
   const answersAll = room.answersAllAgentId ? members.find((m) => m.agentId === room.answersAllAgentId)?.agent : undefined;
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 bg-white px-2 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
-      <button type="button" aria-label="Back" title="Back" onClick={onBack} className={iconButton}>
-        <ArrowLeft aria-hidden="true" className="size-5" />
+      <button type="button" aria-label={t('Back')} title={t('Back')} onClick={onBack} className={iconButton}>
+        <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       </button>
       <div className="min-w-0 flex-1 leading-tight">
         <h1 className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
           <span className="truncate"># {room.name}</span>
-          {room.isPrivate && <Lock role="img" aria-label="Private room" className="size-3.5 shrink-0 text-zinc-500" />}
+          {room.isPrivate && <Lock role="img" aria-label={t('Private room')} className="size-3.5 shrink-0 text-zinc-500" />}
         </h1>
         <p data-testid="room-topic" className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-          {room.topic || 'No topic yet'}
+          {room.topic || t('No topic yet')}
         </p>
         {answersAll && (
           // Said in the header: a message that mentions nobody still gets an AI answer here.
           <p data-testid="room-answers-all" className="flex min-w-0 items-center gap-1 text-xs text-indigo-700 dark:text-indigo-300">
             <Bot aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="truncate">{answersEveryMessageText(answersAll.firstName || answersAll.fullName)}</span>
+            <span className="truncate">{tf(answersEveryMessageText, answersAll.firstName || answersAll.fullName)}</span>
           </p>
         )}
       </div>
       <span
         role="img"
-        aria-label={`Connection: ${connected ? 'Connected' : 'Disconnected'}`}
-        title={connected ? 'Connected' : 'Disconnected'}
+        aria-label={connected ? t('Connection: Connected') : t('Connection: Disconnected')}
+        title={connected ? t('Connected') : t('Disconnected')}
         data-testid="connection-dot"
         data-connection={connected ? 'connected' : 'disconnected'}
         className={cn('mx-1 size-2.5 shrink-0 rounded-full', connected ? 'bg-emerald-500' : 'bg-red-500', connection === 'connecting' && 'motion-safe:animate-pulse')}
@@ -87,7 +89,7 @@ export function RoomHeader({
       {addOns && <addOns.HeaderButton />}
       {conversation && <ConversationNotifyMenu conversation={conversation} />}
       {room.canManage && (
-        <button type="button" aria-label="Room settings" title="Room settings" onClick={onOpenSettings} className={iconButton}>
+        <button type="button" aria-label={t('Room settings')} title={t('Room settings')} onClick={onOpenSettings} className={iconButton}>
           <Settings aria-hidden="true" className="size-5" />
         </button>
       )}

@@ -8,6 +8,7 @@ import { ExternalBadge } from '../people/external-badge';
 import { Alert } from '../ui/alert';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
+import { useT } from '../i18n';
 import { useAddRoomMember, useLeaveRoom, useRemoveRoomMember } from './room-queries';
 
 interface Member {
@@ -17,6 +18,7 @@ interface Member {
 }
 
 function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; isSelf: boolean; canRemove: boolean; onRemove: () => void }) {
+  const { t } = useT();
   const { agent } = member.participant;
   return (
     <li className="flex items-center gap-2.5 rounded-md px-2 py-1.5">
@@ -24,7 +26,7 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
       <span className="min-w-0 flex-1 leading-tight">
         <span className="block truncate text-sm text-zinc-800 dark:text-zinc-200">
           {agent.fullName}
-          {isSelf && <span className="text-zinc-500 dark:text-zinc-400"> (you)</span>}
+          {isSelf && <span className="text-zinc-500 dark:text-zinc-400"> {t('(you)')}</span>}
           {agent.isExternal && <ExternalBadge className="ms-1.5 align-middle" />}
         </span>
         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
@@ -32,8 +34,8 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
       {canRemove && (
         <button
           type="button"
-          aria-label={`Remove ${agent.fullName} from the room`}
-          title="Remove from the room"
+          aria-label={t('Remove {{name}} from the room', { name: agent.fullName })}
+          title={t('Remove from the room')}
           onClick={onRemove}
           className={cn('inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-red-700 dark:hover:bg-zinc-800 dark:hover:text-red-300', focusRing)}
         >
@@ -45,6 +47,7 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
 }
 
 function AddMemberForm({ room, candidates }: { room: TRoom; candidates: readonly TTeamAgent[] }) {
+  const { t } = useT();
   const add = useAddRoomMember(room.team.handle, room.name);
   const [agentId, setAgentId] = useState('');
   const chosen = candidates.some((c) => c.id === agentId) ? agentId : '';
@@ -58,11 +61,11 @@ function AddMemberForm({ room, candidates }: { room: TRoom; candidates: readonly
       // Shown under the form.
     }
   };
-  if (candidates.length === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">Everyone in the team is in this room.</p>;
+  if (candidates.length === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('Everyone in the team is in this room.')}</p>;
   return (
     <form onSubmit={submit} className="space-y-2">
       <label htmlFor="room-add-member" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        Add a person or an AI agent
+        {t('Add a person or an AI agent')}
       </label>
       <div className="flex gap-2">
         <select
@@ -71,10 +74,10 @@ function AddMemberForm({ room, candidates }: { room: TRoom; candidates: readonly
           onChange={(e) => setAgentId(e.target.value)}
           className="block h-9 min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-900 shadow-xs outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
         >
-          <option value="">Choose…</option>
+          <option value="">{t('Choose…')}</option>
           {[
-            { label: 'People', agents: candidates.filter((c) => c.isHuman) },
-            { label: 'AI agents', agents: candidates.filter((c) => !c.isHuman) },
+            { label: t('People'), agents: candidates.filter((c) => c.isHuman) },
+            { label: t('AI agents'), agents: candidates.filter((c) => !c.isHuman) },
           ]
             .filter((group) => group.agents.length > 0)
             .map((group) => (
@@ -88,7 +91,7 @@ function AddMemberForm({ room, candidates }: { room: TRoom; candidates: readonly
             ))}
         </select>
         <Button type="submit" size="sm" className="h-9" disabled={!chosen} loading={add.isPending}>
-          Add
+          {t('Add')}
         </Button>
       </div>
       {add.isError && <Alert>{errorMessage(add.error, ROOM_FALLBACKS.addMember)}</Alert>}
@@ -118,6 +121,7 @@ export function RoomMembersPanel({
   onBackToChat?: () => void;
   className?: string;
 }) {
+  const { t } = useT();
   const remove = useRemoveRoomMember(room.team.handle, room.name);
   const leave = useLeaveRoom(room.team.handle, room.name);
   const presence = new Map((teamAgents ?? []).map((a) => [a.id, a.isOnline]));
@@ -129,8 +133,8 @@ export function RoomMembersPanel({
   const inRoom = new Set(participants.map((p) => p.agentId));
   const candidates = teamAgents?.filter((a) => !inRoom.has(a.id));
   const groups = [
-    { title: 'People', members: members.filter((m) => m.participant.agent.isHuman) },
-    { title: 'AI agents', members: members.filter((m) => !m.participant.agent.isHuman) },
+    { title: t('People'), empty: t('Nobody yet.'), members: members.filter((m) => m.participant.agent.isHuman) },
+    { title: t('AI agents'), empty: t('No AI agents in this room yet.'), members: members.filter((m) => !m.participant.agent.isHuman) },
   ];
   // Everyone in the team is in #general: people are not removed from it, only AI agents.
   const canRemove = (m: Member) =>
@@ -142,16 +146,16 @@ export function RoomMembersPanel({
       : undefined;
 
   return (
-    <aside id="room-members" aria-label="Members" className={cn('flex flex-col overflow-y-auto bg-white dark:bg-zinc-900', className)}>
+    <aside id="room-members" aria-label={t('Members')} className={cn('flex flex-col overflow-y-auto bg-white dark:bg-zinc-900', className)}>
       {/* As tall as the chat's header beside it, so their borders meet. */}
       <div className="flex min-h-[57px] items-center gap-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         {onBackToChat && (
           <Button variant="ghost" size="sm" onClick={onBackToChat} className="-ms-2">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to chat
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('Back to chat')}
           </Button>
         )}
-        <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">Members ({participants.length})</h2>
+        <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{t('Members ({{total}})', { total: participants.length })}</h2>
       </div>
       <div className="space-y-5 px-2 py-3">
         {actionError && (
@@ -163,7 +167,7 @@ export function RoomMembersPanel({
           <section key={group.title} aria-label={group.title}>
             <h3 className="px-2 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{group.title}</h3>
             {group.members.length === 0 ? (
-              <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">{group.title === 'People' ? 'Nobody yet.' : 'No AI agents in this room yet.'}</p>
+              <p className="px-2 text-xs text-zinc-500 dark:text-zinc-400">{group.empty}</p>
             ) : (
               <ul>
                 {group.members.map((m) => (
@@ -180,7 +184,7 @@ export function RoomMembersPanel({
           </section>
         ))}
         <div className="px-2">
-          {candidates ? <AddMemberForm room={room} candidates={candidates} /> : <p className="text-xs text-zinc-500 dark:text-zinc-400">Loading...</p>}
+          {candidates ? <AddMemberForm room={room} candidates={candidates} /> : <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('Loading...')}</p>}
         </div>
         {!room.isGeneral && (
           <div className="border-t border-zinc-200 px-2 pt-4 dark:border-zinc-800">
@@ -191,7 +195,7 @@ export function RoomMembersPanel({
               onClick={() => leave.mutate(undefined, { onSuccess: onLeft })}
             >
               <LogOut aria-hidden="true" className="size-4" />
-              Leave room
+              {t('Leave room')}
             </Button>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { ROOM_NAME_MAX_LENGTH, ZRoomName } from '@agentroom/shared';
+import { t } from '../i18n';
 
 /**
  * The channel-name rule as the user types (the same schema the API parses with): the name the room
@@ -10,10 +11,9 @@ export function checkRoomName(typed: string): { name?: string; error?: string } 
   return result.success ? { name: result.data } : { error: result.error.issues[0]?.message };
 }
 
-const ROOM_NAME_RULE = `Lowercase letters, numbers and hyphens, at most ${ROOM_NAME_MAX_LENGTH} characters; spaces become hyphens.`;
-
 /** The hint under a room name field: the rule, and the name it will be when that differs from what was typed. */
 export function roomNameHint(typed: string): string {
   const { name } = checkRoomName(typed);
-  return name && name !== typed ? `${ROOM_NAME_RULE} It will be #${name}.` : ROOM_NAME_RULE;
+  const rule = t('Lowercase letters, numbers and hyphens, at most {{max}} characters; spaces become hyphens.', { max: ROOM_NAME_MAX_LENGTH });
+  return name && name !== typed ? `${rule} ${t('It will be #{{name}}.', { name })}` : rule;
 }

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../i18n';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { FakeSocket } from '../test/fake-socket';
 import { makeMessage, me } from '../test/inbox-fixtures';
@@ -219,5 +220,35 @@ describe('room page', () => {
     act(() => socket.serverSends('rooms:changed', { teamId: team.id, roomId: launch.id }));
     expect(await screen.findByRole('heading', { name: 'Room not found' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Chat' })).not.toBeInTheDocument();
+  });
+});
+
+describe('room page in German', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('the header and the members panel speak German', async () => {
+    await applyLanguage('de');
+    renderRoom('/t/demo/r/launch-plan', memberApi());
+    await screen.findByTestId('message');
+    expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mitglieder ausblenden 3' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Raumeinstellungen' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Verbindung: Verbunden' })).toBeInTheDocument();
+
+    const members = screen.getByRole('complementary', { name: 'Mitglieder' });
+    expect(within(members).getByRole('heading', { name: 'Mitglieder (3)' })).toBeInTheDocument();
+    const people = within(members).getByRole('region', { name: 'Personen' });
+    expect(within(people).getAllByRole('listitem')[0]).toHaveTextContent('Ada Lovelace (Sie)@ada');
+    const agents = within(members).getByRole('region', { name: 'KI-Agenten' });
+    expect(within(agents).getByRole('button', { name: 'Nova aus dem Raum entfernen' })).toBeInTheDocument();
+    expect(within(members).getByRole('button', { name: 'Raum verlassen' })).toBeInTheDocument();
+  });
+
+  it("an open room's preview counts its members in German", async () => {
+    await applyLanguage('de');
+    const random = makeRoom('random', '0193a0c4-0000-7000-8000-0000000000e3', { isMember: false, memberCount: 1 });
+    renderRoom('/t/demo/r/random', { 'GET /teams/demo/rooms/random': ok(roomAnswer(random, null)) });
+    expect(await screen.findByText('1 Mitglied · Ein offener Raum von Demo Team')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Raum betreten' })).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { useTeamAgents } from '../teams/team-queries';
 import { ErrorState, LoadingState } from '../ui/page-states';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { useT } from '../i18n';
 import { RoomHeader } from './room-header';
 import { RoomMembersPanel } from './room-members-panel';
 import { useJoinRoom, useRoom, useTeamRooms } from './room-queries';
@@ -27,6 +28,7 @@ const MEMBERS_PANEL_KEY = 'agentroom.room-members-open';
 
 /** A room I am in: its conversation (the chat's conversation pane, read by the room's conversation id) and its members. */
 function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConversation }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const { user } = useAuth();
   const teamPath = `/t/${encodeURIComponent(room.team.handle)}`;
@@ -61,7 +63,7 @@ function RoomScreen({ room, conversation }: { room: TRoom; conversation: TConver
             key={thread.rootMessageId}
             rootMessageId={thread.rootMessageId}
             teamHandle={room.team.handle}
-            alsoSendLabel={`Also send to #${room.name}`}
+            alsoSendLabel={t('Also send to #{{room}}', { room: room.name })}
             onClose={thread.close}
             className={thread.className}
           />
@@ -123,6 +125,7 @@ function useFollowRename(roomId: string | undefined, gone: boolean) {
  * that is gone, is "Room not found" — also when that happens while it is open (`rooms:changed`).
  */
 export default function RoomPage() {
+  const { t } = useT();
   const { team } = useTeamContext();
   const { room: name = '' } = useParams();
   usePageTitle(`#${name.toLowerCase()}`);
@@ -134,16 +137,16 @@ export default function RoomPage() {
   useFollowRename(lastRoomId, notFound);
 
   if (notFound) return <RoomNotFound />;
-  if (query.isPending) return <LoadingState text="Loading room..." />;
+  if (query.isPending) return <LoadingState text={t('Loading room...')} />;
   if (!query.data)
     return (
       <ErrorState message={errorMessage(query.error, ROOM_FALLBACKS.room)}>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => query.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
           <Button asChild variant="ghost">
-            <Link to={`/t/${encodeURIComponent(team.handle)}`}>Back to the team</Link>
+            <Link to={`/t/${encodeURIComponent(team.handle)}`}>{t('Back to the team')}</Link>
           </Button>
         </div>
       </ErrorState>

@@ -18,6 +18,7 @@ import { CheckboxField, SelectField, TextAreaField } from '../ui/form-fields';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n';
 import { useUpdateRoom } from './room-queries';
 import { checkRoomName, roomNameHint } from './room-name';
 
@@ -50,6 +51,7 @@ function changesOf(room: TRoom, values: Values): TUpdateRoomRequest {
 }
 
 function SettingsForm({ room, aiMembers, onDone }: { room: TRoom; aiMembers: readonly TConversationParticipant[]; onDone: () => void }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const update = useUpdateRoom(room.team.handle, room.name);
   const [values, setValues] = useState(() => valuesOf(room));
@@ -78,52 +80,52 @@ function SettingsForm({ room, aiMembers, onDone }: { room: TRoom; aiMembers: rea
     <form onSubmit={submit} noValidate className="space-y-4">
       {formError && <Alert>{formError}</Alert>}
       <TextField
-        label="Room name"
+        label={t('Room name')}
         value={values.name}
         required
         autoComplete="off"
         disabled={room.isGeneral}
-        error={nameError}
-        hint={room.isGeneral ? ROOM_MESSAGES.generalKeepsItsName : roomNameHint(values.name)}
+        error={nameError && t(nameError)}
+        hint={room.isGeneral ? t(ROOM_MESSAGES.generalKeepsItsName) : roomNameHint(values.name)}
         onChange={(e) => set('name', e.target.value)}
       />
-      <TextAreaField label="Topic" optional rows={2} value={values.topic} error={errors.topic} onChange={(e) => set('topic', e.target.value)} />
+      <TextAreaField label={t('Topic')} optional rows={2} value={values.topic} error={errors.topic && t(errors.topic)} onChange={(e) => set('topic', e.target.value)} />
       <CheckboxField
-        label="Private room"
-        hint={room.isGeneral ? ROOM_MESSAGES.generalStaysOpen : 'Only its members see a private room.'}
+        label={t('Private room')}
+        hint={room.isGeneral ? t(ROOM_MESSAGES.generalStaysOpen) : t('Only its members see a private room.')}
         checked={values.isPrivate}
         disabled={room.isGeneral}
         onChange={(e) => set('isPrivate', e.target.checked)}
       />
       <div className="space-y-1.5">
         <SelectField
-          label="AI agent that answers everything"
+          label={t('AI agent that answers everything')}
           value={values.answersAllAgentId}
           onChange={(e) => set('answersAllAgentId', e.target.value)}
           options={[
-            { value: '', label: 'None: AI agents answer when @mentioned' },
+            { value: '', label: t('None: AI agents answer when @mentioned') },
             ...aiMembers.map((m) => ({ value: m.agentId, label: m.agent.fullName })),
           ]}
         />
-        {errors.answersAllAgentId && <p className="text-xs font-medium text-red-600 dark:text-red-400">{errors.answersAllAgentId}</p>}
+        {errors.answersAllAgentId && <p className="text-xs font-medium text-red-600 dark:text-red-400">{t(errors.answersAllAgentId)}</p>}
       </div>
       <TextField
-        label="AI agent turns after each message"
+        label={t('AI agent turns after each message')}
         type="number"
         inputMode="numeric"
         min={0}
         max={ROOM_AGENT_TURN_LIMIT_MAX}
         value={values.agentTurnLimit}
-        error={errors.agentTurnLimit}
-        hint={`How many AI replies, agents asking each other included, may follow one message from a person (0 to ${ROOM_AGENT_TURN_LIMIT_MAX}).`}
+        error={errors.agentTurnLimit && t(errors.agentTurnLimit)}
+        hint={t('How many AI replies, agents asking each other included, may follow one message from a person (0 to {{max}}).', { max: ROOM_AGENT_TURN_LIMIT_MAX })}
         onChange={(e) => set('agentTurnLimit', e.target.value)}
       />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" loading={update.isPending}>
-          Save
+          {t('Save')}
         </Button>
       </div>
     </form>
@@ -142,8 +144,9 @@ export function RoomSettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useT();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Room settings" description={`# ${room.name}`}>
+    <Modal open={open} onOpenChange={onOpenChange} title={t('Room settings')} description={`# ${room.name}`}>
       {/* Mounted while open: every opening starts from the room as it is now. */}
       {open && <SettingsForm room={room} aiMembers={aiMembers} onDone={() => onOpenChange(false)} />}
     </Modal>

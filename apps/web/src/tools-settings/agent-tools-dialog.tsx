@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Modal } from '../ui/dialogs';
 import { LoadingState } from '../ui/page-states';
+import { useT } from '../i18n';
 import { ToolPolicyControl, type ToolSetting } from './tool-policy-control';
 import { useAgentTools, useUpdateAgentTools } from './tool-queries';
 
@@ -19,11 +20,11 @@ interface Props {
 }
 
 /** Built-in tools first, then each MCP server's, in the order the API lists them. */
-function groupBySource(tools: TAgentTool[]) {
-  const groups = new Map<string, { label: string; tools: TAgentTool[] }>([['builtin', { label: 'Built-in', tools: [] }]]);
+function groupBySource(tools: TAgentTool[], builtinLabel: string) {
+  const groups = new Map<string, { label: string; tools: TAgentTool[] }>([['builtin', { label: builtinLabel, tools: [] }]]);
   for (const tool of tools) {
     const id = tool.source.kind === 'builtin' ? 'builtin' : tool.source.serverId;
-    const label = tool.source.kind === 'builtin' ? 'Built-in' : tool.source.serverName;
+    const label = tool.source.kind === 'builtin' ? builtinLabel : tool.source.serverName;
     const group = groups.get(id) ?? { label, tools: [] };
     group.tools.push(tool);
     groups.set(id, group);
@@ -36,6 +37,7 @@ const differs = (tool: TAgentTool, setting: ToolSetting) =>
   setting.policy !== tool.policy || (setting.policy === 'approval' && setting.approvers !== tool.approvers);
 
 function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: string; tools: TAgentTool[]; mcpServersPath: string; onClose: () => void }) {
+  const { t } = useT();
   const save = useUpdateAgentTools(agentId);
   const [edits, setEdits] = useState<Record<string, ToolSetting>>({});
   const [saved, setSaved] = useState(false);
@@ -61,7 +63,7 @@ function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: 
 
   return (
     <div className="space-y-5">
-      {groupBySource(tools).map(([id, group]) => (
+      {groupBySource(tools, t('Built-in')).map(([id, group]) => (
         <section key={id} aria-label={group.label} className="space-y-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{group.label}</h3>
           <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
@@ -90,22 +92,22 @@ function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: 
       ))}
       {!hasMcpTools && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {TOOL_SETTINGS_TEXTS.noMcpTools}{' '}
+          {t(TOOL_SETTINGS_TEXTS.noMcpTools)}{' '}
           <Link to={mcpServersPath} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Add an MCP server
+            {t('Add an MCP server')}
           </Link>
         </p>
       )}
       {save.isError && <Alert>{errorMessage(save.error, TOOL_SETTINGS_TEXTS.saveToolsFailed)}</Alert>}
       <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
         <p role="status" className={cn('text-sm sm:me-auto', saved ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-600 dark:text-zinc-400')}>
-          {saved ? 'Saved' : changed.length ? `${changed.length === 1 ? '1 change' : `${changed.length} changes`} not saved yet` : ''}
+          {saved ? t('Saved') : changed.length ? t('{{count}} changes not saved yet', { count: changed.length }) : ''}
         </p>
         <Button variant="ghost" onClick={onClose}>
-          Close
+          {t('Close')}
         </Button>
         <Button disabled={!changed.length} loading={save.isPending} onClick={onSave}>
-          Save Tools
+          {t('Save Tools')}
         </Button>
       </div>
     </div>
@@ -114,16 +116,17 @@ function AgentToolsForm({ agentId, tools, mcpServersPath, onClose }: { agentId: 
 
 /** Managers choose which tools an AI agent may use, and which of them need a person's approval first. */
 export function AgentToolsDialog({ agent, open, onOpenChange, mcpServersPath }: Props) {
+  const { t } = useT();
   const tools = useAgentTools(agent.id, open);
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={`Tools of ${agent.fullName}`} description="What it may do when someone asks, with that person's rights." className="max-w-2xl">
+    <Modal open={open} onOpenChange={onOpenChange} title={t('Tools of {{name}}', { name: agent.fullName })} description={t("What it may do when someone asks, with that person's rights.")} className="max-w-2xl">
       {tools.isPending ? (
-        <LoadingState text="Retrieving tools..." />
+        <LoadingState text={t('Retrieving tools...')} />
       ) : tools.isError ? (
         <div className="space-y-3">
           <Alert>{errorMessage(tools.error, TOOL_SETTINGS_TEXTS.agentToolsFailed)}</Alert>
           <Button variant="secondary" onClick={() => tools.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : (

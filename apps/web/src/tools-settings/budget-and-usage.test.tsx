@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeTeam } from '../test/team-fixtures';
 import { makeBudget, makeUsage } from './tool-settings-fixtures';
@@ -128,5 +129,30 @@ describe('the AI budget section', () => {
     await waitFor(() => expect(team).toHaveAccessibleDescription(/Above the server's limit of 400,000 tokens a day/));
     await user.click(within(form).getByRole('button', { name: 'Save Budget' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Only owners set the budget');
+  });
+});
+
+describe('the AI budget in German', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('shows and reads numbers the German way (250.000)', async () => {
+    await applyLanguage('de');
+    const saved = makeBudget({ dailyTokenBudget: 250000, effectiveDailyTokens: 250000 });
+    const api = stubApi({
+      'GET /teams/demo': ok({ team: makeTeam() }),
+      'GET /teams/demo/usage?days=7': [ok(makeUsage()), ok(makeUsage({ budget: saved }))],
+      'PUT /teams/demo/budget': ok({ budget: saved }),
+    });
+    renderTeamAt('/t/demo/settings/budget');
+    const form = await screen.findByRole('form', { name: 'KI-Budget' });
+    const team = within(form).getByLabelText(/Tägliches Token-Budget des Teams/);
+    expect(team).toHaveAttribute('placeholder', '500.000');
+
+    const user = userEvent.setup();
+    await user.type(team, '250.000');
+    await user.click(within(form).getByRole('button', { name: 'Budget speichern' }));
+    await waitFor(() => expect(api.callsTo('PUT /teams/demo/budget')).toHaveLength(1));
+    expect(api.callsTo('PUT /teams/demo/budget')[0]?.body).toEqual({ dailyTokenBudget: 250000, personDailyTokenLimit: null });
+    expect(await within(form).findByText('Gespeichert. Budget für heute: 250.000 Tokens.')).toBeInTheDocument();
   });
 });

@@ -6,17 +6,9 @@ import { Button } from '../ui/button';
 import { serverFieldErrors } from '../ui/form-errors';
 import { toast } from '../ui/toast';
 import { TextField } from '../ui/text-field';
+import { useLanguage, useT } from '../i18n';
+import { parseTokens } from './parse-tokens';
 import { useUpdateTeamBudget } from './tool-queries';
-
-const number = new Intl.NumberFormat('en-US');
-const NOT_A_COUNT = 'Enter a whole number of tokens, more than 0';
-
-/** '250,000', '250 000' or '250000' → 250000; '' → null; anything else → NaN. */
-function parseTokens(text: string): number | null {
-  const digits = text.replace(/[\s,_]/g, '');
-  if (!digits) return null;
-  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-}
 
 const shown = (value: number | null) => (value === null ? '' : String(value));
 
@@ -25,6 +17,10 @@ const shown = (value: number | null) => (value === null ? '' : String(value));
  * inside it (empty: none). The server checks the same; its 400 shows by field, or above the form.
  */
 export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBudget }) {
+  const { t, tf } = useT();
+  const language = useLanguage();
+  const number = new Intl.NumberFormat(language);
+  const notACount = t('Enter a whole number of tokens, more than 0');
   const save = useUpdateTeamBudget(handle);
   const [teamText, setTeamText] = useState(shown(budget.dailyTokenBudget));
   const [personText, setPersonText] = useState(shown(budget.personDailyTokenLimit));
@@ -33,14 +29,14 @@ export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBu
   const ceiling = number.format(budget.ceiling);
 
   const check = () => {
-    const dailyTokenBudget = parseTokens(teamText);
-    const personDailyTokenLimit = parseTokens(personText);
+    const dailyTokenBudget = parseTokens(teamText, language);
+    const personDailyTokenLimit = parseTokens(personText, language);
     const found: TErrorDetails = {};
-    if (Number.isNaN(dailyTokenBudget) || dailyTokenBudget === 0) found.dailyTokenBudget = NOT_A_COUNT;
-    else if (dailyTokenBudget !== null && dailyTokenBudget > budget.ceiling) found.dailyTokenBudget = `At most ${ceiling} (the server's limit)`;
-    if (Number.isNaN(personDailyTokenLimit) || personDailyTokenLimit === 0) found.personDailyTokenLimit = NOT_A_COUNT;
+    if (Number.isNaN(dailyTokenBudget) || dailyTokenBudget === 0) found.dailyTokenBudget = notACount;
+    else if (dailyTokenBudget !== null && dailyTokenBudget > budget.ceiling) found.dailyTokenBudget = t("At most {{ceiling}} (the server's limit)", { ceiling });
+    if (Number.isNaN(personDailyTokenLimit) || personDailyTokenLimit === 0) found.personDailyTokenLimit = notACount;
     else if (personDailyTokenLimit !== null && personDailyTokenLimit > (dailyTokenBudget || budget.ceiling))
-      found.personDailyTokenLimit = "At most the team's daily budget";
+      found.personDailyTokenLimit = t("At most the team's daily budget");
     return { found, input: { dailyTokenBudget, personDailyTokenLimit } };
   };
 
@@ -54,7 +50,7 @@ export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBu
       const saved = await save.mutateAsync(input);
       setTeamText(shown(saved.dailyTokenBudget));
       setPersonText(shown(saved.personDailyTokenLimit));
-      toast.success('AI budget saved');
+      toast.success(t('AI budget saved'));
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields.dailyTokenBudget || fields.personDailyTokenLimit) setErrors(fields);
@@ -63,32 +59,32 @@ export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBu
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="AI budget">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('AI budget')}>
       {formError && <Alert>{formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Daily token budget for the team"
+          label={t('Daily token budget for the team')}
           optional
           inputMode="numeric"
           autoComplete="off"
           placeholder={ceiling}
-          hint={TOOL_SETTINGS_TEXTS.budgetCeilingHint(ceiling)}
+          hint={tf(TOOL_SETTINGS_TEXTS.budgetCeilingHint, ceiling)}
           value={teamText}
-          error={errors.dailyTokenBudget}
+          error={errors.dailyTokenBudget && t(errors.dailyTokenBudget)}
           onChange={(e) => {
             save.reset();
             setTeamText(e.target.value);
           }}
         />
         <TextField
-          label="Daily limit per person"
+          label={t('Daily limit per person')}
           optional
           inputMode="numeric"
           autoComplete="off"
-          placeholder="No limit"
-          hint="Tokens a day for the replies one person starts."
+          placeholder={t('No limit')}
+          hint={t('Tokens a day for the replies one person starts.')}
           value={personText}
-          error={errors.personDailyTokenLimit}
+          error={errors.personDailyTokenLimit && t(errors.personDailyTokenLimit)}
           onChange={(e) => {
             save.reset();
             setPersonText(e.target.value);
@@ -97,15 +93,15 @@ export function BudgetForm({ handle, budget }: { handle: string; budget: TTeamBu
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" disabled={!teamText} onClick={() => setTeamText('')}>
-          Use the server's limit
+          {t("Use the server's limit")}
         </Button>
         <Button type="submit" loading={save.isPending}>
-          Save Budget
+          {t('Save Budget')}
         </Button>
       </div>
       {save.isSuccess && !formError && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-          Saved. Today's budget: {number.format(save.data.effectiveDailyTokens)} tokens.
+          {t("Saved. Today's budget: {{tokens}} tokens.", { tokens: number.format(save.data.effectiveDailyTokens) })}
         </p>
       )}
     </form>

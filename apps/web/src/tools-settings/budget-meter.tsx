@@ -1,23 +1,25 @@
 import { useId } from 'react';
 import { TOOL_SETTINGS_TEXTS, type TTeamBudget } from '@agentroom/shared';
 import { cn } from '../ui/cn';
+import { useLanguage, useT } from '../i18n';
 
-const number = new Intl.NumberFormat('en-US');
 /** From this share of the day's budget the bar turns amber and says so (the team's owners are told too). */
 const WARNING_PERCENT = 80;
 
 /** Today's AI tokens against the budget that applies: a bar, the numbers, and a warning near or at the end. */
 export function BudgetMeter({ budget }: { budget: TTeamBudget }) {
+  const { t, tf } = useT();
+  const number = new Intl.NumberFormat(useLanguage());
   const labelId = useId();
   const max = budget.effectiveDailyTokens;
   const percent = max > 0 ? Math.floor((budget.usedToday / max) * 100) : 100;
   const tone = percent >= 100 ? 'spent' : percent >= WARNING_PERCENT ? 'warning' : 'ok';
-  const usedText = TOOL_SETTINGS_TEXTS.budgetUsed(number.format(budget.usedToday), number.format(max));
+  const usedText = tf(TOOL_SETTINGS_TEXTS.budgetUsed, number.format(budget.usedToday), number.format(max));
   return (
     <div className="space-y-2 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p id={labelId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-          Today's AI tokens
+          {t("Today's AI tokens")}
         </p>
         <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{usedText}</p>
       </div>
@@ -38,11 +40,11 @@ export function BudgetMeter({ budget }: { budget: TTeamBudget }) {
       </div>
       {tone !== 'ok' && (
         <p className={cn('text-sm font-medium', tone === 'spent' ? 'text-red-700 dark:text-red-400' : 'text-amber-800 dark:text-amber-300')}>
-          {tone === 'spent' ? TOOL_SETTINGS_TEXTS.budgetSpent : TOOL_SETTINGS_TEXTS.budgetWarning(percent)}
+          {tone === 'spent' ? t(TOOL_SETTINGS_TEXTS.budgetSpent) : tf(TOOL_SETTINGS_TEXTS.budgetWarning, percent)}
         </p>
       )}
       {budget.personDailyTokenLimit !== null && (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{TOOL_SETTINGS_TEXTS.personLimit(number.format(budget.personDailyTokenLimit))}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{tf(TOOL_SETTINGS_TEXTS.personLimit, number.format(budget.personDailyTokenLimit))}</p>
       )}
     </div>
   );

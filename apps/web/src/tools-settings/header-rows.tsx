@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { MCP_SERVER_LIMITS, type TErrorDetails } from '@agentroom/shared';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
+import { t, useT } from '../i18n';
 
 export interface HeaderRow {
   /** A client-made id, so removing a row keeps the others' inputs (and focus) in place. */
@@ -28,11 +29,11 @@ export function headerRowErrors(rows: HeaderRow[], errors: TErrorDetails): Recor
   for (const row of rows) {
     const name = row.name.trim();
     if (!name && !row.value) continue;
-    if (!name) placed[row.id] = { name: 'Name the header' };
-    else if (seen.has(name.toLowerCase())) placed[row.id] = { name: 'This header is already in the list' };
+    if (!name) placed[row.id] = { name: t('Name the header') };
+    else if (seen.has(name.toLowerCase())) placed[row.id] = { name: t('This header is already in the list') };
     seen.add(name.toLowerCase());
     const error = errors[`headers.${name}`];
-    if (error) placed[row.id] = error === 'Invalid key in record' ? { name: 'Not a valid header name' } : { value: error };
+    if (error) placed[row.id] = error === 'Invalid key in record' ? { name: t('Not a valid header name') } : { value: t(error) };
   }
   return placed;
 }
@@ -47,6 +48,7 @@ export function HeaderRows({
   onChange: (rows: HeaderRow[]) => void;
   errors: Record<number, { name?: string; value?: string }>;
 }) {
+  useT(); // re-renders the labels below when the language changes
   const update = (id: number, patch: Partial<HeaderRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
   return (
     <div className="space-y-2">
@@ -54,7 +56,7 @@ export function HeaderRows({
         <div key={row.id} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-2 sm:flex-row sm:items-start sm:border-0 sm:p-0 dark:border-zinc-800">
           <TextField
             className="sm:w-2/5"
-            label={`Header ${index + 1} name`}
+            label={t('Header {{number}} name', { number: index + 1 })}
             placeholder="Authorization"
             autoComplete="off"
             value={row.name}
@@ -63,7 +65,7 @@ export function HeaderRows({
           />
           <TextField
             className="min-w-0 flex-1"
-            label={`Header ${index + 1} value`}
+            label={t('Header {{number}} value', { number: index + 1 })}
             placeholder="Bearer …"
             type="password"
             autoComplete="new-password"
@@ -75,18 +77,18 @@ export function HeaderRows({
             variant="ghost"
             size="sm"
             className="self-end sm:mt-7 sm:self-start"
-            aria-label={`Remove header ${index + 1}`}
+            aria-label={t('Remove header {{number}}', { number: index + 1 })}
             onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
           >
             <X aria-hidden="true" className="size-3.5" />
-            <span className="sm:sr-only">Remove</span>
+            <span className="sm:sr-only">{t('Remove')}</span>
           </Button>
         </div>
       ))}
       {rows.length < MCP_SERVER_LIMITS.headersMax && (
         <Button variant="secondary" size="sm" onClick={() => onChange([...rows, emptyHeaderRow()])}>
           <Plus aria-hidden="true" className="size-3.5" />
-          Add header
+          {t('Add header')}
         </Button>
       )}
     </div>

@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { serverFieldErrors, validateForm } from '../ui/form-errors';
 import { TextField } from '../ui/text-field';
+import { useT } from '../i18n';
 import { HeaderNameChips } from './header-name-chips';
 import { emptyHeaderRow, headerRowErrors, HeaderRows, headersOf, type HeaderRow } from './header-rows';
 import { useCreateMcpServer, useUpdateMcpServer } from './tool-queries';
@@ -25,6 +26,7 @@ interface Props {
 
 /** Adds an MCP server to the team, or edits one: name, URL and the auth headers (values write-only). */
 export function McpServerForm({ handle, server, onDone }: Props) {
+  const { t } = useT();
   const create = useCreateMcpServer(handle);
   const update = useUpdateMcpServer(handle);
   const mutation = server ? update : create;
@@ -55,7 +57,7 @@ export function McpServerForm({ handle, server, onDone }: Props) {
     if (server && !Object.keys(input).length) return onDone();
     try {
       const saved = server ? await update.mutateAsync({ id: server.id, input }) : await create.mutateAsync(input as TCreateMcpServerRequest);
-      toast.success(server ? `${saved.name} saved` : `${saved.name} added`);
+      toast.success(server ? t('{{name}} saved', { name: saved.name }) : t('{{name}} added', { name: saved.name }));
       onDone();
     } catch (error) {
       // Field details go under their fields; anything else (a refused host, say) is the server's message as is.
@@ -66,35 +68,35 @@ export function McpServerForm({ handle, server, onDone }: Props) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" aria-label={server ? `Edit ${server.name}` : 'Add MCP server'}>
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" aria-label={server ? t('Edit {{name}}', { name: server.name }) : t('Add MCP server')}>
       {formError && <Alert>{formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <TextField label="Name" required autoFocus placeholder="crm" autoComplete="off" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField label={t('Name')} required autoFocus placeholder="crm" autoComplete="off" value={name} error={errors.name && t(errors.name)} onChange={(e) => setName(e.target.value)} />
         <TextField
-          label="URL"
+          label={t('URL')}
           required
           type="url"
           inputMode="url"
           placeholder="https://mcp.example.com/mcp"
           autoComplete="off"
           value={url}
-          error={errors.url}
+          error={errors.url && t(errors.url)}
           onChange={(e) => setUrl(e.target.value)}
         />
       </div>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">{TOOL_SETTINGS_TEXTS.serverHelp}</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(TOOL_SETTINGS_TEXTS.serverHelp)}</p>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Headers <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
+          {t('Headers')} <span className="font-normal text-zinc-500 dark:text-zinc-400">{t('(optional)')}</span>
         </legend>
         {server && headerMode !== 'replace' && (
           <div className="flex flex-wrap items-center gap-2">
             {headerMode === 'remove' ? (
-              <span className="text-sm text-zinc-600 dark:text-zinc-400">The headers are removed when you save.</span>
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">{t('The headers are removed when you save.')}</span>
             ) : server.headerNames.length ? (
               <HeaderNameChips names={server.headerNames} />
             ) : (
-              <span className="text-sm text-zinc-500 dark:text-zinc-400">No headers.</span>
+              <span className="text-sm text-zinc-500 dark:text-zinc-400">{t('No headers.')}</span>
             )}
             <Button
               variant="secondary"
@@ -104,16 +106,16 @@ export function McpServerForm({ handle, server, onDone }: Props) {
                 setRows([emptyHeaderRow()]);
               }}
             >
-              {server.headerNames.length ? 'Replace headers' : 'Add headers'}
+              {server.headerNames.length ? t('Replace headers') : t('Add headers')}
             </Button>
             {headerMode === 'keep' && server.headerNames.length > 0 && (
               <Button variant="ghost" size="sm" onClick={() => setHeaderMode('remove')}>
-                Remove headers
+                {t('Remove headers')}
               </Button>
             )}
             {headerMode === 'remove' && (
               <Button variant="ghost" size="sm" onClick={() => setHeaderMode('keep')}>
-                Keep headers
+                {t('Keep headers')}
               </Button>
             )}
           </div>
@@ -121,10 +123,10 @@ export function McpServerForm({ handle, server, onDone }: Props) {
         {headerMode === 'replace' && (
           <>
             <HeaderRows rows={rows} onChange={setRows} errors={rowErrors} />
-            {errors.headers && <p className="text-xs font-medium text-red-600 dark:text-red-400">{errors.headers}</p>}
+            {errors.headers && <p className="text-xs font-medium text-red-600 dark:text-red-400">{t(errors.headers)}</p>}
             {server && (
               <Button variant="ghost" size="sm" onClick={() => setHeaderMode('keep')}>
-                Keep the current headers
+                {t('Keep the current headers')}
               </Button>
             )}
           </>
@@ -132,10 +134,10 @@ export function McpServerForm({ handle, server, onDone }: Props) {
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" loading={mutation.isPending}>
-          {server ? 'Save Server' : 'Add Server'}
+          {server ? t('Save Server') : t('Add Server')}
         </Button>
       </div>
     </form>

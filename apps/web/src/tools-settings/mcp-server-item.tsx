@@ -7,19 +7,19 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Modal } from '../ui/dialogs';
 import { toast } from '../ui/toast';
+import { useLanguage, useT } from '../i18n';
 import { HeaderNameChips } from './header-name-chips';
 import { McpServerForm } from './mcp-server-form';
 import { useDeleteMcpServer, useRefreshMcpServer } from './tool-queries';
 
-const toolCount = (count: number) => (count === 1 ? '1 tool' : `${count} tools`);
-
 /** Removing a server takes its tools from every agent: asked once more in a dialog. */
 function RemoveServerDialog({ handle, server, open, onOpenChange }: { handle: string; server: TMcpServer; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, tf } = useT();
   const remove = useDeleteMcpServer(handle);
   const onRemove = async () => {
     try {
       await remove.mutateAsync(server.id);
-      toast.success(`${server.name} was removed`);
+      toast.success(t('{{name}} was removed', { name: server.name }));
       onOpenChange(false);
     } catch {
       // Shown in the dialog from the mutation state.
@@ -33,16 +33,16 @@ function RemoveServerDialog({ handle, server, open, onOpenChange }: { handle: st
         remove.reset();
         onOpenChange(next);
       }}
-      title={TOOL_SETTINGS_TEXTS.removeServerTitle(server.name)}
-      description={TOOL_SETTINGS_TEXTS.removeServerHint}
+      title={tf(TOOL_SETTINGS_TEXTS.removeServerTitle, server.name)}
+      description={t(TOOL_SETTINGS_TEXTS.removeServerHint)}
     >
       {remove.isError && <Alert className="mb-4">{errorMessage(remove.error, TOOL_SETTINGS_TEXTS.removeServerFailed)}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant="danger" loading={remove.isPending} onClick={onRemove}>
-          Remove
+          {t('Remove')}
         </Button>
       </div>
     </Modal>
@@ -51,6 +51,8 @@ function RemoveServerDialog({ handle, server, open, onOpenChange }: { handle: st
 
 /** One MCP server: where it is, its header names, its tools (listed or why not), and what can be done with it. */
 export function McpServerItem({ handle, server }: { handle: string; server: TMcpServer }) {
+  const { t } = useT();
+  const language = useLanguage();
   const [editing, setEditing] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -67,39 +69,39 @@ export function McpServerItem({ handle, server }: { handle: string; server: TMcp
           {server.headerNames.length > 0 && <HeaderNameChips names={server.headerNames} />}
         </div>
         <div className="flex flex-wrap gap-1 sm:shrink-0 sm:justify-end">
-          <Button variant="ghost" size="sm" loading={refresh.isPending} onClick={() => refresh.mutate(server.id)} aria-label={`Refresh tools of ${server.name}`}>
+          <Button variant="ghost" size="sm" loading={refresh.isPending} onClick={() => refresh.mutate(server.id)} aria-label={t('Refresh tools of {{name}}', { name: server.name })}>
             <RefreshCw aria-hidden="true" className="size-3.5" />
-            Refresh tools
+            {t('Refresh tools')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${server.name}`}>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={t('Edit {{name}}', { name: server.name })}>
             <Pencil aria-hidden="true" className="size-3.5" />
-            Edit
+            {t('Edit')}
           </Button>
-          <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => setRemoving(true)} aria-label={`Remove ${server.name}`}>
+          <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => setRemoving(true)} aria-label={t('Remove {{name}}', { name: server.name })}>
             <Trash2 aria-hidden="true" className="size-3.5" />
-            Remove
+            {t('Remove')}
           </Button>
         </div>
       </div>
       {server.lastError ? (
         <p className="flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-          <span className="min-w-0 break-words">Could not list its tools: {server.lastError}</span>
+          <span className="min-w-0 break-words">{t('Could not list its tools: {{error}}', { error: server.lastError })}</span>
         </p>
       ) : (
-        server.toolsListedAt && <p className="text-xs text-zinc-500 dark:text-zinc-400">Tools listed {new Date(server.toolsListedAt).toLocaleString()}</p>
+        server.toolsListedAt && <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('Tools listed {{when}}', { when: new Date(server.toolsListedAt).toLocaleString(language) })}</p>
       )}
       {refresh.isError && <Alert>{errorMessage(refresh.error, TOOL_SETTINGS_TEXTS.refreshFailed)}</Alert>}
       <Button variant="link" size="sm" aria-expanded={expanded} aria-controls={toolsId} onClick={() => setExpanded((open) => !open)}>
         <ChevronDown aria-hidden="true" className={cn('size-3.5 transition-transform', expanded && 'rotate-180')} />
-        {toolCount(server.tools.length)}
+        {t('{{count}} tools', { count: server.tools.length })}
       </Button>
       {expanded && (
         <div id={toolsId}>
           {server.tools.length === 0 ? (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">No tools listed.</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('No tools listed.')}</p>
           ) : (
-            <ul aria-label={`Tools of ${server.name}`} className="space-y-1.5 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-900">
+            <ul aria-label={t('Tools of {{name}}', { name: server.name })} className="space-y-1.5 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-900">
               {server.tools.map((tool) => (
                 <li key={tool.name} className="text-xs">
                   <span className="font-mono font-medium text-zinc-900 dark:text-zinc-100">{tool.name}</span>

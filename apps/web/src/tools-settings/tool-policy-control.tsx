@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { TOOL_POLICIES, type TAgentTool, type TToolApprovers, type TToolPolicy } from '@agentroom/shared';
 import { cn } from '../ui/cn';
+import { t, useT } from '../i18n';
 
-const POLICY_LABELS: Record<TToolPolicy, string> = { auto: 'Runs on its own', approval: 'Needs approval', off: 'Off' };
+const policyLabels = (): Record<TToolPolicy, string> => ({ auto: t('Runs on its own'), approval: t('Needs approval'), off: t('Off') });
 
-const APPROVER_LABELS: Record<TToolApprovers, string> = {
-  requester_and_managers: 'The person who asked and room managers',
-  managers: 'Room managers only',
-  room_members: 'Anyone in the room',
-};
+const approverLabels = (): Record<TToolApprovers, string> => ({
+  requester_and_managers: t('The person who asked and room managers'),
+  managers: t('Room managers only'),
+  room_members: t('Anyone in the room'),
+});
 
 export interface ToolSetting {
   policy: TToolPolicy;
@@ -20,11 +21,12 @@ export interface ToolSetting {
  * needs approval, who approves.
  */
 export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool; value: ToolSetting; onChange: (value: ToolSetting) => void }) {
+  useT(); // re-renders the labels when the language changes
   const id = useId();
   return (
     <div className="flex flex-col gap-2 sm:items-end">
       <fieldset>
-        <legend className="sr-only">Policy of {tool.title}</legend>
+        <legend className="sr-only">{t('Policy of {{tool}}', { tool: tool.title })}</legend>
         <div className="inline-flex w-full rounded-lg border border-zinc-300 p-0.5 sm:w-auto dark:border-zinc-700">
           {TOOL_POLICIES.map((policy) => (
             <label
@@ -42,7 +44,7 @@ export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool;
                 checked={value.policy === policy}
                 onChange={() => onChange({ ...value, policy })}
               />
-              {POLICY_LABELS[policy]}
+              {policyLabels()[policy]}
             </label>
           ))}
         </div>
@@ -50,7 +52,7 @@ export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool;
       {value.policy === 'approval' && (
         <div className="flex w-full flex-col gap-1 sm:w-auto sm:flex-row sm:items-center sm:gap-2">
           <label htmlFor={`${id}-approvers`} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-            Who approves
+            {t('Who approves')}
           </label>
           <select
             id={`${id}-approvers`}
@@ -58,7 +60,7 @@ export function ToolPolicyControl({ tool, value, onChange }: { tool: TAgentTool;
             onChange={(e) => onChange({ ...value, approvers: e.target.value as TToolApprovers })}
             className="h-8 w-full rounded-md border border-zinc-300 bg-white px-2 text-xs text-zinc-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 sm:w-auto"
           >
-            {Object.entries(APPROVER_LABELS).map(([approvers, label]) => (
+            {Object.entries(approverLabels()).map(([approvers, label]) => (
               <option key={approvers} value={approvers}>
                 {label}
               </option>
