@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage, useT } from '../i18n';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { useAuth, type AuthContextValue } from './auth-context';
@@ -129,5 +130,38 @@ describe('authReducer', () => {
     const bob = makeUser({ id: 'other', username: 'bob', isVerified: false });
     const signedInAsBob = authReducer(initialAuthState, { type: 'signedIn', user: bob, token: 't' });
     expect(authReducer(signedInAsBob, { type: 'emailVerified', user: makeUser() })).toBe(signedInAsBob);
+  });
+});
+
+describe("the account's language", () => {
+  afterEach(() => act(() => applyLanguage('en')));
+
+  function Greeting() {
+    const { t } = useT();
+    return <p>{t('Sign In')}</p>;
+  }
+
+  it('switches the app to the language the account chose once the user is known', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({ 'GET /auth/me': ok({ user: makeUser({ locale: 'de' }) }) });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <Greeting />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Sign In')).toBeInTheDocument();
+    expect(await screen.findByText('Anmelden')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it("keeps this device's choice for an account without a language", async () => {
+    await act(() => applyLanguage('ar'));
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({ 'GET /auth/me': ok({ user: makeUser({ locale: null }) }) });
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('in:ada:true'));
+    expect(document.documentElement.lang).toBe('ar');
   });
 });
