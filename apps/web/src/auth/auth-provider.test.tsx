@@ -89,6 +89,19 @@ describe('auth transitions', () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('magic');
   });
 
+  it('magic-link verification links a provider sign-in waiting in this browser', async () => {
+    const link = { provider: { id: 'google', name: 'Google' }, email: 'ada@example.test' };
+    const api = stubApi({
+      'POST /auth/email/verify-magic-link': ok({ user: makeUser(), token: 'magic' }),
+      'GET /auth/sso/link': ok({ link }),
+      'POST /auth/sso/link': ok({ linked: link }),
+    });
+    const view = renderAuth();
+    await act(() => view.auth().verifyMagicLink('t0k3n'));
+    expect(api.callsTo('POST /auth/sso/link')).toHaveLength(1);
+    expect(api.callsTo('POST /auth/sso/link')[0]!.authorization).toBe('Bearer magic');
+  });
+
   it('logout clears user, token and storage even when the call fails', async () => {
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
     const api = stubApi({ 'GET /auth/me': ok({ user: makeUser() }), 'POST /auth/logout': { networkError: true } });
