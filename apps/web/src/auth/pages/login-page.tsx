@@ -149,20 +149,20 @@ export function LoginPage() {
           />
         )}
         {passwordSignIn && (
-        <div className="flex items-center gap-3">
-          <Switch.Root
-            id="use-magic-link"
-            checked={mode === 'magic'}
-            onCheckedChange={switchMode}
-            disabled={busy}
-            className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-300 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60 data-[state=checked]:bg-indigo-600 dark:bg-zinc-700 dark:focus-visible:ring-offset-zinc-900 dark:data-[state=checked]:bg-indigo-500"
-          >
-            <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[18px] rtl:data-[state=checked]:-translate-x-[18px] rtl:-translate-x-0.5" />
-          </Switch.Root>
-          <label htmlFor="use-magic-link" className="text-sm text-zinc-700 select-none dark:text-zinc-300">
-            {t('Use magic link')}
-          </label>
-        </div>
+          <div className="flex items-center gap-3">
+            <Switch.Root
+              id="use-magic-link"
+              checked={mode === 'magic'}
+              onCheckedChange={switchMode}
+              disabled={busy}
+              className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-300 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60 data-[state=checked]:bg-indigo-600 dark:bg-zinc-700 dark:focus-visible:ring-offset-zinc-900 dark:data-[state=checked]:bg-indigo-500"
+            >
+              <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[18px] rtl:data-[state=checked]:-translate-x-[18px] rtl:-translate-x-0.5" />
+            </Switch.Root>
+            <label htmlFor="use-magic-link" className="text-sm text-zinc-700 select-none dark:text-zinc-300">
+              {t('Use magic link')}
+            </label>
+          </div>
         )}
         <Button type="submit" size="lg" className="w-full" loading={busy}>
           {mode === 'magic' ? t('Send Magic Link') : t('Sign In')}

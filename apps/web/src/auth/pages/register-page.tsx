@@ -169,34 +169,34 @@ export function RegisterPage() {
       <SsoButtons providers={providers} next={next} />
       {passwordSignIn && providers.length > 0 && <OrSeparator />}
       {passwordSignIn && (
-      <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadFormSchema()} className="space-y-5">
-        {summary && <Alert>{summary || t(AUTH_ERRORS.registrationFailed)}</Alert>}
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <TextField label={t('First name')} optional autoComplete="given-name" {...common('firstName')} />
-          <TextField label={t('Last name')} optional autoComplete="family-name" {...common('lastName')} />
-        </div>
-        <TextField
-          label={t('Username')}
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t('Letters, numbers, underscores and hyphens.')}
-          {...common('username')}
-        />
-        <TextField label={t('Email')} type="email" required autoComplete="email" {...common('email')} />
-        <PasswordField
-          label={t('Password')}
-          required
-          autoComplete="new-password"
-          hint={t('At least 8 characters, with a lowercase letter, an uppercase letter and a number.')}
-          {...common('password')}
-        />
-        <PasswordField label={t('Confirm password')} required autoComplete="new-password" {...common('confirmPassword')} />
-        <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {t('Create Account')}
-        </Button>
-      </form>
+        <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadFormSchema()} className="space-y-5">
+          {summary && <Alert>{summary || t(AUTH_ERRORS.registrationFailed)}</Alert>}
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField label={t('First name')} optional autoComplete="given-name" {...common('firstName')} />
+            <TextField label={t('Last name')} optional autoComplete="family-name" {...common('lastName')} />
+          </div>
+          <TextField
+            label={t('Username')}
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint={t('Letters, numbers, underscores and hyphens.')}
+            {...common('username')}
+          />
+          <TextField label={t('Email')} type="email" required autoComplete="email" {...common('email')} />
+          <PasswordField
+            label={t('Password')}
+            required
+            autoComplete="new-password"
+            hint={t('At least 8 characters, with a lowercase letter, an uppercase letter and a number.')}
+            {...common('password')}
+          />
+          <PasswordField label={t('Confirm password')} required autoComplete="new-password" {...common('confirmPassword')} />
+          <Button type="submit" size="lg" className="w-full" loading={busy}>
+            {t('Create Account')}
+          </Button>
+        </form>
       )}
     </AuthLayout>
   );
