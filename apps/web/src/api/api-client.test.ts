@@ -1,7 +1,8 @@
 import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
+import { applyLanguage, i18n } from '../i18n';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { authApi } from './auth-api';
@@ -174,5 +175,24 @@ describe('avatar upload with progress', () => {
   it("keeps the server's refusal (413) in the envelope's words", async () => {
     stubApi({ 'PUT /users/me/avatar': fail(413, 'The image must be at most 5 MB', 'PAYLOAD_TOO_LARGE') });
     await expect(avatarApi.uploadMine(image(), () => {})).rejects.toMatchObject({ message: 'The image must be at most 5 MB', status: 413 });
+  });
+});
+
+describe('server messages in the reader\'s language', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('translates the message and the field messages where the error is made; a text without a translation stays as sent', async () => {
+    await applyLanguage('de');
+    i18n.addResource('de', 'translation', 'Username is already taken', 'Dieser Benutzername ist schon vergeben');
+    stubApi({
+      'POST /auth/register': fail(409, 'Username is already taken', 'CONFLICT', { username: 'Username is already taken', email: 'Some text nobody translated' }),
+    });
+    const error = await apiRequest('/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: 'Dieser Benutzername ist schon vergeben',
+      status: 409,
+      code: 'CONFLICT',
+      details: { username: 'Dieser Benutzername ist schon vergeben', email: 'Some text nobody translated' },
+    });
   });
 });

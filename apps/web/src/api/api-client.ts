@@ -1,6 +1,7 @@
 import { ERROR_CODE, type TAuthResult, type TEnvelope } from '@agentroom/shared';
 import { routes } from '@agentroom/shared/routes';
-import { ApiError, withFallback } from './api-error';
+import { ApiError, translatedDetails, withFallback } from './api-error';
+import { t } from '../i18n';
 import { API_PREFIX } from './api-base-url';
 import { emitSessionEvent } from './session-events';
 import { tokenStorage } from './token-storage';
@@ -88,8 +89,9 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
     envelope = undefined;
   }
   if (response.ok && envelope?.success === true) return envelope.data;
+  // The server writes its messages in English (the shared texts): they show in the reader's language.
   if (envelope && envelope.success === false && envelope.error)
-    throw new ApiError(envelope.error, response.status, envelope.code, envelope.details);
+    throw new ApiError(t(envelope.error), response.status, envelope.code, translatedDetails(envelope.details));
   throw new ApiError(`HTTP ${response.status}`, response.status);
 }
 

@@ -1,4 +1,5 @@
 import { GENERIC_ERRORS, type TErrorCode, type TErrorDetails } from '@agentroom/shared';
+import { t } from '../i18n';
 
 /**
  * Every failed call becomes one of these: the server's envelope `{ error, code, details }`
@@ -24,11 +25,15 @@ export class ApiError extends Error {
   }
 
   static network(): ApiError {
-    return new ApiError(GENERIC_ERRORS.network, 0);
+    return new ApiError(t(GENERIC_ERRORS.network), 0);
   }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A field's messages from the server, each in the reader's language (a text without a translation stays as sent). */
+export const translatedDetails = (details: TErrorDetails | undefined): TErrorDetails | undefined =>
+  details && Object.fromEntries(Object.entries(details).map(([field, message]) => [field, t(message)]));
 
 /**
  * A message the server wrote is kept (auth errors say what went wrong); otherwise they fall back to the call's own
@@ -37,9 +42,9 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export function withFallback(error: unknown, fallback: string): ApiError {
   if (isApiError(error) && (error.fromServer || error.status === 0)) return error;
   const status = isApiError(error) ? error.status : 0;
-  return new ApiError(fallback, status, isApiError(error) ? error.code : undefined);
+  return new ApiError(t(fallback), status, isApiError(error) ? error.code : undefined);
 }
 
-/** A message for any thrown value, for places that only show text. */
+/** A message for any thrown value, for places that only show text; the fallback (an English text) in the reader's language. */
 export const errorMessage = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
+  error instanceof Error && error.message ? error.message : t(fallback);

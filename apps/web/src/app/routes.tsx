@@ -37,6 +37,7 @@ const VerifyEmailPage = named(() => import('../auth/pages/verify-email-page'), '
 const ForgotPasswordPage = named(() => import('../auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = named(() => import('../auth/pages/reset-password-page'), 'ResetPasswordPage');
 const MagicLinkPage = named(() => import('../auth/pages/magic-link-page'), 'MagicLinkPage');
+const SsoPage = named(() => import('../auth/pages/sso-page'), 'SsoPage');
 const InvitePage = named(() => import('../invitations/invite-page'), 'InvitePage');
 const ConfirmEmailChangePage = named(() => import('../account/confirm-email-change-page'), 'ConfirmEmailChangePage');
 const UnsubscribePage = named(() => import('../notifications/unsubscribe-page'), 'UnsubscribePage');
@@ -79,6 +80,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: '/auth/forgot-password', ...ForgotPasswordPage },
   { path: '/auth/reset-password', ...ResetPasswordPage },
   { path: '/auth/magic-link', ...MagicLinkPage },
+  { path: '/auth/sso', ...SsoPage },
   { path: '/auth/confirm-email-change', ...ConfirmEmailChangePage },
   { path: '/invite', ...InvitePage },
   { path: '/notifications/unsubscribe', ...UnsubscribePage },

@@ -3,7 +3,10 @@ import type { TRegisterRequest, TUser } from '@agentroom/shared';
 import type { AuthState } from './auth-state';
 
 export interface AuthActions {
+  /** Also links a provider sign-in waiting in this browser (see sso-link.ts). */
   login(usernameOrEmail: string, password: string): Promise<TUser>;
+  /** Signs in with the one-time ticket a provider's sign-in ended with (/auth/sso#ticket=…). */
+  signInWithSsoTicket(ticket: string): Promise<TUser>;
   register(input: TRegisterRequest): Promise<TUser>;
   /** Always ends the local session, even when the server call fails. */
   logout(): Promise<void>;

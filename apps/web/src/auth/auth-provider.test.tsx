@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage, useT } from '../i18n';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { useAuth, type AuthContextValue } from './auth-context';
@@ -88,6 +89,19 @@ describe('auth transitions', () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('magic');
   });
 
+  it('magic-link verification links a provider sign-in waiting in this browser', async () => {
+    const link = { provider: { id: 'google', name: 'Google' }, email: 'ada@example.test' };
+    const api = stubApi({
+      'POST /auth/email/verify-magic-link': ok({ user: makeUser(), token: 'magic' }),
+      'GET /auth/sso/link': ok({ link }),
+      'POST /auth/sso/link': ok({ linked: link }),
+    });
+    const view = renderAuth();
+    await act(() => view.auth().verifyMagicLink('t0k3n'));
+    expect(api.callsTo('POST /auth/sso/link')).toHaveLength(1);
+    expect(api.callsTo('POST /auth/sso/link')[0]!.authorization).toBe('Bearer magic');
+  });
+
   it('logout clears user, token and storage even when the call fails', async () => {
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
     const api = stubApi({ 'GET /auth/me': ok({ user: makeUser() }), 'POST /auth/logout': { networkError: true } });
@@ -129,5 +143,38 @@ describe('authReducer', () => {
     const bob = makeUser({ id: 'other', username: 'bob', isVerified: false });
     const signedInAsBob = authReducer(initialAuthState, { type: 'signedIn', user: bob, token: 't' });
     expect(authReducer(signedInAsBob, { type: 'emailVerified', user: makeUser() })).toBe(signedInAsBob);
+  });
+});
+
+describe("the account's language", () => {
+  afterEach(() => act(() => applyLanguage('en')));
+
+  function Greeting() {
+    const { t } = useT();
+    return <p>{t('Sign In')}</p>;
+  }
+
+  it('switches the app to the language the account chose once the user is known', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({ 'GET /auth/me': ok({ user: makeUser({ locale: 'de' }) }) });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <Greeting />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Sign In')).toBeInTheDocument();
+    expect(await screen.findByText('Anmelden')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it("keeps this device's choice for an account without a language", async () => {
+    await act(() => applyLanguage('ar'));
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({ 'GET /auth/me': ok({ user: makeUser({ locale: null }) }) });
+    const view = renderAuth();
+    await waitFor(() => expect(view.state()).toBe('in:ada:true'));
+    expect(document.documentElement.lang).toBe('ar');
   });
 });

@@ -5,14 +5,28 @@ import { authApi } from '../api/auth-api';
 import { refreshSession } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { onSessionEvent } from '../api/session-events';
+import { ssoApi } from '../api/sso-api';
 import { tokenStorage } from '../api/token-storage';
+import { applyLanguage, currentLanguage, t } from '../i18n';
 import { AuthContext, type AuthActions } from './auth-context';
 import { authReducer, initialAuthState } from './auth-state';
+import { showFlashedToast } from './flash-toast';
+import { linkPendingSso } from './sso-link';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
   const [signedInAtStartup, setSignedInAtStartup] = useState(false);
   const queryClient = useQueryClient();
+
+  // A message the page before the last full load left (e.g. "Your … sign-in is linked.").
+  useEffect(showFlashedToast, []);
+
+  // The account's own language wins over this device's choice once the user is known (from /auth/me,
+  // a sign-in or a refresh); an account without one keeps what the device shows.
+  const accountLanguage = state.user?.locale;
+  useEffect(() => {
+    if (accountLanguage && accountLanguage !== currentLanguage()) void applyLanguage(accountLanguage).catch(() => undefined);
+  }, [accountLanguage]);
 
   // Startup check: a stored token is only trusted once the server recognises it.
   useEffect(() => {
@@ -62,6 +76,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { user, token } = await authApi.login(usernameOrEmail, password);
         tokenStorage.set(token);
         dispatch({ type: 'signedIn', user, token });
+        await linkPendingSso();
+        return user;
+      },
+      async signInWithSsoTicket(ticket) {
+        const { user, token } = await ssoApi.exchangeTicket(ticket);
+        tokenStorage.set(token);
+        dispatch({ type: 'signedIn', user, token });
         return user;
       },
       async register(input) {
@@ -86,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return user;
       },
       async resendVerification(next) {
-        if (!tokenStorage.get()) throw new ApiError(AUTH_ERRORS.loginToResend, 401);
+        if (!tokenStorage.get()) throw new ApiError(t(AUTH_ERRORS.loginToResend), 401);
         await authApi.resendVerification(next);
       },
       async sendMagicLink(emailOrUsername, next) {
@@ -96,6 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const result = await authApi.verifyMagicLink(token);
         tokenStorage.set(result.token);
         dispatch({ type: 'signedIn', user: result.user, token: result.token });
+        await linkPendingSso();
         return result.user;
       },
       async sendPasswordReset(email) {

@@ -17,6 +17,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     token: null,
     signedInAtStartup: false,
     login: vi.fn(async () => makeUser()),
+    signInWithSsoTicket: vi.fn(async () => makeUser()),
     register: vi.fn(async () => makeUser()),
     logout: vi.fn(async () => {}),
     verifyEmail: vi.fn(async () => makeUser()),

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../ui/card';
 import { Brand } from './brand';
+import { LanguageMenu } from './language-menu';
 
 /**
- * The frame of every sign-in and account screen: brand on top, one card, optional text under it.
+ * The frame of every sign-in and account screen: brand on top, one card, optional text under it, the
+ * language menu at the foot.
  * The card is the page's `main`, so landmarks stay simple for screen readers.
  */
 export function AuthLayout({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
@@ -18,6 +20,7 @@ export function AuthLayout({ children, footer }: { children: ReactNode; footer?:
       <main className="mx-auto mt-8 w-full max-w-[26rem]">
         <Card className="p-6 sm:p-8">{children}</Card>
         {footer && <div className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">{footer}</div>}
+        <LanguageMenu />
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../ui/toast';
 import { AUTH_ERRORS, RESEND_COOLDOWN_S } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
+import { useT } from '../../i18n';
 import { useCountdown } from '../../lib/use-countdown';
 import { Button, type ButtonProps } from '../../ui/button';
 import { useAuth } from '../auth-context';
@@ -12,9 +13,10 @@ import { useAuth } from '../auth-context';
  */
 export function ResendVerificationButton({
   variant = 'primary',
-  label = 'Resend Verification Email',
+  label,
   next,
 }: Pick<ButtonProps, 'variant'> & { label?: string; /** Where the new mail's link returns to. */ next?: string }) {
+  const { t } = useT();
   const { resendVerification } = useAuth();
   const { secondsLeft, running, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -23,7 +25,7 @@ export function ResendVerificationButton({
     setSending(true);
     try {
       await resendVerification(next);
-      toast.success('Verification email sent', { description: 'Check your inbox for the new link.' });
+      toast.success(t('Verification email sent'), { description: t('Check your inbox for the new link.') });
       start(RESEND_COOLDOWN_S);
     } catch (error) {
       toast.error(errorMessage(error, AUTH_ERRORS.resendVerificationFailed));
@@ -34,7 +36,7 @@ export function ResendVerificationButton({
 
   return (
     <Button variant={variant} size="lg" className="w-full" onClick={resend} loading={sending} disabled={running}>
-      {running ? `Resend in ${secondsLeft}s` : label}
+      {running ? t('Resend in {{seconds}}s', { seconds: secondsLeft }) : (label ?? t('Resend Verification Email'))}
     </Button>
   );
 }

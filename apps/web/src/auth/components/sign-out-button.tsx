@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
+import { useT } from '../../i18n';
 import { useAuth } from '../auth-context';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -9,14 +10,15 @@ import { cn } from '../../ui/cn';
  * keeps the name 'Sign Out' for screen readers and as a tooltip, for tight places like the sidebar foot.
  */
 export function SignOutButton({ iconOnly = false }: { iconOnly?: boolean }) {
+  const { t } = useT();
   const { logout } = useAuth();
   const navigate = useNavigate();
   return (
     <Button
       variant="ghost"
       size="sm"
-      aria-label={iconOnly ? 'Sign Out' : undefined}
-      title={iconOnly ? 'Sign Out' : undefined}
+      aria-label={iconOnly ? t('Sign Out') : undefined}
+      title={iconOnly ? t('Sign Out') : undefined}
       className={cn(iconOnly && 'size-8 shrink-0 px-0')}
       onClick={async () => {
         await logout();
@@ -24,7 +26,7 @@ export function SignOutButton({ iconOnly = false }: { iconOnly?: boolean }) {
       }}
     >
       <LogOut aria-hidden="true" className="size-4" />
-      {!iconOnly && 'Sign Out'}
+      {!iconOnly && t('Sign Out')}
     </Button>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { AUTH_ERRORS, ZSendResetRequest } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
+import { useT } from '../../i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -14,7 +15,8 @@ import { AuthHeading, AuthLayout } from '../components/auth-layout';
 import { StatusScreen } from '../components/status-screen';
 
 export function ForgotPasswordPage() {
-  usePageTitle('Forgot Password');
+  const { t } = useT();
+  usePageTitle(t('Forgot Password'));
   const auth = useAuth();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -25,7 +27,8 @@ export function ForgotPasswordPage() {
     if (send.isPending || !email.trim()) return;
     const parsed = ZSendResetRequest.safeParse({ email });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      setFieldError(message && t(message));
       return;
     }
     setFieldError(undefined);
@@ -38,23 +41,23 @@ export function ForgotPasswordPage() {
         <StatusScreen
           icon={MailCheck}
           tone="info"
-          title="Check Your Email"
+          title={t('Check Your Email')}
           actions={
             <>
               <Button variant="secondary" size="lg" onClick={() => send.reset()}>
-                Try Different Email
+                {t('Try Different Email')}
               </Button>
               <Button asChild variant="ghost" size="lg">
                 <Link to="/auth/login">
-                  <ArrowLeft aria-hidden="true" className="size-4" />
-                  Back to Sign In
+                  <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+                  {t('Back to Sign In')}
                 </Link>
               </Button>
             </>
           }
         >
-          <p>If an account with {send.variables} exists, we&apos;ve sent a password reset link.</p>
-          <p>The link expires in 1 hour. Check your spam folder if it doesn&apos;t arrive in a few minutes.</p>
+          <p>{t("If an account with {{email}} exists, we've sent a password reset link.", { email: send.variables })}</p>
+          <p>{t("The link expires in 1 hour. Check your spam folder if it doesn't arrive in a few minutes.")}</p>
         </StatusScreen>
       </AuthLayout>
     );
@@ -65,15 +68,15 @@ export function ForgotPasswordPage() {
     <AuthLayout
       footer={
         <>
-          Remembered it? <TextLink to="/auth/login">Back to sign in</TextLink>
+          {t('Remembered it?')} <TextLink to="/auth/login">{t('Back to sign in')}</TextLink>
         </>
       }
     >
-      <AuthHeading title="Forgot your password?" subtitle="Enter your email and we'll send you a link to reset it." />
+      <AuthHeading title={t('Forgot your password?')} subtitle={t("Enter your email and we'll send you a link to reset it.")} />
       <form noValidate onSubmit={submit} className="space-y-5">
         {problem && <Alert>{problem}</Alert>}
         <TextField
-          label="Email"
+          label={t('Email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -87,7 +90,7 @@ export function ForgotPasswordPage() {
           disabled={send.isPending}
         />
         <Button type="submit" size="lg" className="w-full" loading={send.isPending} disabled={!email.trim()}>
-          Send Reset Link
+          {t('Send Reset Link')}
         </Button>
       </form>
     </AuthLayout>

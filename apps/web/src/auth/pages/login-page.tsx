@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { AUTH_FORM_TEXTS, VALIDATION } from '@agentroom/shared';
+import { AUTH_ERRORS, AUTH_FORM_TEXTS, VALIDATION } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
+import { useT } from '../../i18n';
 import { fullPageLoad } from '../../lib/full-page-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
@@ -12,19 +14,29 @@ import { PasswordField, TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
 import { useAuth } from '../auth-context';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
+import { OrSeparator, SsoButtons } from '../components/sso-buttons';
+import { SsoLinkBanner } from '../components/sso-link-banner';
 import { StatusScreen } from '../components/status-screen';
+import { StrongValue, VALUE_MARK } from '../components/strong-value';
 import { useNextPath, withNext } from '../next-path';
+import { useSignInOptions } from '../sign-in-options';
+import { ssoErrorMessage } from '../sso-errors';
 
 type Mode = 'password' | 'magic' | 'sent';
 
-
 export function LoginPage() {
-  usePageTitle('Sign In');
+  const { t } = useT();
+  usePageTitle(t('Sign In'));
   const auth = useAuth();
+  const [params] = useSearchParams();
+  const ssoError = params.get('sso_error');
+  const { providers, passwordSignIn } = useSignInOptions();
   // The protected page first asked for, or an invitation being answered; else '/'.
   const next = useNextPath();
   const target = next ?? '/';
-  const [mode, setMode] = useState<Mode>('password');
+  const [chosenMode, setMode] = useState<Mode>('password');
+  // Without passwords (the company's provider only), a magic link is how an existing account proves itself.
+  const mode: Mode = chosenMode === 'password' && !passwordSignIn ? 'magic' : chosenMode;
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ identifier?: string; password?: string }>({});
@@ -53,8 +65,8 @@ export function LoginPage() {
     if (busy) return;
     const errors: typeof fieldErrors = {};
     if (!identifier.trim())
-      errors.identifier = mode === 'magic' ? VALIDATION.magicLinkIdentifierRequired : AUTH_FORM_TEXTS.identifierRequired;
-    if (mode === 'password' && !password) errors.password = VALIDATION.passwordRequired;
+      errors.identifier = t(mode === 'magic' ? VALIDATION.magicLinkIdentifierRequired : AUTH_FORM_TEXTS.identifierRequired);
+    if (mode === 'password' && !password) errors.password = t(VALIDATION.passwordRequired);
     setFieldErrors(errors);
     if (errors.identifier || errors.password) return;
     active.mutate();
@@ -66,43 +78,49 @@ export function LoginPage() {
         <StatusScreen
           icon={MailCheck}
           tone="info"
-          title="Check your email"
+          title={t('Check your email')}
           actions={
             <Button variant="secondary" size="lg" onClick={() => switchMode(false)}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to login
+              <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+              {t('Back to login')}
             </Button>
           }
         >
           <p>
-            If an account matches <strong className="font-medium text-zinc-900 dark:text-zinc-100">{identifier.trim()}</strong>,
-            we&apos;ve sent a sign-in link to its email address.
+            <StrongValue
+              sentence={t("If an account matches {{identifier}}, we've sent a sign-in link to its email address.", { identifier: VALUE_MARK })}
+              value={identifier.trim()}
+            />
           </p>
-          <p>The link expires in 15 minutes and works once.</p>
+          <p>{t('The link expires in 15 minutes and works once.')}</p>
         </StatusScreen>
       </AuthLayout>
     );
   }
 
-  const serverError = active.error ? errorMessage(active.error, 'Login failed') : null;
+  const serverError = active.error ? errorMessage(active.error, AUTH_ERRORS.loginFailed) : null;
   const firstFieldError = fieldErrors.identifier ?? fieldErrors.password;
 
   return (
     <AuthLayout
       footer={
         <>
-          Don&apos;t have an account? <TextLink to={withNext('/auth/register', next)}>Create an account</TextLink>
+          {t("Don't have an account?")} <TextLink to={withNext('/auth/register', next)}>{t('Create an account')}</TextLink>
         </>
       }
     >
       <AuthHeading
-        title="Sign in to Agentroom"
-        subtitle={mode === 'magic' ? 'We will email you a one-time sign-in link.' : 'Welcome back. Sign in to continue to your team.'}
+        title={t('Sign in to Agentroom')}
+        subtitle={mode === 'magic' ? t('We will email you a one-time sign-in link.') : t('Welcome back. Sign in to continue to your team.')}
       />
+      {params.get('sso_link') === '1' && <SsoLinkBanner />}
+      {ssoError && !active.error && <Alert className="mb-5">{ssoErrorMessage(ssoError)}</Alert>}
+      <SsoButtons providers={providers} next={next} />
+      {providers.length > 0 && <OrSeparator />}
       <form noValidate onSubmit={submit} className="space-y-5">
         {(serverError || firstFieldError) && <Alert>{serverError ?? firstFieldError}</Alert>}
         <TextField
-          label="Username or email"
+          label={t('Username or email')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -115,7 +133,7 @@ export function LoginPage() {
         />
         {mode === 'password' && (
           <PasswordField
-            label="Password"
+            label={t('Password')}
             name="password"
             autoComplete="current-password"
             required
@@ -125,27 +143,29 @@ export function LoginPage() {
             disabled={busy}
             labelAside={
               <TextLink to="/auth/forgot-password" className="text-sm">
-                Forgot password?
+                {t('Forgot password?')}
               </TextLink>
             }
           />
         )}
-        <div className="flex items-center gap-3">
-          <Switch.Root
-            id="use-magic-link"
-            checked={mode === 'magic'}
-            onCheckedChange={switchMode}
-            disabled={busy}
-            className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-300 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60 data-[state=checked]:bg-indigo-600 dark:bg-zinc-700 dark:focus-visible:ring-offset-zinc-900 dark:data-[state=checked]:bg-indigo-500"
-          >
-            <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[18px] rtl:data-[state=checked]:-translate-x-[18px] rtl:-translate-x-0.5" />
-          </Switch.Root>
-          <label htmlFor="use-magic-link" className="text-sm text-zinc-700 select-none dark:text-zinc-300">
-            Use magic link
-          </label>
-        </div>
+        {passwordSignIn && (
+          <div className="flex items-center gap-3">
+            <Switch.Root
+              id="use-magic-link"
+              checked={mode === 'magic'}
+              onCheckedChange={switchMode}
+              disabled={busy}
+              className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-300 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-60 data-[state=checked]:bg-indigo-600 dark:bg-zinc-700 dark:focus-visible:ring-offset-zinc-900 dark:data-[state=checked]:bg-indigo-500"
+            >
+              <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[18px] rtl:data-[state=checked]:-translate-x-[18px] rtl:-translate-x-0.5" />
+            </Switch.Root>
+            <label htmlFor="use-magic-link" className="text-sm text-zinc-700 select-none dark:text-zinc-300">
+              {t('Use magic link')}
+            </label>
+          </div>
+        )}
         <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {mode === 'magic' ? 'Send Magic Link' : 'Sign In'}
+          {mode === 'magic' ? t('Send Magic Link') : t('Sign In')}
         </Button>
       </form>
     </AuthLayout>

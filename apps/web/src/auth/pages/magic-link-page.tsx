@@ -5,6 +5,7 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { AUTH_ERRORS, MAGIC_LINK_REDIRECT_MS, VALIDATION } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
 import { fullPageLoad } from '../../lib/full-page-load';
+import { useT } from '../../i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRunOnce } from '../../lib/use-run-once';
 import { Button } from '../../ui/button';
@@ -15,7 +16,8 @@ import { useNextPath } from '../next-path';
 
 /** /auth/magic-link?token[&next]: signs in with the emailed one-time link, then starts the app at `next` or '/'. */
 export function MagicLinkPage() {
-  usePageTitle('Magic Link Sign In');
+  const { t } = useT();
+  usePageTitle(t('Magic Link Sign In'));
   const token = useSearchParams()[0].get('token')?.trim() || null;
   const auth = useAuth();
   const target = useNextPath() ?? '/';
@@ -31,8 +33,8 @@ export function MagicLinkPage() {
   if (token && (verify.isIdle || verify.isPending)) {
     return (
       <AuthLayout>
-        <StatusScreen icon={LoaderCircle} spin tone="info" title="Signing you in...">
-          <p>Checking your magic link.</p>
+        <StatusScreen icon={LoaderCircle} spin tone="info" title={t('Signing you in...')}>
+          <p>{t('Checking your magic link.')}</p>
         </StatusScreen>
       </AuthLayout>
     );
@@ -42,27 +44,27 @@ export function MagicLinkPage() {
     const name = verify.data.firstName || verify.data.username;
     return (
       <AuthLayout>
-        <StatusScreen icon={CircleCheck} tone="success" title="Welcome Back!">
-          <p>Good to see you, {name}. Taking you to your workspace...</p>
+        <StatusScreen icon={CircleCheck} tone="success" title={t('Welcome Back!')}>
+          <p>{t('Good to see you, {{name}}. Taking you to your workspace...', { name })}</p>
         </StatusScreen>
       </AuthLayout>
     );
   }
 
-  const error = token ? verify.error : new Error(VALIDATION.noMagicLinkToken);
+  const error = token ? verify.error : new Error(t(VALIDATION.noMagicLinkToken));
   return (
     <AuthLayout>
       <StatusScreen
         icon={CircleX}
         tone="error"
-        title="Login Failed"
+        title={t('Login Failed')}
         actions={
           <>
             <Button asChild size="lg">
-              <Link to="/auth/login">Sign In with Password</Link>
+              <Link to="/auth/login">{t('Sign In with Password')}</Link>
             </Button>
             <Button asChild variant="ghost" size="lg">
-              <Link to="/">Go Home</Link>
+              <Link to="/">{t('Go Home')}</Link>
             </Button>
           </>
         }

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { AUTH_ERRORS, GENERIC_ERRORS, type TRegisterRequest, type TErrorDetails } from '@agentroom/shared';
 import { isApiError } from '../../api/api-error';
+import { useT } from '../../i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -11,8 +12,11 @@ import { PasswordField, TextField } from '../../ui/text-field';
 import { TextLink } from '../../ui/text-link';
 import { useAuth } from '../auth-context';
 import { AuthHeading, AuthLayout } from '../components/auth-layout';
+import { OrSeparator, SsoButtons } from '../components/sso-buttons';
 import { StatusScreen } from '../components/status-screen';
+import { StrongValue, VALUE_MARK } from '../components/strong-value';
 import { useNextPath, withNext } from '../next-path';
+import { useSignInOptions } from '../sign-in-options';
 
 const EMPTY = { firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' };
 type Field = keyof typeof EMPTY;
@@ -31,7 +35,9 @@ const NO_PROBLEMS: Problems = { fields: {}, order: [] };
 const loadFormSchema = () => import('./register-form-schema');
 
 export function RegisterPage() {
-  usePageTitle('Register');
+  const { t } = useT();
+  usePageTitle(t('Register'));
+  const { providers, passwordSignIn } = useSignInOptions();
   const auth = useAuth();
   // Registering from an invitation: the verification mail's link (and sign-in) lead back to it.
   const next = useNextPath();
@@ -70,7 +76,7 @@ export function RegisterPage() {
       ({ ZRegisterForm } = await loadFormSchema());
     } catch {
       // The rules' chunk did not arrive (offline): the same message as a failed request.
-      setProblems({ fields: {}, order: [], general: GENERIC_ERRORS.network });
+      setProblems({ fields: {}, order: [], general: t(GENERIC_ERRORS.network) });
       return;
     }
     const parsed = ZRegisterForm.safeParse(values);
@@ -80,7 +86,7 @@ export function RegisterPage() {
       for (const issue of parsed.error.issues) {
         const path = String(issue.path[0] ?? '_');
         if (fields[path]) continue;
-        fields[path] = issue.message;
+        fields[path] = t(issue.message);
         order.push(path);
       }
       setProblems({ fields, order });
@@ -98,11 +104,11 @@ export function RegisterPage() {
         <StatusScreen
           icon={CircleCheck}
           tone="success"
-          title="Registration Successful!"
+          title={t('Registration Successful!')}
           actions={
             <>
               <Button asChild size="lg">
-                <Link to={withNext('/auth/login', next)}>Go to Sign In</Link>
+                <Link to={withNext('/auth/login', next)}>{t('Go to Sign In')}</Link>
               </Button>
               <Button
                 variant="secondary"
@@ -112,20 +118,19 @@ export function RegisterPage() {
                   register.reset();
                 }}
               >
-                Register Another Account
+                {t('Register Another Account')}
               </Button>
             </>
           }
         >
           <p>
-            We&apos;ve sent a verification email to{' '}
-            <strong className="font-medium text-zinc-900 dark:text-zinc-100">{register.data.email}</strong>.
+            <StrongValue sentence={t("We've sent a verification email to {{email}}.", { email: VALUE_MARK })} value={register.data.email} />
           </p>
           <ol className="mt-4 space-y-2 rounded-xl bg-zinc-50 p-4 text-start dark:bg-zinc-800/50">
             {[
-              'Open the email from Agentroom in your inbox.',
-              'Click the verification link (it expires in 24 hours).',
-              'Sign in and start chatting with your team.',
+              t('Open the email from Agentroom in your inbox.'),
+              t('Click the verification link (it expires in 24 hours).'),
+              t('Sign in and start chatting with your team.'),
             ].map((step, index) => (
               <li key={step} className="flex gap-3">
                 <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white dark:bg-indigo-500">
@@ -155,39 +160,44 @@ export function RegisterPage() {
     <AuthLayout
       footer={
         <>
-          Already have an account? <TextLink to={withNext('/auth/login', next)}>Sign in</TextLink>
+          {t('Already have an account?')} <TextLink to={withNext('/auth/login', next)}>{t('Sign in')}</TextLink>
         </>
       }
     >
-      <AuthHeading title="Create your account" subtitle="Join your team on Agentroom." />
-      <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadFormSchema()} className="space-y-5">
-        {summary && <Alert>{summary || AUTH_ERRORS.registrationFailed}</Alert>}
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <TextField label="First name" optional autoComplete="given-name" {...common('firstName')} />
-          <TextField label="Last name" optional autoComplete="family-name" {...common('lastName')} />
-        </div>
-        <TextField
-          label="Username"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="Letters, numbers, underscores and hyphens."
-          {...common('username')}
-        />
-        <TextField label="Email" type="email" required autoComplete="email" {...common('email')} />
-        <PasswordField
-          label="Password"
-          required
-          autoComplete="new-password"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
-          {...common('password')}
-        />
-        <PasswordField label="Confirm password" required autoComplete="new-password" {...common('confirmPassword')} />
-        <Button type="submit" size="lg" className="w-full" loading={busy}>
-          Create Account
-        </Button>
-      </form>
+      <AuthHeading title={t('Create your account')} subtitle={t('Join your team on Agentroom.')} />
+      {!passwordSignIn && <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">{t('Sign-up is through your company account.')}</p>}
+      <SsoButtons providers={providers} next={next} />
+      {passwordSignIn && providers.length > 0 && <OrSeparator />}
+      {passwordSignIn && (
+        <form ref={form} noValidate onSubmit={(event) => void submit(event)} onFocus={() => void loadFormSchema()} className="space-y-5">
+          {summary && <Alert>{summary || t(AUTH_ERRORS.registrationFailed)}</Alert>}
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField label={t('First name')} optional autoComplete="given-name" {...common('firstName')} />
+            <TextField label={t('Last name')} optional autoComplete="family-name" {...common('lastName')} />
+          </div>
+          <TextField
+            label={t('Username')}
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint={t('Letters, numbers, underscores and hyphens.')}
+            {...common('username')}
+          />
+          <TextField label={t('Email')} type="email" required autoComplete="email" {...common('email')} />
+          <PasswordField
+            label={t('Password')}
+            required
+            autoComplete="new-password"
+            hint={t('At least 8 characters, with a lowercase letter, an uppercase letter and a number.')}
+            {...common('password')}
+          />
+          <PasswordField label={t('Confirm password')} required autoComplete="new-password" {...common('confirmPassword')} />
+          <Button type="submit" size="lg" className="w-full" loading={busy}>
+            {t('Create Account')}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -5,6 +5,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { AUTH_ERRORS, ERROR_CODE, RESET_REDIRECT_MS, ZResetPasswordForm } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../../api/api-error';
 import { authApi } from '../../api/auth-api';
+import { useT } from '../../i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -18,7 +19,8 @@ import { isExpiredLinkError } from '../link-errors';
 type Fields = { password?: string; confirmPassword?: string };
 
 export function ResetPasswordPage() {
-  usePageTitle('Reset Password');
+  const { t } = useT();
+  usePageTitle(t('Reset Password'));
   const token = useSearchParams()[0].get('token')?.trim() || null;
   const auth = useAuth();
   const navigate = useNavigate();
@@ -50,19 +52,19 @@ export function ResetPasswordPage() {
         <StatusScreen
           icon={CircleX}
           tone="error"
-          title="Invalid Reset Link"
+          title={t('Invalid Reset Link')}
           actions={
             <>
               <Button asChild size="lg">
-                <Link to="/auth/forgot-password">Request New Reset Link</Link>
+                <Link to="/auth/forgot-password">{t('Request New Reset Link')}</Link>
               </Button>
               <Button asChild variant="ghost" size="lg">
-                <Link to="/auth/login">Back to Sign In</Link>
+                <Link to="/auth/login">{t('Back to Sign In')}</Link>
               </Button>
             </>
           }
         >
-          <p>{link.data === 'expired' ? AUTH_ERRORS.resetLinkExpired : AUTH_ERRORS.invalidResetLinkLong}</p>
+          <p>{t(link.data === 'expired' ? AUTH_ERRORS.resetLinkExpired : AUTH_ERRORS.invalidResetLinkLong)}</p>
         </StatusScreen>
       </AuthLayout>
     );
@@ -74,16 +76,16 @@ export function ResetPasswordPage() {
         <StatusScreen
           icon={CircleCheck}
           tone="success"
-          title="Password Reset Successful"
+          title={t('Password Reset Successful')}
           actions={
             <Button asChild size="lg">
               <Link to="/auth/login" replace>
-                Sign In Now
+                {t('Sign In Now')}
               </Link>
             </Button>
           }
         >
-          <p>Your password has been changed. Redirecting you to sign in...</p>
+          <p>{t('Your password has been changed. Redirecting you to sign in...')}</p>
         </StatusScreen>
       </AuthLayout>
     );
@@ -97,10 +99,11 @@ export function ResetPasswordPage() {
       const next: Fields = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Fields;
-        next[key] ??= issue.message;
+        next[key] ??= t(issue.message);
       }
       setFields(next);
-      setFirst(parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      setFirst(message && t(message));
       return;
     }
     setFields({});
@@ -119,11 +122,11 @@ export function ResetPasswordPage() {
     <AuthLayout
       footer={
         <>
-          Remembered it? <TextLink to="/auth/login">Back to sign in</TextLink>
+          {t('Remembered it?')} <TextLink to="/auth/login">{t('Back to sign in')}</TextLink>
         </>
       }
     >
-      <AuthHeading title="Set a new password" subtitle="Choose a password you don't use anywhere else." />
+      <AuthHeading title={t('Set a new password')} subtitle={t("Choose a password you don't use anywhere else.")} />
       <form noValidate onSubmit={submit} className="space-y-5">
         {summary && (
           <Alert>
@@ -131,24 +134,24 @@ export function ResetPasswordPage() {
             {linkProblem && !first && (
               <>
                 {' '}
-                <TextLink to="/auth/forgot-password">Request a new link</TextLink>
+                <TextLink to="/auth/forgot-password">{t('Request a new link')}</TextLink>
               </>
             )}
           </Alert>
         )}
         <PasswordField
-          label="New password"
+          label={t('New password')}
           name="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
+          hint={t('At least 8 characters, with a lowercase letter, an uppercase letter and a number.')}
           value={values.password}
           onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
           error={fields.password ?? serverDetail}
           disabled={reset.isPending}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('Confirm new password')}
           name="confirmPassword"
           autoComplete="new-password"
           required
@@ -158,7 +161,7 @@ export function ResetPasswordPage() {
           disabled={reset.isPending}
         />
         <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
-          Reset Password
+          {t('Reset Password')}
         </Button>
       </form>
     </AuthLayout>

@@ -4,16 +4,19 @@ import { toast } from '../../ui/toast';
 import { LogOut, MailWarning } from 'lucide-react';
 import { AUTH_FORM_TEXTS } from '@agentroom/shared';
 import { errorMessage } from '../../api/api-error';
+import { useT } from '../../i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button } from '../../ui/button';
 import { useAuth } from '../auth-context';
 import { AuthLayout } from '../components/auth-layout';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 import { StatusScreen } from '../components/status-screen';
+import { StrongValue, VALUE_MARK } from '../components/strong-value';
 
 /** What a signed-in but unverified user sees instead of any protected page. */
 export function VerificationRequiredPage() {
-  usePageTitle('Email Verification Required');
+  const { t } = useT();
+  usePageTitle(t('Email Verification Required'));
   const auth = useAuth();
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
@@ -24,7 +27,7 @@ export function VerificationRequiredPage() {
     setChecking(true);
     try {
       const user = await auth.refresh();
-      if (!user.isVerified) toast.info('Your email is not verified yet.', { description: 'Open the link in the email we sent you.' });
+      if (!user.isVerified) toast.info(t('Your email is not verified yet.'), { description: t('Open the link in the email we sent you.') });
     } catch (error) {
       toast.error(errorMessage(error, AUTH_FORM_TEXTS.verificationCheckFailed));
     } finally {
@@ -43,26 +46,28 @@ export function VerificationRequiredPage() {
       <StatusScreen
         icon={MailWarning}
         tone="warning"
-        title="Email Verification Required"
+        title={t('Email Verification Required')}
         actions={
           <>
             <ResendVerificationButton />
             <Button variant="secondary" size="lg" onClick={checkAgain} loading={checking}>
-              I&apos;ve Verified My Email
+              {t("I've Verified My Email")}
             </Button>
             <Button variant="ghost" size="lg" onClick={signOut} loading={signingOut}>
               {!signingOut && <LogOut aria-hidden="true" className="size-4" />}
-              Sign Out
+              {t('Sign Out')}
             </Button>
           </>
         }
       >
         <p>
-          Please verify your email address to continue. We sent a verification link to{' '}
-          <strong className="font-medium break-words text-zinc-900 dark:text-zinc-100">{auth.user?.email}</strong>.
+          <StrongValue
+            sentence={t('Please verify your email address to continue. We sent a verification link to {{email}}.', { email: VALUE_MARK })}
+            value={auth.user?.email ?? ''}
+          />
         </p>
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-xs text-zinc-500 dark:bg-zinc-800/50 dark:text-zinc-400">
-          Can&apos;t find it? Check your spam or junk folder, or send a new link below.
+          {t("Can't find it? Check your spam or junk folder, or send a new link below.")}
         </p>
       </StatusScreen>
     </AuthLayout>
