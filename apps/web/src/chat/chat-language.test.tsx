@@ -43,6 +43,16 @@ describe('the conversation in another language', () => {
     expect(time.textContent).not.toMatch(/AM|PM/);
   });
 
+  it('speaks Arabic, right to left, with the timestamps Arabic writes', async () => {
+    await applyLanguage('ar');
+    const message = renderConversation();
+
+    expect(await screen.findByPlaceholderText('اكتب رسالة...')).toBeInTheDocument();
+    expect(document.documentElement.dir).toBe('rtl');
+    const arabic = new Intl.DateTimeFormat('ar', { hour: 'numeric', minute: '2-digit', month: 'short', day: 'numeric' }).format(new Date(message.timestamp));
+    expect(screen.getByTestId('message-time')).toHaveTextContent(arabic);
+  });
+
   it('is English again once switched back', async () => {
     await applyLanguage('de');
     await applyLanguage('en');
