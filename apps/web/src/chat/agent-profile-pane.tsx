@@ -1,6 +1,7 @@
 import { ArrowLeft, Bot, MessageSquare, User } from 'lucide-react';
 import { ACCOUNT_TEXTS, DELETED_MESSAGE_TEXT, formatMessageTimestamp, SAFETY_TEXTS, type TAgent, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { useLanguage, useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { ExternalBadge } from '../people/external-badge';
 import { PresenceDot } from '../people/presence-dot';
@@ -22,32 +23,34 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
   const first = messages.find((m) => !m.pending);
   const messageSnippet = useMessageSnippet();
   const blocked = useIsBlocked(agent.id);
+  const { t } = useT();
+  const language = useLanguage();
   if (recent.length === 0)
     return (
       <p className="text-sm text-zinc-500 dark:text-zinc-400">
-        {first ? `No messages from ${fullNameOf(agent)} yet.` : 'No activity in this conversation yet.'}
+        {first ? t('No messages from {{name}} yet.', { name: fullNameOf(agent) }) : t('No activity in this conversation yet.')}
       </p>
     );
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-3 text-sm">
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
-          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Messages</dt>
-          <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{theirs.length}</dd>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('Messages')}</dt>
+          <dd className="mt-0.5 font-semibold text-zinc-900 dark:text-zinc-100">{new Intl.NumberFormat(language).format(theirs.length)}</dd>
         </div>
         <div className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/60">
-          <dt className="text-xs text-zinc-500 dark:text-zinc-400">Last message</dt>
-          <dd className="mt-0.5 font-semibold whitespace-nowrap text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp)}</dd>
+          <dt className="text-xs text-zinc-500 dark:text-zinc-400">{t('Last message')}</dt>
+          <dd className="mt-0.5 font-semibold whitespace-nowrap text-zinc-900 dark:text-zinc-100">{formatMessageTimestamp(recent[0]!.timestamp, undefined, { locale: language })}</dd>
         </div>
       </dl>
-      <ol className="space-y-2" aria-label="Recent messages">
+      <ol className="space-y-2" aria-label={t('Recent messages')}>
         {recent.map((m) => (
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? DELETED_MESSAGE_TEXT : blocked ? SAFETY_TEXTS.blockedMessage : messageSnippet(shownContent(m)) || 'Sent a file'}</span>
+              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? t(DELETED_MESSAGE_TEXT) : blocked ? t(SAFETY_TEXTS.blockedMessage) : messageSnippet(shownContent(m)) || t('Sent a file')}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
-                {formatMessageTimestamp(m.timestamp)}
+                {formatMessageTimestamp(m.timestamp, undefined, { locale: language })}
               </time>
             </span>
           </li>
@@ -76,31 +79,32 @@ export function AgentProfilePane({
 }) {
   const name = agent ? fullNameOf(agent) : `@${username}`;
   const { user } = useAuth();
+  const { t } = useT();
   // A deleted account has no profile to open: its name, and that it is gone.
   if (agent?.isDeleted)
     return (
-      <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
+      <aside id="agent-profile" aria-label={t('Agent profile')} className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
         <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">
           {onBackToChat && (
             <Button variant="ghost" size="sm" onClick={onBackToChat}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to chat
+              <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+              {t('Back to chat')}
             </Button>
           )}
           <section className="rounded-2xl border border-zinc-200 bg-white p-5 text-center shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</h2>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{ACCOUNT_TEXTS.deletedAccountNote}</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(ACCOUNT_TEXTS.deletedAccountNote)}</p>
           </section>
         </div>
       </aside>
     );
   return (
-    <aside id="agent-profile" aria-label="Agent profile" className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
+    <aside id="agent-profile" aria-label={t('Agent profile')} className={cn('overflow-y-auto bg-zinc-50 dark:bg-zinc-950', className)}>
       <div className="mx-auto max-w-2xl space-y-5 px-4 py-6 sm:px-5">
         {onBackToChat && (
           <Button variant="ghost" size="sm" onClick={onBackToChat}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to chat
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('Back to chat')}
           </Button>
         )}
         {/* A column at every width: beside the chat the panel is narrow. */}
@@ -127,7 +131,7 @@ export function AgentProfilePane({
                 )}
               >
                 {agent.isHuman ? <User aria-hidden="true" className="size-3" /> : <Bot aria-hidden="true" className="size-3" />}
-                {agent.isHuman ? 'Human' : 'AI agent'}
+                {agent.isHuman ? t('Human') : t('AI agent')}
               </span>
             )}
             {agent && !agent.isHuman && agent.personality && (
@@ -137,8 +141,8 @@ export function AgentProfilePane({
           {agent && agent.id !== user?.agentId && <PersonSafetyActions agent={agent} />}
         </section>
         <section className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">Agent Activity: {agent?.username ?? username}</h2>
-          {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">Displaying simulated activity</p>}
+          <h2 className="mb-4 text-base font-semibold break-words text-zinc-900 dark:text-zinc-50">{t('Agent Activity: {{username}}', { username: agent?.username ?? username })}</h2>
+          {agent ? <RecentActivity agent={agent} messages={messages} /> : <p className="text-sm text-zinc-500">{t('Displaying simulated activity')}</p>}
         </section>
       </div>
     </aside>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { EyeOff } from 'lucide-react';
 import { SAFETY_TEXTS, type TListMessage } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { BubbleFrame, fullTimeOf } from './bubble-parts';
@@ -20,6 +21,7 @@ export function BlockedBubble({
   firstInGroup: boolean;
   reveal: () => ReactNode;
 }) {
+  const { t } = useT();
   const [shown, setShown] = useState(false);
   if (shown) return reveal();
   const fullTime = fullTimeOf(message.timestamp);
@@ -27,7 +29,7 @@ export function BlockedBubble({
     <BubbleFrame message={message} own={own} firstInGroup={firstInGroup} fullTime={fullTime} marks={{ 'data-blocked': 'true' }}>
       <button
         type="button"
-        title={SAFETY_TEXTS.showBlockedMessage}
+        title={t(SAFETY_TEXTS.showBlockedMessage)}
         onClick={() => setShown(true)}
         className={cn(
           'flex items-center gap-1.5 rounded-2xl border border-dashed border-zinc-300 px-3.5 py-2 text-sm text-zinc-500 italic hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-900',
@@ -35,8 +37,8 @@ export function BlockedBubble({
         )}
       >
         <EyeOff aria-hidden="true" className="size-3.5 shrink-0" />
-        {SAFETY_TEXTS.blockedMessage}
-        <span className="sr-only">: {SAFETY_TEXTS.showBlockedMessage}</span>
+        {t(SAFETY_TEXTS.blockedMessage)}
+        <span className="sr-only">: {t(SAFETY_TEXTS.showBlockedMessage)}</span>
       </button>
     </BubbleFrame>
   );

@@ -1,6 +1,7 @@
 import { createContext, startTransition, use, useEffect, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatMessageTimestamp, ROOM_SEEN_MAX_AVATARS, type TListMessage } from '@agentroom/shared';
+import { currentLanguage, t, useLanguage, useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -32,19 +33,28 @@ export function MessageClock({ children }: { children: ReactNode }) {
 
 /** A message's time as the list shows it (by the clock above; outside one, by the time of the render). */
 export function MessageTimeText({ timestamp }: { timestamp: string }) {
-  return formatMessageTimestamp(timestamp, use(ClockContext));
+  return useMessageTime(timestamp);
+}
+
+/** The text of MessageTimeText, for a sentence around it ('Last reply {{time}}'), in the language on screen. */
+export function useMessageTime(timestamp: string): string {
+  return formatMessageTimestamp(timestamp, use(ClockContext), { locale: useLanguage() });
 }
 
 /**
  * The full date and time of a message (its tooltip), as `Date#toLocaleString()` writes it, from one
- * formatter: toLocaleString builds an Intl formatter per call, which cost a long chat's first render
- * a formatter per message.
+ * formatter per language: toLocaleString builds an Intl formatter per call, which cost a long chat's
+ * first render a formatter per message. The language is the one on screen when called.
  */
-let fullTimeFormat: Intl.DateTimeFormat | undefined;
-export function fullTimeOf(timestamp: string | number | Date): string {
-  fullTimeFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+const fullTimeFormats = new Map<string, Intl.DateTimeFormat>();
+export function fullTimeOf(timestamp: string | number | Date, locale: string = currentLanguage()): string {
+  let format = fullTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    fullTimeFormats.set(locale, format);
+  }
   const at = new Date(timestamp);
-  return Number.isNaN(at.getTime()) ? 'Invalid Date' : fullTimeFormat.format(at);
+  return Number.isNaN(at.getTime()) ? t('Invalid Date') : format.format(at);
 }
 
 /** Marks on a bubble's row that the browser journeys and the list read. */
@@ -57,8 +67,8 @@ interface RowMarks {
 }
 
 /**
- * The row of a message from a person or an agent: someone else's on the left under their avatar
- * (shown once per group), one's own on the right; the group's first message carries the sender's
+ * The row of a message from a person or an agent: someone else's on the start side under their avatar
+ * (shown once per group), one's own on the end side (mirrored right to left); the group's first message carries the sender's
  * name and the time.
  */
 export function BubbleFrame({
@@ -145,18 +155,20 @@ export function useReplyVersions(message: Pick<TListMessage, 'content' | 'earlie
 
 /** "‹ 2 / 2 ›": pages between a regenerated reply's versions. */
 export function ReplyVersionPager({ count, index, show }: Pick<ReturnType<typeof useReplyVersions>, 'count' | 'index' | 'show'>) {
+  const { t } = useT();
+  const number = new Intl.NumberFormat(useLanguage());
   const button =
     'inline-flex size-6 items-center justify-center rounded text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
   return (
     <div data-testid="reply-versions" className="flex items-center gap-0.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-      <button type="button" className={button} aria-label="Previous version" disabled={index === 0} onClick={() => show(index - 1)}>
-        <ChevronLeft aria-hidden="true" className="size-3.5" />
+      <button type="button" className={button} aria-label={t('Previous version')} disabled={index === 0} onClick={() => show(index - 1)}>
+        <ChevronLeft aria-hidden="true" className="size-3.5 rtl:-scale-x-100" />
       </button>
       <span aria-live="polite">
-        {index + 1} / {count}
+        {number.format(index + 1)} / {number.format(count)}
       </span>
-      <button type="button" className={button} aria-label="Next version" disabled={index === count - 1} onClick={() => show(index + 1)}>
-        <ChevronRight aria-hidden="true" className="size-3.5" />
+      <button type="button" className={button} aria-label={t('Next version')} disabled={index === count - 1} onClick={() => show(index + 1)}>
+        <ChevronRight aria-hidden="true" className="size-3.5 rtl:-scale-x-100" />
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, PanelRight } from 'lucide-react';
 import type { TAgent } from '@agentroom/shared';
+import { t, useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { ExternalBadge } from '../people/external-badge';
 import { PresenceDot } from '../people/presence-dot';
@@ -20,10 +21,10 @@ const iconButton = cn(
  * What the connection dot means, read aloud; its title stays the plain 'Connected' or
  * 'Disconnected' (the avatar's own dot is the agent's presence: 'Online', 'Offline', 'Status unknown').
  */
-const connectionLabel: Record<ConnectionState, string> = {
-  connected: 'Connected',
-  connecting: 'Disconnected, reconnecting…',
-  disconnected: 'Disconnected',
+const connectionLabel: Record<ConnectionState, () => string> = {
+  connected: () => t('Connected'),
+  connecting: () => t('Disconnected, reconnecting…'),
+  disconnected: () => t('Disconnected'),
 };
 
 /** A 1:1 chat's header: back, avatar, full name, role, and the socket's connection dot. */
@@ -49,10 +50,11 @@ export function ChatHeader({
   const connected = connection === 'connected';
   // The pinned messages (pins/), when the page gives them.
   const addOns = useMessageAddOns();
+  const { t } = useT();
   return (
     <header className="flex items-center gap-2 border-b border-zinc-200 bg-white px-2 py-2.5 dark:border-zinc-800 dark:bg-zinc-900">
-      <button type="button" aria-label="Back" title="Back" onClick={onBack} className={iconButton}>
-        <ArrowLeft aria-hidden="true" className="size-5" />
+      <button type="button" aria-label={t('Back')} title={t('Back')} onClick={onBack} className={iconButton}>
+        <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       </button>
       {agent ? (
         <>
@@ -74,8 +76,8 @@ export function ChatHeader({
       )}
       <span
         role="img"
-        aria-label={`Connection: ${connectionLabel[connection]}`}
-        title={connected ? 'Connected' : 'Disconnected'}
+        aria-label={t('Connection: {{state}}', { state: connectionLabel[connection]() })}
+        title={connected ? t('Connected') : t('Disconnected')}
         data-testid="connection-dot"
         data-connection={connected ? 'connected' : 'disconnected'}
         className={cn(
@@ -88,15 +90,15 @@ export function ChatHeader({
       {notifyMenu}
       <button
         type="button"
-        aria-label={profileOpen ? 'Hide profile' : 'Show profile'}
-        title={profileOpen ? 'Hide profile' : 'Show profile'}
+        aria-label={profileOpen ? t('Hide profile') : t('Show profile')}
+        title={profileOpen ? t('Hide profile') : t('Show profile')}
         aria-expanded={profileOpen}
         // Only while the panel is there: an id that names nothing is an accessibility error.
         aria-controls={profileOpen ? 'agent-profile' : undefined}
         onClick={onToggleProfile}
         className={iconButton}
       >
-        <PanelRight aria-hidden="true" className="size-5" />
+        <PanelRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       </button>
     </header>
   );

@@ -7,6 +7,7 @@ import { chatApi } from '../api/chat-api';
 import { ConversationNotifyMenu } from '../attention/conversation-notify-menu';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { t, useT } from '../i18n';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSidePanel } from '../lib/use-side-panel';
 import { Button } from '../ui/button';
@@ -33,7 +34,8 @@ function agentFromState(state: unknown, username: string): TAgent | undefined {
  * main column and the agent's profile a collapsible side panel of about 30 % (decision 0009).
  */
 export default function ChatPage() {
-  usePageTitle('Profile');
+  const { t } = useT();
+  usePageTitle(t('Profile'));
   const { username: rawUsername = '', handle } = useParams();
   const username = stripAt(rawUsername);
   const location = useLocation();
@@ -77,14 +79,15 @@ export default function ChatPage() {
 }
 
 function AgentNotFound({ message, backTo }: { message: string; backTo: string }) {
+  const { t } = useT();
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 bg-zinc-50 px-6 text-center dark:bg-zinc-950">
       <SearchX aria-hidden="true" className="size-8 text-zinc-400" />
       <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-        Error: {message}
+        {t('Error: {{message}}', { message: t(message) })}
       </p>
       <Button asChild variant="secondary">
-        <Link to={backTo}>{backTo === '/' ? 'Go to my teams' : 'Back to the team'}</Link>
+        <Link to={backTo}>{backTo === '/' ? t('Go to my teams') : t('Back to the team')}</Link>
       </Button>
     </div>
   );
@@ -110,6 +113,7 @@ function ChatScreen({
   agentError: string | undefined;
   onBack: () => void;
 }) {
+  const { t } = useT();
   const profile = useSidePanel(PROFILE_PANEL_KEY);
   const thread = useThreadSidePanel();
   const chatHidden = (profile.open && !profile.beside) || thread.hidesChat;
@@ -131,7 +135,7 @@ function ChatScreen({
             key={thread.rootMessageId}
             rootMessageId={thread.rootMessageId}
             teamHandle={teamHandle}
-            alsoSendLabel="Also send to the chat"
+            alsoSendLabel={t('Also send to the chat')}
             onClose={thread.close}
             className={thread.className}
           />
@@ -190,8 +194,8 @@ function blockedView(agentError: string | undefined, isSelf: boolean) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
       <UserRound aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
-      <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">This is your profile</p>
-      <p className="text-sm text-zinc-500 dark:text-zinc-400">Open a teammate or an AI agent from a team to start chatting.</p>
+      <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('This is your profile')}</p>
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Open a teammate or an AI agent from a team to start chatting.')}</p>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   MESSAGE_MAX_LENGTH,
   type TAgent,
 } from '@agentroom/shared';
+import { t, useLanguage, useT } from '../i18n';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { readDraft, writeDraft } from './drafts';
@@ -35,7 +36,7 @@ export interface ComposerProps {
 
 /** The character counter shows from here on, before the server's limit refuses a message. */
 const COUNTER_FROM = 9_000;
-const formatCount = (count: number) => count.toLocaleString('en-US');
+const formatCount = (count: number, language: string) => new Intl.NumberFormat(language).format(count);
 
 const allowedTypes = new Set<string>(ATTACHMENT_MIME_TYPES);
 const MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
@@ -46,11 +47,11 @@ export function checkFiles(current: readonly File[], chosen: readonly File[]): {
   const problems: string[] = [];
   for (const file of chosen) {
     if (files.length >= ATTACHMENT_MAX_FILES) {
-      problems.push(`${CHAT_ERRORS.tooManyFiles}: at most ${ATTACHMENT_MAX_FILES} files per message`);
+      problems.push(t('{{problem}}: at most {{max}} files per message', { problem: t(CHAT_ERRORS.tooManyFiles), max: ATTACHMENT_MAX_FILES }));
       break;
     }
-    if (file.size > ATTACHMENT_MAX_BYTES) problems.push(`${file.name}: ${CHAT_ERRORS.fileTooLarge} (at most ${MAX_MB} MB)`);
-    else if (!allowedTypes.has(file.type)) problems.push(`${file.name}: ${CHAT_ERRORS.unsupportedFileType}`);
+    if (file.size > ATTACHMENT_MAX_BYTES) problems.push(t('{{name}}: {{problem}} (at most {{max}} MB)', { name: file.name, problem: t(CHAT_ERRORS.fileTooLarge), max: MAX_MB }));
+    else if (!allowedTypes.has(file.type)) problems.push(t('{{name}}: {{problem}}', { name: file.name, problem: t(CHAT_ERRORS.unsupportedFileType) }));
     else files.push(file);
   }
   return { files, problems };
@@ -64,6 +65,8 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).
  * by pasting or by dropping them on it; a counter near the length limit, and no sending beyond it.
  */
 export function Composer({ onSend, onTypingChange, disabled = false, error, draftKey, mentionCandidates, outbox, options }: ComposerProps) {
+  const { t } = useT();
+  const language = useLanguage();
   const [text, setText] = useState(() => readDraft(draftKey));
   // The conversation is known only once it has started: its draft is loaded then.
   const [draftLoadedFor, setDraftLoadedFor] = useState(draftKey);
@@ -170,7 +173,8 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
     },
   };
 
-  const messages = [...fileProblems, ...(tooLong ? [CHAT_ERRORS.messageTooLong] : []), ...(error ? [error] : [])];
+  // The server's error texts are keys too (decision 0027): a known one shows in the reader's language.
+  const messages = [...fileProblems, ...(tooLong ? [t(CHAT_ERRORS.messageTooLong)] : []), ...(error ? [t(error)] : [])];
   return (
     <form
       onSubmit={submit}
@@ -179,25 +183,25 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
         'relative border-t border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900',
         dragging && 'ring-2 ring-indigo-500 ring-inset',
       )}
-      aria-label="Send a message"
+      aria-label={t('Send a message')}
     >
       {dragging && (
         <p className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center bg-white/90 text-sm font-medium text-indigo-700 dark:bg-zinc-900/90 dark:text-indigo-300">
-          {COMPOSER_TEXTS.dropFiles}
+          {t(COMPOSER_TEXTS.dropFiles)}
         </p>
       )}
       {files.length > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-1.5" aria-label="Files to send">
+        <ul className="mb-2 flex flex-wrap gap-1.5" aria-label={t('Files to send')}>
           {files.map((file, index) => (
             <li
               key={`${file.name}-${index}`}
               className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-zinc-200 bg-zinc-50 py-0.5 pe-1 ps-2.5 text-xs text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
             >
               <span className="max-w-40 truncate">{file.name}</span>
-              <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(file.size)}</span>
+              <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(file.size, language)}</span>
               <button
                 type="button"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t('Remove {{name}}', { name: file.name })}
                 onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
                 className={cn('rounded-full p-0.5 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800 dark:hover:bg-zinc-700 dark:hover:text-zinc-100', focusRing)}
               >
@@ -220,8 +224,8 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
         />
         <button
           type="button"
-          aria-label="Attach files"
-          title="Attach files"
+          aria-label={t('Attach files')}
+          title={t('Attach files')}
           disabled={disabled}
           onClick={() => fileInput.current?.click()}
           className={cn(
@@ -235,8 +239,8 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           ref={textarea}
           rows={1}
           value={text}
-          placeholder="Type a message..."
-          aria-label="Message"
+          placeholder={t('Type a message...')}
+          aria-label={t('Message')}
           aria-invalid={messages.length > 0 || undefined}
           aria-describedby={messages.length > 0 ? errorId : undefined}
           disabled={disabled}
@@ -255,15 +259,15 @@ export function Composer({ onSend, onTypingChange, disabled = false, error, draf
           className="block max-h-24 min-h-10 flex-1 resize-none overflow-y-auto rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-400"
         />
         <Button type="submit" disabled={blank || disabled || tooLong} className="shrink-0">
-          <SendHorizontal aria-hidden="true" className="size-4" />
-          Send
+          <SendHorizontal aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {t('Send')}
         </Button>
       </div>
       {options}
       {length >= COUNTER_FROM && (
         <p data-testid="character-counter" className={cn('mt-1 text-end text-xs tabular-nums', tooLong ? 'font-medium text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400')}>
-          {formatCount(length)} / {formatCount(MESSAGE_MAX_LENGTH)}
-          <span className="sr-only"> characters</span>
+          {formatCount(length, language)} / {formatCount(MESSAGE_MAX_LENGTH, language)}
+          <span className="sr-only"> {t('characters')}</span>
         </p>
       )}
       {messages.length > 0 && (

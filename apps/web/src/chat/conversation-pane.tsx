@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { OctagonX, WifiOff } from 'lucide-react';
 import { typingText, type TListMessage } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { t, useT } from '../i18n';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
@@ -35,7 +36,7 @@ export function ConversationPane({
   header,
   blocked,
   alsoSendLabel,
-  label = 'Chat',
+  label,
   className,
 }: {
   header?: ReactNode;
@@ -48,8 +49,9 @@ export function ConversationPane({
   className?: string;
 }) {
   usePreloadMarkdownWhenIdle();
+  const { t } = useT();
   return (
-    <section aria-label={label} className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+    <section aria-label={label ?? t('Chat')} className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
       {header}
       <ConnectionNotices />
       <div className="flex min-h-0 flex-1 flex-col">{blocked ?? <ConversationBody />}</div>
@@ -64,16 +66,17 @@ function ConnectionNotices() {
   const { conversation } = useConversationInfo();
   const { offline, socketError, connection } = useConversationStatus();
   const { reconnect } = useConversationActions();
+  const { t } = useT();
   return (
     <>
       {offline && (
         <p role="status" className="flex items-center gap-2 border-b border-zinc-200 bg-zinc-100 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-          You are offline. New messages will appear when the connection is back.
+          {t('You are offline. New messages will appear when the connection is back.')}
         </p>
       )}
       {conversation && socketError && (
-        <ErrorLine message={socketError} action={connection === 'connected' ? undefined : { label: 'Reconnect', run: reconnect }} />
+        <ErrorLine message={socketError} action={connection === 'connected' ? undefined : { label: t('Reconnect'), run: reconnect }} />
       )}
     </>
   );
@@ -84,11 +87,12 @@ function ConversationBody() {
   const { loadError } = useConversationStatus();
   const { listKey } = useConversationList();
   const { retryLoad } = useConversationActions();
-  if (loadError) return <ErrorLine message={loadError} action={{ label: 'Try again', run: retryLoad }} />;
+  const { t } = useT();
+  if (loadError) return <ErrorLine message={loadError} action={{ label: t('Try again'), run: retryLoad }} />;
   if (!conversation)
     return (
       <div className="flex flex-1 items-center justify-center">
-        <Spinner label="Loading messages..." className="size-5 text-indigo-600 dark:text-indigo-400" />
+        <Spinner label={t('Loading messages...')} className="size-5 text-indigo-600 dark:text-indigo-400" />
       </div>
     );
   // Another window (a search hit, or back to the newest messages) starts the list view over.
@@ -121,8 +125,8 @@ function useAnnouncement(latest: TListMessage | undefined, selfId: string): stri
     // Read as the bubble shows it, not its Markdown ('**Done**' is 'Done', not 'star star Done').
     let current = true;
     void loadPlainText().then(
-      (plainText) => current && setText(`New message from ${fullNameOf(latest.sender)}: ${plainText(latest.content, ANNOUNCED_LENGTH)}`),
-      () => current && setText(`New message from ${fullNameOf(latest.sender)}: ${quickSnippet(latest.content, ANNOUNCED_LENGTH)}`),
+      (plainText) => current && setText(t('New message from {{name}}: {{text}}', { name: fullNameOf(latest.sender), text: plainText(latest.content, ANNOUNCED_LENGTH) })),
+      () => current && setText(t('New message from {{name}}: {{text}}', { name: fullNameOf(latest.sender), text: quickSnippet(latest.content, ANNOUNCED_LENGTH) })),
     );
     return () => {
       current = false;
@@ -208,13 +212,14 @@ function StopAllReplies() {
   const { conversation, members } = useConversationInfo();
   const streams = useStreamingReplies();
   const { stopChain } = useConversationActions();
+  const { t } = useT();
   // A thread of a room (its members mirror the room's) stops its replies the same way.
   const manyVoices = !!conversation?.room || (!!conversation?.thread && !!members);
   if (!manyVoices || !streams.some((reply) => !reply.done)) return null;
   return (
     <Button size="sm" variant="secondary" className="my-1 h-7 shrink-0 px-2.5" onClick={stopChain}>
       <OctagonX aria-hidden="true" className="size-3.5" />
-      Stop all replies
+      {t('Stop all replies')}
     </Button>
   );
 }

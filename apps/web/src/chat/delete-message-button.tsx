@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { lazyDialog } from '../ui/lazy-dialog';
@@ -9,6 +10,7 @@ const DeleteMessageDialog = lazyDialog(() => import('./delete-message-dialog').t
 
 /** "Delete" among one's own message actions, asking first: the message goes for everyone. */
 export function DeleteMessageButton({ onDelete, className }: { onDelete: () => Promise<void>; className?: string }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const confirm = async () => {
@@ -26,8 +28,8 @@ export function DeleteMessageButton({ onDelete, className }: { onDelete: () => P
     <>
       <button
         type="button"
-        aria-label="Delete message"
-        title="Delete message"
+        aria-label={t('Delete message')}
+        title={t('Delete message')}
         onClick={() => setOpen(true)}
         className={cn(
           'rounded-md p-1 text-zinc-400 transition hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/50 dark:hover:text-red-300',

@@ -1,4 +1,5 @@
 import { DELETED_MESSAGE_TEXT } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Modal } from '../ui/dialogs';
 import { Button } from '../ui/button';
 
@@ -14,19 +15,20 @@ export function DeleteMessageDialog({
   deleting: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useT();
   return (
     <Modal
       open={open}
       onOpenChange={(next) => !deleting && onOpenChange(next)}
-      title="Delete this message?"
-      description={`Everyone in the conversation will see “${DELETED_MESSAGE_TEXT}” instead, and its files are removed. This cannot be undone.`}
+      title={t('Delete this message?')}
+      description={t('Everyone in the conversation will see “{{deleted}}” instead, and its files are removed. This cannot be undone.', { deleted: t(DELETED_MESSAGE_TEXT) })}
     >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={deleting}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant="danger" loading={deleting} onClick={onConfirm}>
-          Delete
+          {t('Delete')}
         </Button>
       </div>
     </Modal>

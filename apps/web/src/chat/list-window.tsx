@@ -1,4 +1,5 @@
 import type { IndexLocationWithAlign } from 'react-virtuoso';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 
 /** What the list footer needs when the list is a window around an older message (a search hit). */
@@ -10,11 +11,12 @@ export interface NewerContext {
 
 /** Below the last message: 'Load newer messages' while the window does not reach the newest one. */
 export function LoadNewerFooter({ context }: { context?: NewerContext }) {
+  const { t } = useT();
   if (!context?.hasNewer || !context.onLoadNewer) return <div className="h-3" />;
   return (
     <div className="flex justify-center pt-2 pb-3">
       <Button size="sm" variant="secondary" loading={context.loadingNewer} onClick={context.onLoadNewer}>
-        Load newer messages
+        {t('Load newer messages')}
       </Button>
     </div>
   );

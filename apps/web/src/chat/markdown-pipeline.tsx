@@ -5,6 +5,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import remarkBreaks from 'remark-breaks';
 import { COMPOSER_TEXTS } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { cn } from '../ui/cn';
 import type { MentionMarks } from './conversation-members';
 import { CopyButton } from './copy-button';
@@ -62,6 +63,7 @@ const components: Components = {
 /** A code block, with a button that copies its code (the text as shown, without the Markdown fences). */
 function CodeBlock({ className, ...props }: ComponentProps<'pre'>) {
   const pre = useRef<HTMLPreElement>(null);
+  const { t } = useT();
   return (
     <div className="group/code relative my-2 max-w-full">
       <pre
@@ -74,7 +76,7 @@ function CodeBlock({ className, ...props }: ComponentProps<'pre'>) {
         )}
       />
       <CopyButton
-        label={COMPOSER_TEXTS.copyCode}
+        label={t(COMPOSER_TEXTS.copyCode)}
         text={() => (pre.current?.textContent ?? '').replace(/\n$/, '')}
         className="absolute top-1.5 end-1.5 bg-zinc-900 text-zinc-300 hover:bg-zinc-700 hover:text-white dark:bg-zinc-950"
       />

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { mentionQueryAt, type TAgent } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -59,6 +60,7 @@ export function useMentionCompletion({
   /** The new text after a pick. */
   onPick: (text: string) => void;
 }): Completion {
+  const { t } = useT();
   const listId = useId();
   const [caret, setCaret] = useState<number | null>(null);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -129,7 +131,7 @@ export function useMentionCompletion({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Mention someone"
+        aria-label={t('Mention someone')}
         className="max-h-64 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
       >
         {options.map((agent, index) => {
@@ -158,7 +160,7 @@ export function useMentionCompletion({
         })}
       </ul>
       <p aria-live="polite" className="sr-only">
-        {options.length === 1 ? '1 member to mention' : `${options.length} members to mention`}
+        {t('{{count}} members to mention', { count: options.length })}
       </p>
     </div>
   );

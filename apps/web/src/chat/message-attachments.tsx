@@ -1,22 +1,26 @@
 import { FileText } from 'lucide-react';
 import { INLINE_IMAGE_MIME_TYPES, type TChatAttachment } from '@agentroom/shared';
+import { useLanguage, useT } from '../i18n';
 import { assetUrl } from '../lib/asset-url';
 import { cn } from '../ui/cn';
 import { focusRing } from '../ui/button';
 
 const inline = new Set<string>(INLINE_IMAGE_MIME_TYPES);
 
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+export function formatBytes(size: number, language: string): string {
+  const number = (value: number, digits = 0) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+  if (size < 1024) return `${number(size)} B`;
+  if (size < 1024 * 1024) return `${number(Math.round(size / 1024))} KB`;
+  return `${number(size / (1024 * 1024), 1)} MB`;
 }
 
 /** A message's files: images inline through their signed URL, everything else as a download link. */
 export function MessageAttachments({ attachments, own }: { attachments: readonly TChatAttachment[]; own: boolean }) {
+  const { t } = useT();
+  const language = useLanguage();
   if (attachments.length === 0) return null;
   return (
-    <ul className="mt-1.5 flex flex-wrap gap-2" aria-label="Attachments">
+    <ul className="mt-1.5 flex flex-wrap gap-2" aria-label={t('Attachments')}>
       {attachments.map((file) => (
         <li key={file.id} className="max-w-full">
           {!file.url ? (
@@ -48,7 +52,7 @@ export function MessageAttachments({ attachments, own }: { attachments: readonly
               <FileText aria-hidden="true" className="size-4 shrink-0" />
               <span className="truncate">{file.filename}</span>
               {/* Set apart by weight, not by fading: faded white on the own bubble's indigo fell under 4.5:1 (axe). */}
-              <span className={cn('shrink-0 font-normal', !own && 'text-zinc-500 dark:text-zinc-400')}>{formatBytes(file.size)}</span>
+              <span className={cn('shrink-0 font-normal', !own && 'text-zinc-500 dark:text-zinc-400')}>{formatBytes(file.size, language)}</span>
             </a>
           )}
         </li>

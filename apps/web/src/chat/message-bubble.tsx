@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Ban, CornerDownRight, RefreshCw } from 'lucide-react';
 import { DELETED_MESSAGE_TEXT, type TListMessage } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -53,6 +54,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
 });
 
 function DeletedBubble({ message, own, firstInGroup, focused = false }: BubbleProps) {
+  const { t } = useT();
   const fullTime = fullTimeOf(message.timestamp);
   return (
     <BubbleFrame message={message} own={own} firstInGroup={firstInGroup} fullTime={fullTime} marks={{ 'data-deleted': 'true' }}>
@@ -64,7 +66,7 @@ function DeletedBubble({ message, own, firstInGroup, focused = false }: BubblePr
         )}
       >
         <Ban aria-hidden="true" className="size-3.5 shrink-0" />
-        {DELETED_MESSAGE_TEXT}
+        {t(DELETED_MESSAGE_TEXT)}
       </p>
       {message.thread && <ThreadSummaryLine rootMessageId={message.id} thread={message.thread} own={own} />}
       <MessageSeenBy message={message} own={own} />
@@ -73,6 +75,7 @@ function DeletedBubble({ message, own, firstInGroup, focused = false }: BubblePr
 }
 
 function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false }: BubbleProps) {
+  const { t } = useT();
   const [editing, setEditing] = useState(false);
   const addOns = useMessageAddOns();
   const { selfId, members } = useConversationInfo();
@@ -96,8 +99,8 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
       {addOns && <addOns.BubbleMark message={message} own={own} />}
       {message.askedBy && (
         <p data-testid="asked-by" className="mb-1 flex items-center gap-1 text-[11px] text-zinc-500 dark:text-zinc-400">
-          <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />
-          {fullNameOf(message.askedBy)} asked {fullNameOf(message.sender)}
+          <CornerDownRight aria-hidden="true" className="size-3 shrink-0 rtl:-scale-x-100" />
+          {t('{{asker}} asked {{agent}}', { asker: fullNameOf(message.askedBy), agent: fullNameOf(message.sender) })}
         </p>
       )}
       {message.fromThread && <FromThreadLine place={message.fromThread} />}
@@ -108,7 +111,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
           className={cn(
             'min-w-0 rounded-2xl px-3.5 py-2',
             own
-              ? 'rounded-br-md bg-indigo-600 text-white dark:bg-indigo-500 [&_a]:text-white'
+              ? 'rounded-ee-md bg-indigo-600 text-white dark:bg-indigo-500 [&_a]:text-white'
               : 'rounded-es-md bg-white text-zinc-900 ring-1 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-700 [&_a]:text-indigo-700 dark:[&_a]:text-indigo-300',
             // Dimmed while sending, no further: white on the faded indigo keeps a 4.5:1 contrast (axe checks it).
             message.pending && 'opacity-85',
@@ -137,9 +140,9 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
       {message.stepLimit !== undefined && <StepLimitLine agentName={fullNameOf(message.sender)} steps={message.stepLimit} />}
       {(message.isEdited || stopped || message.pending) && (
         <div className={cn('mt-0.5 flex gap-1.5', own && 'justify-end')}>
-          {message.pending && <span className="sr-only">Sending</span>}
-          {message.isEdited && <span className={tag}>edited</span>}
-          {stopped && <span className={tag}>Stopped</span>}
+          {message.pending && <span className="sr-only">{t('Sending')}</span>}
+          {message.isEdited && <span className={tag}>{t('edited')}</span>}
+          {stopped && <span className={tag}>{t('Stopped')}</span>}
         </div>
       )}
       {message.sender.isAgent && (canRegenerate || versions.count > 1) && (
@@ -148,7 +151,7 @@ function TextBubble({ message, own, firstInGroup, canRegenerate, focused = false
           {canRegenerate && (
             <Button size="sm" variant="ghost" className="h-7 px-2 text-zinc-500 dark:text-zinc-400" onClick={() => regenerate(message.id)}>
               <RefreshCw aria-hidden="true" className="size-3.5" />
-              Regenerate
+              {t('Regenerate')}
             </Button>
           )}
         </div>

@@ -1,8 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 
 /** One's own message, edited in place: Enter saves, Shift+Enter adds a line, Escape cancels. */
 export function MessageEditForm({ initial, onSave, onCancel }: { initial: string; onSave: (text: string) => Promise<void>; onCancel: () => void }) {
+  const { t } = useT();
   const [text, setText] = useState(initial);
   const [saving, setSaving] = useState(false);
   const save = async () => {
@@ -29,7 +31,7 @@ export function MessageEditForm({ initial, onSave, onCancel }: { initial: string
   return (
     <div className="w-full min-w-56 space-y-2">
       <textarea
-        aria-label="Edit message"
+        aria-label={t('Edit message')}
         autoFocus
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -39,10 +41,10 @@ export function MessageEditForm({ initial, onSave, onCancel }: { initial: string
       />
       <div className="flex justify-end gap-2">
         <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button size="sm" onClick={() => void save()} loading={saving} disabled={!text.trim()}>
-          Save
+          {t('Save')}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { MessageSquareReply, Pencil } from 'lucide-react';
 import { COMPOSER_TEXTS, hasReacted, type TListMessage } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useConversationActions, useConversationInfo } from './conversation-context';
@@ -40,11 +41,12 @@ export function MessageHoverActions({
   const mine = useMemo(() => new Set((reactions ?? []).filter((r) => hasReacted(r, selfId)).map((r) => r.emoji)), [reactions, selfId]);
   // Pin / Unpin and Save / Remove from saved (pins/), when the page gives them.
   const addOns = useMessageAddOns();
+  const { t } = useT();
   return (
     <div className={cn('flex items-center', own && 'flex-row-reverse')}>
       {canReact && <ReactionPicker mine={mine} onPick={(emoji, reacted) => react(id, emoji, reacted)} className={hoverAction} />}
       {message.sender.isAgent && message.content && (
-        <CopyButton label={COMPOSER_TEXTS.copy} text={() => message.content} className={cn(actionLook, hoverAction)} />
+        <CopyButton label={t(COMPOSER_TEXTS.copy)} text={() => message.content} className={cn(actionLook, hoverAction)} />
       )}
       {message.sender.isAgent && !message.pending && (
         <ReplyContextButton messageId={id} agentName={`${message.sender.firstName} ${message.sender.lastName}`.trim()} className={cn(actionLook, hoverAction)} />
@@ -52,19 +54,19 @@ export function MessageHoverActions({
       {canStartThread && (
         <button
           type="button"
-          aria-label="Reply in thread"
-          title="Reply in thread"
+          aria-label={t('Reply in thread')}
+          title={t('Reply in thread')}
           onClick={() => openThread?.(id)}
           className={cn('rounded-md p-1 transition', actionLook, hoverAction, focusRing)}
         >
-          <MessageSquareReply aria-hidden="true" className="size-3.5" />
+          <MessageSquareReply aria-hidden="true" className="size-3.5 rtl:-scale-x-100" />
         </button>
       )}
       {canEdit && (
         <button
           type="button"
-          aria-label="Edit message"
-          title="Edit message"
+          aria-label={t('Edit message')}
+          title={t('Edit message')}
           onClick={onEdit}
           className={cn('rounded-md p-1 transition', actionLook, hoverAction, focusRing)}
         >

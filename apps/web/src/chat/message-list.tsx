@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type Re
 import type { IndexLocationWithAlign, ListRange, VirtuosoHandle } from 'react-virtuoso';
 import { MessageSquare } from 'lucide-react';
 import { MESSAGE_PAGE_SIZE, NOTIFICATION_TEXTS, type TListMessage } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
@@ -28,11 +29,12 @@ interface EdgeContext extends NewerContext {
 }
 
 function LoadMoreHeader({ context }: { context?: EdgeContext }) {
+  const { t } = useT();
   if (!context?.hasMore) return <div className="h-2" />;
   return (
     <div className="flex justify-center pt-3 pb-1">
       <Button size="sm" variant="secondary" loading={context.loadingOlder} onClick={context.onLoadOlder}>
-        Load more messages
+        {t('Load more messages')}
       </Button>
     </div>
   );
@@ -200,17 +202,19 @@ export function MessageList() {
 }
 
 function NoMessages({ edges }: { edges: EdgeContext }) {
+  const { t } = useT();
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
       {edges.hasMore && <LoadMoreHeader context={edges} />}
       <MessageSquare aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
-      <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">No messages yet</p>
-      <p className="text-sm text-zinc-500 dark:text-zinc-400">Start the conversation!</p>
+      <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('No messages yet')}</p>
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Start the conversation!')}</p>
     </div>
   );
 }
 
 function NewMessagesPill({ onClick }: { onClick: () => void }) {
+  const { t } = useT();
   return (
     <button
       type="button"
@@ -220,7 +224,7 @@ function NewMessagesPill({ onClick }: { onClick: () => void }) {
         focusRing,
       )}
     >
-      {NOTIFICATION_TEXTS.newMessagesPill}
+      {t(NOTIFICATION_TEXTS.newMessagesPill)}
     </button>
   );
 }
@@ -252,14 +256,15 @@ function VirtualMessages({
   onRange: (range: ListRange) => void;
   renderItem: (item: ListItem) => ReactNode;
 }) {
+  const { t } = useT();
   return (
-    <Suspense fallback={<Spinner label="Loading messages..." className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}>
+    <Suspense fallback={<Spinner label={t('Loading messages...')} className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}>
       <VirtualList
         ref={handle}
         className="flex-1"
         // A named region, so the label is allowed on the scroller even while no item is rendered yet (axe).
         role="region"
-        aria-label="Messages"
+        aria-label={t('Messages')}
         data={items}
         context={edges}
         components={listComponents}

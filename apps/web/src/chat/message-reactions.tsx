@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { SmilePlus } from 'lucide-react';
 import { hasReacted, type TMessageReaction } from '@agentroom/shared';
+import { t, useLanguage, useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -13,8 +14,8 @@ const chip =
 /** "Maya Chen and Sam Lee reacted with 👍" (the chip's label and tooltip). */
 function reactedByText(reaction: TMessageReaction): string {
   const names = reaction.agents.map((agent) => fullNameOf(agent));
-  const who = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `${who} reacted with ${reaction.emoji}`;
+  const who = names.length <= 1 ? (names[0] ?? '') : t('{{names}} and {{last}}', { names: names.slice(0, -1).join(', '), last: names.at(-1) });
+  return t('{{names}} reacted with {{emoji}}', { names: who, emoji: reaction.emoji });
 }
 
 /**
@@ -32,13 +33,14 @@ export function ReactionPicker({
   onPick: (emoji: string, reacted: boolean) => void;
   className?: string;
 }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const button = (
     <button
       type="button"
-      aria-label="Add reaction"
-      title="Add reaction"
+      aria-label={t('Add reaction')}
+      title={t('Add reaction')}
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => {
@@ -74,18 +76,21 @@ export function ReactionChips({
   own: boolean;
   onToggle?: (emoji: string, reacted: boolean) => void;
 }) {
+  const { t } = useT();
+  const number = new Intl.NumberFormat(useLanguage());
   if (reactions.length === 0) return null;
   return (
-    <ul aria-label="Reactions" className={cn('mt-1 flex flex-wrap gap-1', own && 'justify-end')}>
+    <ul aria-label={t('Reactions')} className={cn('mt-1 flex flex-wrap gap-1', own && 'justify-end')}>
       {reactions.map((reaction) => {
         const mine = hasReacted(reaction, selfAgentId);
         const label = reactedByText(reaction);
+        const shown = number.format(reaction.count);
         return (
           <li key={reaction.emoji}>
             <button
               type="button"
               aria-pressed={mine}
-              aria-label={`${label} (${reaction.count})`}
+              aria-label={t('{{label}} ({{number}})', { label, number: shown })}
               title={label}
               disabled={!onToggle}
               onClick={() => onToggle?.(reaction.emoji, !mine)}
@@ -98,7 +103,7 @@ export function ReactionChips({
               )}
             >
               <span aria-hidden="true">{reaction.emoji}</span>
-              <span aria-hidden="true">{reaction.count}</span>
+              <span aria-hidden="true">{shown}</span>
             </button>
           </li>
         );

@@ -1,5 +1,6 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { NO_MODEL_NOTICE_CODE, NO_MODEL_SETUP_HINT, type TListMessage } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
 import { MessageSeenBy, MessageTimeText } from './bubble-parts';
@@ -12,6 +13,7 @@ import { shownContent } from './shown-content';
  * has its own (a room may hold several): trying again writes the answer into that notice's place.
  */
 export function NoticeBubble({ message, own }: { message: TListMessage; own: boolean }) {
+  const { t } = useT();
   const { showModelHint } = useConversationInfo();
   const { regenerate } = useConversationActions();
   return (
@@ -24,7 +26,7 @@ export function NoticeBubble({ message, own }: { message: TListMessage; own: boo
         <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <div className="min-w-0 space-y-2">
           <p className="text-xs font-medium">
-            {fullNameOf(message.sender)} could not answer{' '}
+            {t('{{name}} could not answer', { name: fullNameOf(message.sender) })}{' '}
             <span className="font-normal opacity-80">
               · <MessageTimeText timestamp={message.timestamp} />
             </span>
@@ -35,7 +37,7 @@ export function NoticeBubble({ message, own }: { message: TListMessage; own: boo
               <p className="text-sm leading-relaxed">{shownContent(message)}</p>
               {showModelHint && (
                 <p data-testid="model-setup-hint" className="text-xs opacity-90">
-                  {NO_MODEL_SETUP_HINT}
+                  {t(NO_MODEL_SETUP_HINT)}
                 </p>
               )}
             </>
@@ -45,7 +47,7 @@ export function NoticeBubble({ message, own }: { message: TListMessage; own: boo
           {message.notice?.retryable && (
             <Button size="sm" variant="secondary" onClick={() => regenerate(message.id)}>
               <RefreshCw aria-hidden="true" className="size-3.5" />
-              Try again
+              {t('Try again')}
             </Button>
           )}
           <MessageSeenBy message={message} own={own} />

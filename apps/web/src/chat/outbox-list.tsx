@@ -1,5 +1,6 @@
 import { CircleAlert, Clock } from 'lucide-react';
 import { COMPOSER_TEXTS } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { removeFromOutbox, retryOutbox, useOutbox } from './outbox';
 
@@ -8,10 +9,11 @@ import { removeFromOutbox, retryOutbox, useOutbox } from './outbox';
  * or failed with Retry and Delete. One being sent shows as the pending message in the list instead.
  */
 export function OutboxList({ userId, conversationId }: { userId: string; conversationId: string | undefined }) {
+  const { t } = useT();
   const entries = useOutbox(userId).filter((entry) => entry.conversationId === conversationId && entry.state !== 'sending');
   if (entries.length === 0) return null;
   return (
-    <ul aria-label={COMPOSER_TEXTS.outboxLabel} className="mt-2 space-y-1.5">
+    <ul aria-label={t(COMPOSER_TEXTS.outboxLabel)} className="mt-2 space-y-1.5">
       {entries.map((entry) => (
         <li
           key={entry.clientMessageId}
@@ -26,16 +28,16 @@ export function OutboxList({ userId, conversationId }: { userId: string; convers
           <div className="min-w-0 flex-1">
             <p className="truncate text-zinc-800 dark:text-zinc-100">{entry.content || entry.files.map((file) => file.name).join(', ')}</p>
             <p className={entry.state === 'failed' ? 'text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400'}>
-              {entry.state === 'failed' ? (entry.error ?? COMPOSER_TEXTS.outboxFailed) : COMPOSER_TEXTS.outboxWaiting}
+              {entry.state === 'failed' ? t(entry.error ?? COMPOSER_TEXTS.outboxFailed) : t(COMPOSER_TEXTS.outboxWaiting)}
             </p>
           </div>
           {entry.state === 'failed' && (
             <Button type="button" size="sm" variant="secondary" className="h-7 px-2.5" onClick={() => retryOutbox(userId, entry.clientMessageId)}>
-              {COMPOSER_TEXTS.outboxRetry}
+              {t(COMPOSER_TEXTS.outboxRetry)}
             </Button>
           )}
           <Button type="button" size="sm" variant="ghost" className="h-7 px-2.5" onClick={() => removeFromOutbox(userId, entry.clientMessageId)}>
-            {COMPOSER_TEXTS.outboxDelete}
+            {t(COMPOSER_TEXTS.outboxDelete)}
           </Button>
         </li>
       ))}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { Plus } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { COMPOSER_TEXTS, REACTION_PALETTE } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { Spinner } from '../ui/spinner';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -22,6 +23,7 @@ export function ReactionPalette({
   mine: ReadonlySet<string>;
   onPick: (emoji: string, reacted: boolean) => void;
 }) {
+  const { t } = useT();
   const [full, setFull] = useState(false);
   // Opened again, the palette starts with the quick reactions (however it was closed last time).
   if (!open && full) setFull(false);
@@ -37,7 +39,7 @@ export function ReactionPalette({
           side="top"
           sideOffset={4}
           collisionPadding={8}
-          aria-label="Reactions"
+          aria-label={t('Reactions')}
           className="z-50 flex max-w-[calc(100vw-1rem)] flex-col gap-1 rounded-2xl border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <div className="flex gap-0.5">
@@ -48,7 +50,7 @@ export function ReactionPalette({
                   key={emoji}
                   type="button"
                   aria-pressed={pressed}
-                  aria-label={`React with ${emoji}`}
+                  aria-label={t('React with {{emoji}}', { emoji })}
                   onClick={() => pick(emoji)}
                   className={cn(
                     'size-8 rounded-full text-lg leading-none transition hover:bg-zinc-100 dark:hover:bg-zinc-800',
@@ -63,8 +65,8 @@ export function ReactionPalette({
             {!full && (
               <button
                 type="button"
-                aria-label={COMPOSER_TEXTS.moreReactions}
-                title={COMPOSER_TEXTS.moreReactions}
+                aria-label={t(COMPOSER_TEXTS.moreReactions)}
+                title={t(COMPOSER_TEXTS.moreReactions)}
                 onClick={() => setFull(true)}
                 className={cn('inline-flex size-8 items-center justify-center rounded-full text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100', focusRing)}
               >
@@ -73,7 +75,7 @@ export function ReactionPalette({
             )}
           </div>
           {full && (
-            <Suspense fallback={<Spinner label={COMPOSER_TEXTS.emojiPickerLoading} className="m-4 size-5 self-center text-indigo-600 dark:text-indigo-400" />}>
+            <Suspense fallback={<Spinner label={t(COMPOSER_TEXTS.emojiPickerLoading)} className="m-4 size-5 self-center text-indigo-600 dark:text-indigo-400" />}>
               <FullEmojiPicker onPick={pick} />
             </Suspense>
           )}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { BookOpen } from 'lucide-react';
 import { AGENT_TOOL_TEXTS as T } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { lazyDialog } from '../ui/lazy-dialog';
@@ -12,7 +13,8 @@ const ReplyContextDialog = lazyDialog(() => import('./reply-context-dialog').the
 export function ReplyContextButton({ messageId, agentName, className }: { messageId: string; agentName: string; className?: string }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const label = T.whatAgentRead(agentName);
+  const { tf } = useT();
+  const label = tf(T.whatAgentRead, agentName);
   // The dialog has no Radix trigger (it is lazy), so Radix gives focus back to nothing: the button takes it back.
   const onOpenChange = (next: boolean) => {
     setOpen(next);

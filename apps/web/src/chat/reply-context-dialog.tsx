@@ -3,6 +3,7 @@ import { AGENT_TOOL_TEXTS as T, formatMessageTimestamp, type TReplyContextRespon
 import { routes } from '@agentroom/shared/routes';
 import { call } from '../api/call-route';
 import { errorMessage } from '../api/api-error';
+import { useLanguage, useT } from '../i18n';
 import { FileReadLine, ToolStepLine } from '../tools/tool-step-list';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
@@ -29,6 +30,7 @@ export function ReplyContextDialog({
   messageId: string;
   agentName: string;
 }) {
+  const { t, tf } = useT();
   const context = useQuery({
     queryKey: ['reply-context', messageId],
     queryFn: () => call(routes.getReplyContext, { params: { id: messageId } }),
@@ -36,14 +38,14 @@ export function ReplyContextDialog({
     retry: false,
   });
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={T.whatAgentRead(agentName)} description={T.contextDescription} className="max-w-2xl">
+    <Modal open={open} onOpenChange={onOpenChange} title={tf(T.whatAgentRead, agentName)} description={t(T.contextDescription)} className="max-w-2xl">
       {context.isPending ? (
-        <Spinner label={T.contextLoading} className="size-5 text-indigo-600 dark:text-indigo-400" />
+        <Spinner label={t(T.contextLoading)} className="size-5 text-indigo-600 dark:text-indigo-400" />
       ) : context.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-400">
-          <span className="min-w-0 flex-1">{errorMessage(context.error, T.contextFailed)}</span>
+          <span className="min-w-0 flex-1">{t(errorMessage(context.error, T.contextFailed))}</span>
           <Button size="sm" variant="secondary" onClick={() => void context.refetch()}>
-            {T.tryAgain}
+            {t(T.tryAgain)}
           </Button>
         </div>
       ) : (
@@ -55,20 +57,22 @@ export function ReplyContextDialog({
 
 function ContextLists({ context, agentName }: { context: TReplyContextResponse; agentName: string }) {
   const snippet = useMessageSnippet();
+  const { t } = useT();
+  const language = useLanguage();
   const { messages, files, steps } = context;
-  if (messages.length === 0 && files.length === 0 && steps.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{T.contextNothing}</p>;
+  if (messages.length === 0 && files.length === 0 && steps.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(T.contextNothing)}</p>;
   return (
     <div className="flex min-w-0 flex-col gap-5">
       {messages.length > 0 && (
         <section className="min-w-0">
-          <h3 className={heading}>{T.contextMessages}</h3>
+          <h3 className={heading}>{t(T.contextMessages)}</h3>
           <ul data-testid="context-messages" className="flex flex-col gap-2">
             {messages.map((message) => (
               <li key={message.id} className="min-w-0 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
                   <span className="font-medium text-zinc-800 dark:text-zinc-200">{fullNameOf(message.sender)}</span>
                   <time dateTime={message.timestamp} title={fullTimeOf(message.timestamp)} className="text-zinc-500 dark:text-zinc-400">
-                    {formatMessageTimestamp(message.timestamp)}
+                    {formatMessageTimestamp(message.timestamp, undefined, { locale: language })}
                   </time>
                 </p>
                 <p className="mt-0.5 wrap-anywhere text-zinc-700 dark:text-zinc-300">{snippet(message.content)}</p>
@@ -79,7 +83,7 @@ function ContextLists({ context, agentName }: { context: TReplyContextResponse; 
       )}
       {files.length > 0 && (
         <section className="min-w-0">
-          <h3 className={heading}>{T.contextFiles}</h3>
+          <h3 className={heading}>{t(T.contextFiles)}</h3>
           <ul data-testid="context-files" className="flex flex-col gap-1">
             {files.map((file) => (
               <FileReadLine key={file.attachmentId} file={file} agentName={agentName} />
@@ -89,7 +93,7 @@ function ContextLists({ context, agentName }: { context: TReplyContextResponse; 
       )}
       {steps.length > 0 && (
         <section className="min-w-0">
-          <h3 className={heading}>{T.contextSteps}</h3>
+          <h3 className={heading}>{t(T.contextSteps)}</h3>
           <ul data-testid="context-steps" className="flex flex-col gap-1.5">
             {steps.map((step) => (
               <ToolStepLine key={step.id} step={step} />

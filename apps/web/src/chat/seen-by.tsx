@@ -1,4 +1,5 @@
 import { SEEN_BY_MAX_AVATARS, seenByText, type TSeenAgent } from '@agentroom/shared';
+import { useLanguage, useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { cn } from '../ui/cn';
 import { fullNameOf } from './agent-names';
@@ -14,9 +15,11 @@ export function SeenBy({
 }: {
   agents: readonly TSeenAgent[];
   max?: number;
-  /** Under one's own messages on the right, under others' (rooms) on the left. */
+  /** Under one's own messages on the end side, under others' (rooms) on the start side. */
   align?: 'start' | 'end';
 }) {
+  const { t } = useT();
+  const language = useLanguage();
   if (agents.length === 0) return null;
   const shown = agents.slice(0, max);
   const rest = agents.length - shown.length;
@@ -25,7 +28,7 @@ export function SeenBy({
     <div
       data-testid="seen-by"
       className={cn('mt-1 flex items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}
-      title={`Seen by ${names.join(', ')}`}
+      title={t('Seen by {{names}}', { names: names.join(', ') })}
     >
       <span className="sr-only">{seenByText(names)}</span>
       <span aria-hidden="true" className="flex -space-x-1.5">
@@ -35,7 +38,7 @@ export function SeenBy({
       </span>
       {rest > 0 && (
         <span aria-hidden="true" className="text-[11px] font-medium text-zinc-500 dark:text-zinc-400">
-          +{rest}
+          +{new Intl.NumberFormat(language).format(rest)}
         </span>
       )}
     </div>

@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { Hourglass, Square } from 'lucide-react';
 import { AGENT_TOOL_TEXTS } from '@agentroom/shared';
 import { ToolStepList } from '../tools/tool-step-list';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { fullNameOf } from './agent-names';
@@ -20,8 +21,9 @@ import { TypingDots } from './typing-dots';
 export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply: StreamingReply }) {
   const { members, agent } = useConversationInfo();
   const { stopReply } = useConversationActions();
+  const { t } = useT();
   const writer = members?.byId.get(reply.agentId) ?? agent;
-  const name = writer ? fullNameOf(writer) : 'Agent';
+  const name = writer ? fullNameOf(writer) : t('Agent');
   const mentions = useMemo(() => (members ? mentionMarksOf(reply.text, null, members) : undefined), [members, reply.text]);
   return (
     <div className="flex gap-2.5 px-4 pt-3" data-testid="streaming-reply" data-stream-id={reply.streamId}>
@@ -41,7 +43,7 @@ export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply:
         {!reply.done && (
           <Button size="sm" variant="secondary" className="mt-1.5 h-7 px-2.5" onClick={() => stopReply(reply.streamId)}>
             <Square aria-hidden="true" className="size-3 fill-current" />
-            Stop generating
+            {t('Stop generating')}
           </Button>
         )}
       </div>
@@ -51,10 +53,11 @@ export const StreamingBubble = memo(function StreamingBubble({ reply }: { reply:
 
 /** In place of the typing dots while a tool call waits for a person's decision on its card. */
 function WaitingForApproval() {
+  const { t } = useT();
   return (
     <p data-testid="waiting-for-approval" className="flex items-center gap-1.5 text-sm text-amber-800 not-first:mt-1.5 dark:text-amber-300">
       <Hourglass aria-hidden="true" className="size-3.5 shrink-0" />
-      {AGENT_TOOL_TEXTS.waitingForApproval}
+      {t(AGENT_TOOL_TEXTS.waitingForApproval)}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { startTransition, useDeferredValue, useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useT } from '../i18n';
 import { Spinner } from '../ui/spinner';
 
 /**
@@ -38,6 +39,7 @@ interface TailListProps<T extends { key: string }> {
  * rings and the actions' focus rings at the item's edge.)
  */
 export function TailList<T extends { key: string }>({ ref, items, renderItem, header, onAtBottomChange }: TailListProps<T>) {
+  const { t } = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   // The items are drawn in a transition (React renders it in slices, between which the browser
@@ -76,13 +78,13 @@ export function TailList<T extends { key: string }>({ ref, items, renderItem, he
     <div
       ref={scroller}
       role="region"
-      aria-label="Messages"
+      aria-label={t('Messages')}
       tabIndex={0}
       onScroll={onScroll}
       // Focusable, to scroll it by keyboard; its focus ring is drawn inside (the list fills its column).
       className="flex flex-1 flex-col-reverse overflow-y-auto overscroll-contain pb-3 outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
     >
-      {!started && <Spinner label="Loading messages..." className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}
+      {!started && <Spinner label={t('Loading messages...')} className="m-auto size-5 text-indigo-600 dark:text-indigo-400" />}
       {shown.map((item, index) => (
         // Bottom-up, the lowest order is placed lowest: the newest at the bottom, the header (order 1) on top.
         <div key={item.key} style={{ order: -index }}>

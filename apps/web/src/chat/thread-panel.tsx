@@ -5,6 +5,7 @@ import { DELETED_MESSAGE_TEXT, type TChatMessage, type TConversation } from '@ag
 import { errorMessage } from '../api/api-error';
 import { THREAD_FALLBACKS, threadApi, threadKeys } from '../api/thread-api';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -41,6 +42,7 @@ export function ThreadPanel({
   className?: string;
 }) {
   const userId = useAuth().user?.id;
+  const { t } = useT();
   const opened = useQuery({
     queryKey: threadKeys.open(userId, rootMessageId),
     queryFn: () => threadApi.open(rootMessageId),
@@ -55,7 +57,7 @@ export function ThreadPanel({
   };
   const header = (thread?: TConversation) => <ThreadHeader thread={thread} onClose={onClose} />;
   return (
-    <aside aria-label="Thread" onKeyDown={onKeyDown} className={cn('flex min-h-0 flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+    <aside aria-label={t('Thread')} onKeyDown={onKeyDown} className={cn('flex min-h-0 flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
       {opened.data ? (
         // Inside a thread no message starts another one.
         <ThreadOpenerContext value={null}>
@@ -68,7 +70,7 @@ export function ThreadPanel({
                 </>
               }
               alsoSendLabel={alsoSendLabel}
-              label="Thread replies"
+              label={t('Thread replies')}
               className="flex min-h-0 flex-1"
             />
           </ConversationProvider>
@@ -77,10 +79,10 @@ export function ThreadPanel({
         <>
           {header()}
           {opened.isError ? (
-            <ErrorLine message={errorMessage(opened.error, THREAD_FALLBACKS.open)} action={{ label: 'Try again', run: () => void opened.refetch() }} />
+            <ErrorLine message={errorMessage(opened.error, THREAD_FALLBACKS.open)} action={{ label: t('Try again'), run: () => void opened.refetch() }} />
           ) : (
             <div className="flex flex-1 items-center justify-center">
-              <Spinner label="Opening the thread..." className="size-5 text-indigo-600 dark:text-indigo-400" />
+              <Spinner label={t('Opening the thread...')} className="size-5 text-indigo-600 dark:text-indigo-400" />
             </div>
           )}
         </>
@@ -90,14 +92,15 @@ export function ThreadPanel({
 }
 
 function ThreadHeader({ thread, onClose }: { thread: TConversation | undefined; onClose: () => void }) {
+  const { t } = useT();
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
-      <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-900 dark:text-zinc-100">Thread</h2>
+      <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-900 dark:text-zinc-100">{t('Thread')}</h2>
       {thread?.thread && <FollowToggle threadId={thread.id} following={thread.thread.following} />}
       <button
         type="button"
-        aria-label="Close thread"
-        title="Close thread"
+        aria-label={t('Close thread')}
+        title={t('Close thread')}
         onClick={onClose}
         className={cn('rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100', focusRing)}
       >
@@ -112,18 +115,19 @@ function FollowToggle({ threadId, following: initial }: { threadId: string; foll
   const [following, setFollowing] = useState(initial);
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
+  const { t } = useT();
   const change = useMutation({
     mutationFn: (next: boolean) => threadApi.follow(threadId, next),
     onSuccess: (next) => {
       setFollowing(next);
       void queryClient.invalidateQueries({ queryKey: threadKeys.followed(userId) });
     },
-    onError: (error) => toast.error(errorMessage(error, THREAD_FALLBACKS.follow)),
+    onError: (error) => toast.error(t(errorMessage(error, THREAD_FALLBACKS.follow))),
   });
   return (
     <Button size="sm" variant={following ? 'secondary' : 'ghost'} aria-pressed={following} disabled={change.isPending} onClick={() => change.mutate(!following)}>
       {following ? <Check aria-hidden="true" className="size-3.5" /> : <Bell aria-hidden="true" className="size-3.5" />}
-      {following ? 'Following' : 'Follow'}
+      {following ? t('Following') : t('Follow')}
     </Button>
   );
 }
@@ -131,6 +135,7 @@ function FollowToggle({ threadId, following: initial }: { threadId: string; foll
 /** The message the thread answers, on top of its replies. */
 function ThreadRoot({ root }: { root: TChatMessage }) {
   const name = fullNameOf(root.sender);
+  const { t } = useT();
   return (
     <div data-testid="thread-root" className="flex shrink-0 gap-2.5 border-b border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
       <AgentAvatar src={root.sender.avatarUrl} name={name} className="size-8" />
@@ -142,7 +147,7 @@ function ThreadRoot({ root }: { root: TChatMessage }) {
           </span>
         </p>
         {root.deleted ? (
-          <p className="text-zinc-500 italic dark:text-zinc-400">{DELETED_MESSAGE_TEXT}</p>
+          <p className="text-zinc-500 italic dark:text-zinc-400">{t(DELETED_MESSAGE_TEXT)}</p>
         ) : (
           <div className="max-h-48 overflow-y-auto">
             {root.content && <MessageMarkdown content={root.content} />}

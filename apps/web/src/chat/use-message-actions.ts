@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { toast } from '../ui/toast';
+import { t } from '../i18n';
 import { CHAT_ACTION_ERRORS, type ChatListAction, type TReactionAgent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
@@ -22,7 +23,7 @@ export function useMessageActions(selfAgentId: string, user: User, dispatch: (ac
       dispatch({ type: 'reaction', event: { messageId, emoji, agent: self, reacted } });
       chatApi.react(messageId, emoji, reacted).catch((error: unknown) => {
         dispatch({ type: 'reaction', event: { messageId, emoji, agent: self, reacted: !reacted } });
-        toast.error(errorMessage(error, CHAT_ACTION_ERRORS.react));
+        toast.error(t(errorMessage(error, CHAT_ACTION_ERRORS.react)));
       });
     },
     [dispatch, self],
@@ -33,7 +34,7 @@ export function useMessageActions(selfAgentId: string, user: User, dispatch: (ac
       try {
         dispatch({ type: 'updated', message: await chatApi.deleteMessage(messageId) });
       } catch (error) {
-        toast.error(errorMessage(error, CHAT_ACTION_ERRORS.deleteMessage));
+        toast.error(t(errorMessage(error, CHAT_ACTION_ERRORS.deleteMessage)));
         throw error;
       }
     },

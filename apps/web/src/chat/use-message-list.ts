@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../ui/toast';
+import { t } from '../i18n';
 import {
   CHAT_FALLBACKS,
   MESSAGE_PAGE_SIZE,
@@ -78,7 +79,7 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
       const page = await chatApi.messages(conversationId, { before: oldest.id, limit: MESSAGE_PAGE_SIZE }, CHAT_FALLBACKS.loadMore);
       dispatch({ type: 'olderLoaded', messages: page.messages, hasMore: page.pagination.hasMore });
     } catch (error) {
-      toast.error(errorMessage(error, CHAT_FALLBACKS.loadMore));
+      toast.error(t(errorMessage(error, CHAT_FALLBACKS.loadMore)));
     } finally {
       setLoadingOlder(false);
     }
@@ -95,7 +96,7 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
       dispatch({ type: 'newerLoaded', messages: page.messages, hasMore: page.pagination.hasMore });
       if (!page.pagination.hasMore) await fillGap(conversationId);
     } catch (error) {
-      toast.error(errorMessage(error, CHAT_FALLBACKS.loadMore));
+      toast.error(t(errorMessage(error, CHAT_FALLBACKS.loadMore)));
     } finally {
       setLoadingNewer(false);
     }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../ui/toast';
+import { t } from '../i18n';
 import {
   CHAT_ACTION_ERRORS,
   CHAT_FALLBACKS,
@@ -123,7 +124,7 @@ export function useOutgoingMessages(
       try {
         dispatch({ type: 'updated', message: await chatApi.edit(messageId, content) });
       } catch (error) {
-        toast.error(errorMessage(error, CHAT_ACTION_ERRORS.editMessage));
+        toast.error(t(errorMessage(error, CHAT_ACTION_ERRORS.editMessage)));
         throw error;
       }
     },

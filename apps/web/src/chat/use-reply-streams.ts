@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { toast } from '../ui/toast';
+import { t } from '../i18n';
 import { CHAT_ACTION_ERRORS, streamIdOfAiReply, type TChatMessage, type TMessageStreamEvent } from '@agentroom/shared';
 import { chatApi } from '../api/chat-api';
 import { errorMessage } from '../api/api-error';
@@ -58,12 +59,12 @@ export function useReplyStreams(agentId: string | undefined, getMessages: () => 
   );
 
   const stopReply = useCallback((streamId: string) => {
-    chatApi.stopReply(streamId).catch((error: unknown) => toast.error(errorMessage(error, CHAT_ACTION_ERRORS.stopReply)));
+    chatApi.stopReply(streamId).catch((error: unknown) => toast.error(t(errorMessage(error, CHAT_ACTION_ERRORS.stopReply))));
   }, []);
 
   /** Rooms: stop every reply running or waiting, and the chain of agents asking each other. */
   const stopChain = useCallback((conversationId: string) => {
-    chatApi.stopChain(conversationId).catch((error: unknown) => toast.error(errorMessage(error, CHAT_ACTION_ERRORS.stopChain)));
+    chatApi.stopChain(conversationId).catch((error: unknown) => toast.error(t(errorMessage(error, CHAT_ACTION_ERRORS.stopChain))));
   }, []);
 
   const regenerate = useCallback(
@@ -77,7 +78,7 @@ export function useReplyStreams(agentId: string | undefined, getMessages: () => 
               : { ...current, [streamId]: { streamId, agentId, attempt: 0, text: '', done: false, replacesMessageId: messageId } },
           ),
         )
-        .catch((error: unknown) => toast.error(errorMessage(error, CHAT_ACTION_ERRORS.regenerateReply)));
+        .catch((error: unknown) => toast.error(t(errorMessage(error, CHAT_ACTION_ERRORS.regenerateReply))));
     },
     [agentId, update],
   );

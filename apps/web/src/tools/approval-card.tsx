@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { CircleAlert, Clock, ShieldQuestion } from 'lucide-react';
 import { AGENT_TOOL_TEXTS as T, type TChatMessage, type TToolApproval } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -38,6 +39,7 @@ export function ApprovalCard({
   /** Under the card (the seen markers of a room). */
   children?: ReactNode;
 }) {
+  const { t, tf } = useT();
   const { inFlight, error, local, decide } = useApprovalDecision(message, stored);
   const approval = currentApproval(stored, local);
   const now = useNow(approval.status === 'pending');
@@ -56,7 +58,7 @@ export function ApprovalCard({
       <div className="flex max-w-[85%] min-w-0 flex-1 flex-col items-start sm:max-w-lg">
         <div
           role="group"
-          aria-label={T.cardLabel(agentName)}
+          aria-label={tf(T.cardLabel, agentName)}
           data-testid="approval-card"
           data-status={status}
           className={cn('flex w-full min-w-0 flex-col gap-2 rounded-xl border px-3.5 py-3 text-zinc-900 dark:text-zinc-100', STATUS_LOOK[status])}
@@ -64,16 +66,16 @@ export function ApprovalCard({
           <p className="flex min-w-0 items-start gap-1.5 text-sm">
             <ShieldQuestion aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
             <span className="min-w-0 wrap-anywhere">
-              <span className="font-medium">{agentName}</span> {T.wantsToUse}{' '}
+              <span className="font-medium">{agentName}</span> {t(T.wantsToUse)}{' '}
               <code className="rounded bg-zinc-100 px-1 py-px font-mono text-[13px] dark:bg-zinc-800">{approval.tool}</code>
             </span>
           </p>
           {approval.reason && <p className="text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">{approval.reason}</p>}
           <details open={args.length <= LONG_ARGUMENTS} className="min-w-0">
-            <summary className="cursor-pointer text-xs font-medium text-zinc-600 dark:text-zinc-400">{T.argumentsHeading}</summary>
-            <TextBox text={args} label={T.argumentsHeading} className="mt-1" />
+            <summary className="cursor-pointer text-xs font-medium text-zinc-600 dark:text-zinc-400">{t(T.argumentsHeading)}</summary>
+            <TextBox text={args} label={t(T.argumentsHeading)} className="mt-1" />
           </details>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{T.whoMayApprove(approval.approversLabel)}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{tf(T.whoMayApprove, approval.approversLabel)}</p>
           {pending ? (
             <p data-testid="approval-expiry" className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
               <Clock aria-hidden="true" className="size-3.5 shrink-0" />
@@ -87,10 +89,10 @@ export function ApprovalCard({
           {mayDecide && (
             <div className="flex flex-wrap gap-2">
               <Button size="sm" loading={inFlight === 'approve'} disabled={inFlight !== null} onClick={() => void decide('approve')}>
-                {T.approve}
+                {t(T.approve)}
               </Button>
               <Button size="sm" variant="secondary" loading={inFlight === 'deny'} disabled={inFlight !== null} onClick={() => void decide('deny')}>
-                {T.deny}
+                {t(T.deny)}
               </Button>
             </div>
           )}

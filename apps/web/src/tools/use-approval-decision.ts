@@ -3,6 +3,7 @@ import { AGENT_TOOL_TEXTS as T, type TChatMessage, type TToolApproval } from '@a
 import { routes } from '@agentroom/shared/routes';
 import { isApiError } from '../api/api-error';
 import { call } from '../api/call-route';
+import { t, tf } from '../i18n';
 
 export type Decision = 'approve' | 'deny';
 
@@ -36,11 +37,12 @@ export function useApprovalDecision(message: Pick<TChatMessage, 'id' | 'conversa
       const answer = await call(route, { params: { id: approval.toolCallId } });
       setLocal(answer.approval);
     } catch (failure) {
-      if (isApiError(failure) && failure.status === 403) setError(T.onlyApprovers(approval.approversLabel));
+      // Said in the language on screen when it fails (a server's text is a key of its own).
+      if (isApiError(failure) && failure.status === 403) setError(tf(T.onlyApprovers, approval.approversLabel));
       else if (isApiError(failure) && failure.status === 409) {
-        setError(T.alreadyDecided);
+        setError(t(T.alreadyDecided));
         void refetch();
-      } else setError(isApiError(failure) && failure.fromServer ? failure.message : T.decisionFailed);
+      } else setError(t(isApiError(failure) && failure.fromServer ? failure.message : T.decisionFailed));
     } finally {
       setInFlight(null);
     }
