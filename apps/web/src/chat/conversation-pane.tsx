@@ -195,13 +195,14 @@ function ConversationActivity() {
 }
 
 function TypingIndicator() {
+  const { tf } = useT();
   const typingAgents = useTypingAgents();
   if (typingAgents.length === 0) return null;
   return (
     <>
       <TypingDots />
       <span data-testid="typing-indicator" className="min-w-0 leading-tight">
-        {typingText(typingAgents.map((a) => fullNameOf(a)))}
+        {tf(typingText, typingAgents.map((a) => fullNameOf(a)))}
       </span>
     </>
   );

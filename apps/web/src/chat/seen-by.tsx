@@ -18,7 +18,7 @@ export function SeenBy({
   /** Under one's own messages on the end side, under others' (rooms) on the start side. */
   align?: 'start' | 'end';
 }) {
-  const { t } = useT();
+  const { t, tf } = useT();
   const language = useLanguage();
   if (agents.length === 0) return null;
   const shown = agents.slice(0, max);
@@ -28,9 +28,9 @@ export function SeenBy({
     <div
       data-testid="seen-by"
       className={cn('mt-1 flex items-center gap-1', align === 'end' ? 'justify-end' : 'justify-start')}
-      title={t('Seen by {{names}}', { names: names.join(', ') })}
+      title={t('Seen by {{names}}', { names: names.join(t(', ')) })}
     >
-      <span className="sr-only">{seenByText(names)}</span>
+      <span className="sr-only">{tf(seenByText, names)}</span>
       <span aria-hidden="true" className="flex -space-x-1.5">
         {shown.map((agent) => (
           <AgentAvatar key={agent.id} src={agent.avatarUrl} name={fullNameOf(agent)} className="size-4 ring-2 ring-white dark:ring-zinc-900" />
