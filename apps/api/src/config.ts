@@ -153,7 +153,7 @@ export interface AppConfig {
   unreadMail: { pollMs: number; minuteMs: number };
 }
 
-export interface VapidDetails {
+interface VapidDetails {
   publicKey: string;
   privateKey: string;
   /** mailto: or https: — how a push service reaches the operator about this server's pushes. */

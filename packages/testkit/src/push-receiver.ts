@@ -1,8 +1,14 @@
-/// <reference path="./http-ece.d.ts" />
 import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decrypt } from 'http_ece';
+// @ts-expect-error http_ece ships no types: HttpEce below is the part used here.
+import httpEce from 'http_ece';
+
+/** The part of `http_ece` (Encrypted Content-Encoding, RFC 8188; it ships no types) used here. */
+interface HttpEce {
+  decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: Buffer }): Buffer;
+}
+const { decrypt } = httpEce as HttpEce;
 
 /** A browser's push subscription as PushManager hands it to the web app (and the app to the API). */
 export interface PushSubscriptionJson {

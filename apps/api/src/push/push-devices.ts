@@ -15,9 +15,9 @@ import { deletePushDevice, dropOldestPushDevices, findPushDevices, upsertPushDev
  * to it fails, so a person who never opens the list would otherwise find push broken on the device
  * in their hand. The one they just turned on always works.
  */
-export const MAX_PUSH_DEVICES = 20;
+const MAX_PUSH_DEVICES = 20;
 
-export const PUSH_DEVICE_ERRORS = {
+const PUSH_DEVICE_ERRORS = {
   notFound: 'Device not found',
   badKey: 'keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url)',
   badAuth: 'keys.auth must be a 16-byte secret (base64url)',

@@ -9,7 +9,7 @@ import { HostNotFound, HostRefused, resolveAllowedHost } from '../ai/tools/mcp/h
  * (DNS may answer differently later).
  */
 
-export const PUSH_ENDPOINT_ERRORS = {
+const PUSH_ENDPOINT_ERRORS = {
   notHttps: 'A push endpoint must be an https URL',
   refused: 'A push endpoint may not be on a loopback, private or link-local address',
   withCredentials: 'A push endpoint may not carry a user name or password',
