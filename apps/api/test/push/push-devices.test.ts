@@ -90,6 +90,20 @@ describe('push devices', () => {
     expect((await listDevices(server, maya)).devices).toEqual([]);
   });
 
+  it('says push is off (publicKey null) and takes no device on a server without VAPID keys', async () => {
+    const off = await startTestServer({ PUSH_ALLOWED_HOSTS: '127.0.0.1' }, (config) => {
+      config.push.vapid = null;
+    });
+    try {
+      const maya = await signUpVerified(off, 'maya');
+      expect((await off.api().get('/api/v1/users/me/push-devices').set(bearer(maya.token)).expect(200)).body.data).toEqual({ publicKey: null, devices: [] });
+      const res = await off.api().post('/api/v1/users/me/push-devices').set(bearer(maya.token)).send(receiver.subscribe()).expect(409);
+      expect(res.body.error).toBe('Push notifications are off on this server');
+    } finally {
+      await off.stop();
+    }
+  });
+
   it('keeps at most 20 devices per person: the oldest goes', async () => {
     const maya = await signUpVerified(server, 'maya');
     const first = await subscribeDevice(server, receiver, maya);

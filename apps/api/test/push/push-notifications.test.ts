@@ -88,6 +88,20 @@ describe('push notifications', () => {
     expect(receiver.at(device.endpoint)).toHaveLength(1);
   });
 
+  it('pushes no @mention from someone the person blocked', async () => {
+    const [maya, leo, ann] = [await signUpVerified(server, 'maya'), await signUpVerified(server, 'leo'), await signUpVerified(server, 'ann')];
+    const team = await createTeam(server, maya);
+    for (const person of [leo, ann]) await addMember(server, maya, team.handle, person.username);
+    const room = await createRoomRow(server, { teamId: team.id, createdBy: maya.agentId, memberIds: [maya.agentId, leo.agentId, ann.agentId] });
+    await server.api().put(`/api/v1/users/me/blocks/${maya.agentId}`).set(bearer(leo.token)).expect(200);
+    const device = await subscribeDevice(server, receiver, leo);
+    const next = receiver.next(device.endpoint);
+    await sendMessage(server, maya, room.id, `@${leo.username} hello?`);
+    await sendMessage(server, ann, room.id, `@${leo.username} hello!`);
+    expect((await next).payload).toMatchObject({ title: `${fullName(ann)} in #${room.name}` });
+    expect(receiver.at(device.endpoint)).toHaveLength(1);
+  });
+
   it('pushes nothing in a muted 1:1 nor during do not disturb', async () => {
     const { maya, leo, conversation, device } = await oneToOne();
     await setPreviews(server, leo, true);
