@@ -47,7 +47,7 @@ import { rateLimitRedis } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
 import { createFileStorage } from './storage/file-storage';
-import { startPushNotifier } from './push/push-notifier';
+import { startPushNotifier, type PushNotifier } from './push/push-notifier';
 
 export interface RunningServer {
   url: string;
@@ -67,6 +67,8 @@ export interface RunningServer {
   webhookWorker: WebhookWorker;
   /** How people's messages are written (the group commit inside it). */
   messageWriter: MessageWriter;
+  /** Web Push (tests wait until what was stored has been decided). */
+  push: PushNotifier;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -175,6 +177,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     unreadMailWorker: unreadMail,
     webhookWorker: webhooks,
     messageWriter,
+    push,
     seeded,
     close: async () => {
       // Nothing may publish through the adapter once its Redis connections start closing.

@@ -92,13 +92,15 @@ async function pushesFor(ctx: AppContext, event: DomainEvents['message.created']
 }
 
 export interface PushNotifier {
+  /** Resolves once every message stored so far has been decided (its pushes queued or not): tests then change settings or presence. */
+  settled(): Promise<void>;
   /** Stops listening, lets the decisions under way finish, then ends the deliveries in flight. */
   stop(): Promise<void>;
 }
 
 /** Listens for stored messages and pushes to the devices of those who should hear of them (nothing when push is off here). */
 export function startPushNotifier(ctx: AppContext, registry?: Registry): PushNotifier {
-  if (!ctx.config.push.vapid) return { stop: async () => {} };
+  if (!ctx.config.push.vapid) return { settled: async () => {}, stop: async () => {} };
   const delivery = createPushDelivery(ctx, registry);
   const deciding = new Set<Promise<void>>();
   const unsubscribe = ctx.events.subscribe('message.created', (event) => {
@@ -109,6 +111,9 @@ export function startPushNotifier(ctx: AppContext, registry?: Registry): PushNot
     deciding.add(decided);
   });
   return {
+    async settled() {
+      await Promise.all(deciding);
+    },
     async stop() {
       unsubscribe();
       await Promise.all(deciding);

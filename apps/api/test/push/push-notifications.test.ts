@@ -60,6 +60,8 @@ describe('push notifications', () => {
     await setPreviews(server, leo, true);
     const tab = await connectSocket(server.url, leo.token);
     await sendMessage(server, maya, conversation.id, 'While you are here');
+    // Decided while the tab is still connected (the decision runs after the commit, off the request).
+    await server.push.settled();
     const tabId = tab.id!;
     tab.disconnect();
     await expect.poll(() => server.io.sockets.sockets.has(tabId), { interval: 10 }).toBe(false);
@@ -105,8 +107,15 @@ describe('push notifications', () => {
   it('pushes nothing in a muted 1:1 nor during do not disturb', async () => {
     const { maya, leo, conversation, device } = await oneToOne();
     await setPreviews(server, leo, true);
-    const settings = (body: object) => server.api().patch(`/api/v1/chat/conversations/${conversation.id}/settings`).set(bearer(leo.token)).send(body).expect(200);
-    const dnd = (body: object) => server.api().put('/api/v1/users/me/dnd').set(bearer(leo.token)).send(body).expect(200);
+    // Each change waits until the message before it was decided under the setting it was sent with.
+    const settings = async (body: object) => {
+      await server.push.settled();
+      await server.api().patch(`/api/v1/chat/conversations/${conversation.id}/settings`).set(bearer(leo.token)).send(body).expect(200);
+    };
+    const dnd = async (body: object) => {
+      await server.push.settled();
+      await server.api().put('/api/v1/users/me/dnd').set(bearer(leo.token)).send(body).expect(200);
+    };
     await settings({ muted: true });
     await sendMessage(server, maya, conversation.id, 'Muted one');
     await settings({ muted: false, notifyLevel: 'none' });
