@@ -67,7 +67,11 @@ async function pushesFor(ctx: AppContext, event: DomainEvents['message.created']
   const isApproval = message.messageType === 'approval';
   if (isApproval && message.approval?.status !== 'pending') return [];
   const senderId = message.sender.id;
-  const targetIds = isApproval ? (message.approval?.approverIds ?? []) : participantIds.filter((id) => id !== senderId);
+  const others = participantIds.filter((id) => id !== senderId);
+  // A 1:1 (and its threads) has two participants; anywhere busier only an @mention pushes, so a plain
+  // room message costs no query at all.
+  const targetIds = isApproval ? (message.approval?.approverIds ?? []) : others.length === 1 ? others : others.filter((id) => message.mentions?.includes(id));
+  if (targetIds.length === 0) return [];
   const candidates = await findPushCandidates(ctx.db, conversationId, targetIds, senderId);
   if (candidates.length === 0) return [];
   // A thread's reply is named and linked as the conversation its root is in.
