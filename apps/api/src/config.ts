@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { TEAM_DELETE_GRACE_DAYS_DEFAULT } from '@agentroom/shared';
 
@@ -62,6 +63,11 @@ const ZEnv = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   WEBHOOK_MAX_ATTEMPTS: positiveInt(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(10_000),
+  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL').optional()),
+  PUSH_ALLOWED_HOSTS: z.string().default(''),
+  PUSH_TIMEOUT_MS: positiveInt(10_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
@@ -128,6 +134,13 @@ export interface AppConfig {
    * gets, and the first retry's delay (later ones grow from it; 0 retries at once, for tests).
    */
   webhooks: { timeoutMs: number; maxAttempts: number; retryBaseMs: number };
+  /**
+   * Web Push (decision 0027): the server's VAPID key pair (base64url) and contact, or null when push
+   * is off (production without keys); push services outside the host rule that may still be reached
+   * over plain http or on a private address (`PUSH_ALLOWED_HOSTS`; tests name their local receiver);
+   * how long one delivery may take.
+   */
+  push: { vapid: VapidDetails | null; allowedHosts: string[]; timeoutMs: number };
   seedDemo: boolean;
   /** Bearer token for /metrics; without one /metrics is open outside production and off in it. */
   metricsToken?: string;
@@ -138,6 +151,13 @@ export interface AppConfig {
    * the per-user delay lasts (60 000; tests and demos shorten it, so the 15-minute default waits 15 × that).
    */
   unreadMail: { pollMs: number; minuteMs: number };
+}
+
+interface VapidDetails {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: — how a push service reaches the operator about this server's pushes. */
+  subject: string;
 }
 
 export type TrustProxy = false | number | string[];
@@ -173,6 +193,40 @@ function loadOrCreateSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+type VapidKeys = Pick<VapidDetails, 'publicKey' | 'privateKey'>;
+/** `memory://` data dirs (tests) keep no file: their keys are made once per process. */
+let processVapidKeys: VapidKeys | undefined;
+
+/**
+ * Outside production missing VAPID keys are generated once and kept beside the data (as the JWT
+ * secret is): a browser's subscription is bound to the public key, so new keys would orphan it.
+ */
+function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
+  if (dataDir === 'memory://') return (processVapidKeys ??= webpush.generateVAPIDKeys());
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+const decodedLength = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? Buffer.from(key, 'base64url').length : -1);
+
+/** The configured keys (both or neither; a 65-byte P-256 public key and a 32-byte private key), generated outside production, or null: push is off. */
+function vapidDetails(env: z.infer<typeof ZEnv>, dataDir: string): VapidDetails | null {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('Invalid environment: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  if (publicKey && privateKey && (decodedLength(publicKey) !== 65 || decodedLength(privateKey) !== 32))
+    throw new Error('Invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be base64url P-256 keys (npx web-push generate-vapid-keys)');
+  const keys = publicKey && privateKey ? { publicKey, privateKey } : env.NODE_ENV === 'production' ? null : loadOrCreateVapidKeys(dataDir);
+  if (!keys) return null;
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  return { ...keys, subject: env.VAPID_SUBJECT ?? `mailto:${address}` };
+}
+
+const hostList = (value: string) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(source);
@@ -240,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxResponseBytes: env.MCP_MAX_RESPONSE_BYTES,
     },
     webhooks: { timeoutMs: env.WEBHOOK_TIMEOUT_MS, maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, retryBaseMs: env.WEBHOOK_RETRY_BASE_MS },
+    push: { vapid: vapidDetails(env, dataDir), allowedHosts: hostList(env.PUSH_ALLOWED_HOSTS), timeoutMs: env.PUSH_TIMEOUT_MS },
     seedDemo: env.SEED_DEMO === 'true',
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

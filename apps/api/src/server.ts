@@ -47,6 +47,7 @@ import { rateLimitRedis } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
 import { createFileStorage } from './storage/file-storage';
+import { startPushNotifier, type PushNotifier } from './push/push-notifier';
 
 export interface RunningServer {
   url: string;
@@ -66,6 +67,8 @@ export interface RunningServer {
   webhookWorker: WebhookWorker;
   /** How people's messages are written (the group commit inside it). */
   messageWriter: MessageWriter;
+  /** Web Push (tests wait until what was stored has been decided). */
+  push: PushNotifier;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -121,6 +124,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const webhooks = startWebhookWorker(ctx);
   // Deleted teams past their grace period go for good.
   const teamPurge = startTeamPurgeWorker(ctx);
+  // Web Push to people's devices about what they would otherwise miss (decision 0027).
+  const push = startPushNotifier(ctx, metrics.registry);
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),
     events.subscribe('webhooks.queued', () => webhooks.kick()),
@@ -172,11 +177,14 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     unreadMailWorker: unreadMail,
     webhookWorker: webhooks,
     messageWriter,
+    push,
     seeded,
     close: async () => {
       // Nothing may publish through the adapter once its Redis connections start closing.
       subscriptions.forEach((unsubscribe) => unsubscribe());
       sweeper.stop();
+      // Decisions under way finish while presence and the database are still open; pushes in flight are cut short.
+      await push.stop();
       // A pass under way finishes (its mail is committed with its marks, or neither) before the database closes.
       await unreadMail.stop();
       await teamPurge.stop();

@@ -3,3 +3,4 @@ export * from './fake-llm';
 export * from './fake-mcp';
 export * from './webhook-receiver';
 export * from './webhook-signature';
+export * from './push-receiver';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
@@ -59,9 +59,18 @@ let privateThreadId: string;
 let outsiderInvitationId: string;
 /** The peer's own session: nobody else may sign it out. */
 let peerSessionId: string;
+/** The peer's push device (decision 0027): nobody else may remove it. */
+let peerPushDeviceId: string;
 
 const tokenOf = (kind: Kind): string | undefined => (kind === 'anonymous' ? undefined : users[kind].token);
 const accountOf = (kind: Kind): Account => ((ACCOUNTS as string[]).includes(kind) ? (kind as Account) : 'member');
+
+/** A browser's push subscription on an allowed host (nothing listens there: no row here sends a push). */
+function pushSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { endpoint: `http://127.0.0.1:1/push/${randomUUID()}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+}
 
 /** Polls (no sleep-based guess) until T's AI agent has answered in the conversation; then its reply and job. */
 async function waitForAiReply(conversationId: string) {
@@ -109,10 +118,11 @@ async function writeOutsiderChat() {
 
 beforeAll(async () => {
   // MCP servers at 127.0.0.1:1 are allowed, so a registration is stored (unreachable) without leaving the machine.
-  server = await startTestServer({ MCP_ALLOWED_HOSTS: '127.0.0.1' });
+  server = await startTestServer({ MCP_ALLOWED_HOSTS: '127.0.0.1', PUSH_ALLOWED_HOSTS: '127.0.0.1' });
   for (const name of ['owner', 'admin', 'member', 'leaver', 'outsider', 'peer', 'revoked'] as const) users[name] = await signUpVerified(server, name);
   users.unverified = (await signUpUnverified(server)) as unknown as TestUser;
 
+  peerPushDeviceId = (await server.api().post('/api/v1/users/me/push-devices').set(bearer(users.peer.token)).send(pushSubscription()).expect(201)).body.data.device.id;
   [{ id: peerSessionId }] = (await server.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.accountId, users.peer.user.id))) as [{ id: string }];
   team = await createTeam(server, users.owner, { isPrivate: true });
   await server.api().post(`/api/v1/teams/${team.handle}/members`).set(bearer(users.owner.token)).send({ username: users.admin.username, role: 'admin' }).expect(201);
@@ -677,6 +687,14 @@ const ROWS: Row[] = [
   { name: 'POST /agent/replies', request: (k, api) => api.post('/api/v1/agent/replies').send({ conversationId: generalRoomId }), expected: agentsOnly },
   { name: 'POST /agent/replies/:streamId/delta', request: (k, api) => api.post(`/api/v1/agent/replies/${randomUUID()}/delta`).send({ delta: 'hi' }), expected: agentsOnly },
   { name: 'POST /agent/replies/:streamId/finish', request: (k, api) => api.post(`/api/v1/agent/replies/${randomUUID()}/finish`).send({}), expected: agentsOnly },
+  // Push devices (decision 0027): one's own only, unverified accounts included; another's id is unknown.
+  { name: 'GET /users/me/push-devices', request: (k, api) => api.get('/api/v1/users/me/push-devices'), expected: by(200, 200, 200, 200, 200, { unverified: 200 }) },
+  { name: 'POST /users/me/push-devices', request: (k, api) => api.post('/api/v1/users/me/push-devices').send(pushSubscription()), expected: by(201, 201, 201, 201, 201, { unverified: 201 }) },
+  {
+    name: "DELETE /users/me/push-devices/:id (the peer's device)",
+    request: (k, api) => api.delete(`/api/v1/users/me/push-devices/${peerPushDeviceId}`),
+    expected: by(404, 404, 404, 404, 404, { unverified: 404 }),
+  },
   // Invitations addressed by email: each caller sees their own; only the addressee may use an id.
   { name: 'GET /invitations', request: (k, api) => api.get('/api/v1/invitations'), expected: by(200, 200, 200, 200, 200) },
   {
