@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyLanguage, detectLanguage } from './i18n';
+import { OfflineGate } from './offline/offline-gate';
+import { startServiceWorker } from './push/service-worker';
 import './styles.css';
 
 // The first paint is in the reader's language: its catalog (one small chunk) loads before it.
@@ -10,6 +12,8 @@ await applyLanguage(detectLanguage(), { remember: false }).catch(() => undefined
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <OfflineGate onFirstScreen={startServiceWorker}>
+      <App />
+    </OfflineGate>
   </StrictMode>,
 );

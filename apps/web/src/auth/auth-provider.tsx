@@ -6,6 +6,7 @@ import { refreshSession } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { onSessionEvent } from '../api/session-events';
 import { tokenStorage } from '../api/token-storage';
+import { forgetThisDevice } from '../push/forget-this-device';
 import { AuthContext, type AuthActions } from './auth-context';
 import { authReducer, initialAuthState } from './auth-state';
 
@@ -71,6 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async logout() {
         try {
+          await forgetThisDevice(); // while the sign-in still holds: the next person here gets none of this one's pushes
           if (tokenStorage.get()) await authApi.logout();
         } catch {
           // The server may be unreachable or the session already gone; signing out locally is what matters.
