@@ -2,7 +2,7 @@ import type { TAddPushDeviceRequest } from '@agentroom/shared';
 
 /** Whether this browser can receive Web Push at all (a service worker, PushManager and notifications). */
 export function pushSupported(): boolean {
-  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return typeof navigator.serviceWorker !== 'undefined' && typeof window.PushManager === 'function' && typeof window.Notification === 'function';
 }
 
 /** The service worker's registration, once it is active; undefined when there is none (development) or it takes too long. */
