@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyLanguage, detectLanguage } from './i18n';
 import { OfflineGate } from './offline/offline-gate';
-import { startServiceWorker } from './push/service-worker';
 import './styles.css';
 
 // The first paint is in the reader's language: its catalog (one small chunk) loads before it.
@@ -12,7 +11,8 @@ await applyLanguage(detectLanguage(), { remember: false }).catch(() => undefined
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <OfflineGate onFirstScreen={startServiceWorker}>
+    {/* The service worker's code loads after the first screen too: nothing of it is needed before. */}
+    <OfflineGate onFirstScreen={() => void import('./push/service-worker').then((worker) => worker.startServiceWorker())}>
       <App />
     </OfflineGate>
   </StrictMode>,

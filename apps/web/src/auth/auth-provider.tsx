@@ -6,7 +6,6 @@ import { refreshSession } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { onSessionEvent } from '../api/session-events';
 import { tokenStorage } from '../api/token-storage';
-import { forgetThisDevice } from '../push/forget-this-device';
 import { AuthContext, type AuthActions } from './auth-context';
 import { authReducer, initialAuthState } from './auth-state';
 
@@ -72,7 +71,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async logout() {
         try {
-          await forgetThisDevice(); // while the sign-in still holds: the next person here gets none of this one's pushes
+          // While the sign-in still holds: the next person here gets none of this one's pushes (never fails the sign-out).
+          await import('../push/forget-this-device').then((push) => push.forgetThisDevice(), () => undefined);
           if (tokenStorage.get()) await authApi.logout();
         } catch {
           // The server may be unreachable or the session already gone; signing out locally is what matters.

@@ -1,5 +1,12 @@
+import { createElement } from 'react';
+import { act, render, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuth, type AuthContextValue } from '../auth/auth-context';
+import { AuthProvider } from '../auth/auth-provider';
 import { ok, stubApi } from '../test/api-stub';
+import { makeUser } from '../test/fixtures';
 import { forgetThisDevice } from './forget-this-device';
 
 const HERE = 'https://push.example.test/send/this-browser';
@@ -44,5 +51,35 @@ describe('forgetting this device on sign-out', () => {
     const api = stubApi({});
     await forgetThisDevice();
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('"Sign out"', () => {
+  it('forgets this device with the sign-in still valid, then signs out', async () => {
+    const { unsubscribe } = stubSubscription();
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    const api = stubApi({
+      'GET /auth/me': ok({ user: makeUser() }),
+      'GET /users/me/push-devices': ok({ publicKey: 'key', devices: [mine] }),
+      [`DELETE /users/me/push-devices/${mine.id}`]: ok({ removed: true }),
+      'POST /auth/logout': ok({ signedOut: true }),
+    });
+    const current: { value?: AuthContextValue } = {};
+    function Probe() {
+      current.value = useAuth();
+      return null;
+    }
+    render(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(AuthProvider, null, createElement(Probe))));
+    await waitFor(() => expect(current.value?.isAuthenticated).toBe(true));
+
+    await act(() => current.value!.logout());
+    const order = api.calls.map((c) => `${c.method} ${c.path} ${c.authorization ?? 'no token'}`);
+    expect(order.slice(1)).toEqual([
+      'GET /users/me/push-devices Bearer tok',
+      `DELETE /users/me/push-devices/${mine.id} Bearer tok`,
+      'POST /auth/logout Bearer tok',
+    ]);
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(current.value).toMatchObject({ isAuthenticated: false, token: null });
   });
 });
