@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -53,8 +54,51 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Installable app (decision 0027): the manifest, and the service worker `src/sw.ts`, built with the
+ * list of files to keep offline written into it. That list is the app shell only (index.html, the
+ * scripts and styles, the favicon): never avatars, uploads or the API, whose answers are one
+ * person's and must not outlive a sign-out.
+ *
+ * Updates follow the browser's own lifecycle ('prompt' without a prompt): a new version installs
+ * in the background and takes over once every Agentroom window has closed. 'autoUpdate' would
+ * reload open pages when a deploy lands, and drafts live in memory only (chat/drafts.ts): a reload
+ * under someone's typing loses what they wrote. Until then the old worker serves the old shell and
+ * its own scripts, which stay consistent with each other.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  // Registered in main.tsx through virtual:pwa-register, after the first render's imports.
+  injectRegister: null,
+  injectManifest: {
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'icons/badge-96.png'],
+    // Source maps are for developer tools, not for offline use.
+    sourcemap: false,
+  },
+  manifest: {
+    id: '/',
+    name: 'Agentroom',
+    short_name: 'Agentroom',
+    description: 'A team workspace where people and AI agents chat.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4f46e5',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pwa],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     // In dev the API runs beside Vite; the browser talks to one origin, as in production.

@@ -85,6 +85,13 @@ export function webAppRoutes(distDir: string): Router {
 
   router.use('/assets', hashedAssets(path.join(distDir, 'assets')));
   router.get('/index.html', (_req, res) => sendIndex(res, 200));
+  // The service worker and the manifest have fixed names and say which version of the app a browser
+  // keeps offline: revalidated on every check (an ETag makes that a 304), so a deploy is seen at once.
+  router.get(['/sw.js', '/manifest.webmanifest'], (req, res, next) =>
+    res.sendFile(path.join(distDir, req.path), { headers: { 'Cache-Control': REVALIDATE }, cacheControl: false, dotfiles: 'deny' }, (error) => {
+      if (error && !res.headersSent) next();
+    }),
+  );
   router.use(express.static(distDir, { index: false, maxAge: '1h', redirect: false }));
   router.get(/^\/(?!api\/|socket\.io\/)/, (req, res) => {
     if (isWebAppPath(req.path)) return sendIndex(res, 200);

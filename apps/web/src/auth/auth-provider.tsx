@@ -92,6 +92,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async logout() {
         try {
+          // While the sign-in still holds: the next person here gets none of this one's pushes (never fails the sign-out).
+          await import('../push/forget-this-device').then((push) => push.forgetThisDevice(), () => undefined);
           if (tokenStorage.get()) await authApi.logout();
         } catch {
           // The server may be unreachable or the session already gone; signing out locally is what matters.

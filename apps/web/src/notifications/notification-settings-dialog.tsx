@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-context';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
+import { PushSettings } from '../push/push-settings';
 import { Spinner } from '../ui/spinner';
 import { t, useT } from '../i18n';
 import {
@@ -162,6 +163,8 @@ export function NotificationSettingsDialog({ open, onOpenChange }: { open: boole
         <EmailSection />
         <hr className="border-zinc-200 dark:border-zinc-800" />
         <BrowserSection />
+        <hr className="border-zinc-200 dark:border-zinc-800" />
+        <PushSettings />
       </div>
     </Modal>
   );
