@@ -1,4 +1,4 @@
-import type { TChatMessage } from '@agentroom/shared';
+import { PUSH_TEXTS, type TChatMessage } from '@agentroom/shared';
 import { markdownToPlainText } from '@agentroom/shared/markdown';
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../context';
@@ -7,7 +7,7 @@ import { usernameOf } from '../agents/agent-presenters';
 import { hasDoNotDisturb } from '../users/presenters';
 import { createPushDelivery, type PushJob, type PushPayload } from './push-delivery';
 import { findDevicesOfAccounts, findPushCandidates, findPushPlace } from './push-repo';
-import { PUSH_TEXTS, translateFor } from './push-texts';
+import { translatorFor } from '../core/translate';
 
 /** The longest message text a push with previews carries (plain text, cut with "…"). */
 const PREVIEW_LENGTH = 140;
@@ -41,16 +41,16 @@ function wantsPush(candidate: Candidate, message: TChatMessage, isRoom: boolean,
 
 /** What one person's devices are shown, in their language; the text itself only when they allowed previews. */
 async function payloadFor(candidate: Candidate, message: TChatMessage, place: Place, isApproval: boolean): Promise<PushPayload> {
-  const t = (key: string, values?: Record<string, string>) => translateFor(candidate.locale, key, values);
+  const { t } = translatorFor(candidate.locale);
   const url = pathOf(message, place);
   const tag = message.conversationId;
-  if (isApproval) return { title: await t(PUSH_TEXTS.approvalNeeded), body: await t(PUSH_TEXTS.approvalWaiting), url, tag };
+  if (isApproval) return { title: t(PUSH_TEXTS.approvalNeeded), body: t(PUSH_TEXTS.approvalWaiting), url, tag };
   const sender = nameOf(message.sender);
-  const title = place.type === 'room' ? await t(PUSH_TEXTS.inRoom, { name: sender, room: place.name ?? '' }) : sender;
+  const title = place.type === 'room' ? t(PUSH_TEXTS.inRoom, { name: sender, room: place.name ?? '' }) : sender;
   const mentioned = !!message.mentions?.includes(candidate.agentId);
   const body = candidate.pushPreviews
-    ? markdownToPlainText(message.content, PREVIEW_LENGTH) || (await t(PUSH_TEXTS.sentAttachment))
-    : await t(mentioned ? PUSH_TEXTS.mentionedYou : PUSH_TEXTS.newMessage);
+    ? markdownToPlainText(message.content, PREVIEW_LENGTH) || t(PUSH_TEXTS.sentAttachment)
+    : t(mentioned ? PUSH_TEXTS.mentionedYou : PUSH_TEXTS.newMessage);
   return { title, body, url, tag };
 }
 

@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './load-catalog';
 export * from './shared-texts';
 export * from './mail-texts';
+export * from './push-texts';

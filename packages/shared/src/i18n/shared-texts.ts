@@ -27,6 +27,7 @@ import { READ_ONLY_LINES, REACH_ERRORS, REPORT_REASON_LABELS, SAFETY_TEXTS } fro
 import { TEAM_MESSAGES } from '../schemas/team-constants';
 import { TOOL_CALL_ERRORS } from '../schemas/tools';
 import { MAIL_TEXTS } from './mail-texts';
+import { PUSH_TEXTS } from './push-texts';
 
 /**
  * Every shared text a person may read (the server's error messages, the web's shared texts, the
@@ -76,4 +77,5 @@ export const SHARED_TEXTS: readonly unknown[] = [
   typingText,
   seenByText,
   MAIL_TEXTS,
+  PUSH_TEXTS,
 ];

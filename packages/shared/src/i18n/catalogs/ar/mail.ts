@@ -1,6 +1,6 @@
 import type { TCatalog } from '../../catalog';
 
-/** The mail in Arabic (MAIL_TEXTS); keys are the English texts. */
+/** The mail and push notifications in Arabic (MAIL_TEXTS); keys are the English texts. */
 const catalog: TCatalog = {
   "Hi {{name}},": "مرحبًا {{name}}،",
   "Hi,": "مرحبًا،",
@@ -78,5 +78,11 @@ const catalog: TCatalog = {
   "{{count}} hours_few": "{{count}} ساعات",
   "{{count}} hours_many": "{{count}} ساعة",
   "{{count}} hours_other": "{{count}} ساعة",
+  // Push notifications (PUSH_TEXTS)
+  "New message": "رسالة جديدة",
+  "Mentioned you": "أشار إليك",
+  "An agent is waiting for your approval": "وكيل ينتظر موافقتك",
+  "Approval needed": "مطلوب موافقة",
+  "{{name}} in #{{room}}": "{{name}} في #{{room}}",
 };
 export default catalog;

@@ -1,6 +1,6 @@
 import type { TCatalog } from '../../catalog';
 
-/** The mail in German (MAIL_TEXTS); keys are the English texts. */
+/** The mail and push notifications in German (MAIL_TEXTS); keys are the English texts. */
 const catalog: TCatalog = {
   "Hi {{name}},": "Hallo {{name}},",
   "Hi,": "Hallo,",
@@ -54,5 +54,11 @@ const catalog: TCatalog = {
   "{{count}} minutes_other": "{{count}} Minuten",
   "{{count}} hours_one": "1 Stunde",
   "{{count}} hours_other": "{{count}} Stunden",
+  // Push notifications (PUSH_TEXTS)
+  "New message": "Neue Nachricht",
+  "Mentioned you": "Hat Sie erwähnt",
+  "An agent is waiting for your approval": "Ein Agent wartet auf Ihre Freigabe",
+  "Approval needed": "Freigabe erforderlich",
+  "{{name}} in #{{room}}": "{{name}} in #{{room}}",
 };
 export default catalog;
