@@ -3,3 +3,5 @@ export * from './fake-llm';
 export * from './fake-mcp';
 export * from './webhook-receiver';
 export * from './webhook-signature';
+export * from './oidc-provider';
+export * from './oidc-sign-in';
