@@ -103,7 +103,7 @@ const ZOidcProviders = z
  * `OIDC_PROVIDERS` is a JSON array. A mistake stops the start with what is wrong, never the value
  * itself: it holds client secrets.
  */
-export function parseOidcProviders(value: string): SsoProviderConfig[] {
+function parseOidcProviders(value: string): SsoProviderConfig[] {
   if (value.trim() === '') return [];
   let json: unknown;
   try {

@@ -96,7 +96,8 @@ function memoryAdapter() {
   };
 }
 
-let providerClass: Promise<new (issuer: string, configuration: Record<string, unknown>) => unknown> | undefined;
+type ProviderClass = new (issuer: string, configuration: Record<string, unknown>) => unknown;
+let providerClass: Promise<ProviderClass> | undefined;
 /**
  * oidc-provider warns once, on import, that it prefers Node 22; it runs on 20 (its tests' matrix
  * did until 9.x). That one line is not let through: the API's tests fail on any console warning.
@@ -108,7 +109,9 @@ function loadProvider() {
       if (!String(args[0]).includes('oidc-provider WARNING: Unsupported runtime')) warn(...args);
     };
     try {
-      return (await import('oidc-provider')).default;
+      // @ts-expect-error -- the package ships no types; ProviderLike below says what this file uses of it.
+      const loaded = (await import('oidc-provider')) as { default: ProviderClass };
+      return loaded.default;
     } finally {
       console.warn = warn;
     }

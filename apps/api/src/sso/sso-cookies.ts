@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 const FLOW_COOKIE = 'ar_sso_flow';
 const LINK_COOKIE = 'ar_sso_link';
 const COOKIE_PATH = `${API_BASE_PATH}/auth/sso`;
-export const SSO_FLOW_TTL_S = 10 * 60;
+const SSO_FLOW_TTL_S = 10 * 60;
 const FLOW_AUDIENCE = 'sso-flow';
 const ISSUER = 'agentroom';
 

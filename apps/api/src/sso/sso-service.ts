@@ -37,7 +37,7 @@ import type { SsoProviders } from './sso-providers';
 import { findIdentity, insertIdentity, issueTicket, touchIdentity, useTicket } from './sso-repo';
 
 const SIGN_IN_TICKET_TTL_MS = 60_000;
-export const LINK_TICKET_TTL_MS = 10 * 60_000;
+const LINK_TICKET_TTL_MS = 10 * 60_000;
 const SCOPE = 'openid email profile';
 
 /** Why a provider sign-in ended on the sign-in page; `detail` is for the log only. */
@@ -53,7 +53,7 @@ export class SsoFailure extends Error {
 export const signInPageWith = (query: string) => `/auth/login?${query}`;
 const redirectUriOf = (ctx: AppContext, provider: SsoProviderConfig) => `${ctx.config.appUrl}/api/v1/auth/sso/${provider.id}/callback`;
 
-export function providerOf(providers: SsoProviders, id: string): SsoProviderConfig {
+function providerOf(providers: SsoProviders, id: string): SsoProviderConfig {
   const provider = providers.find(id);
   if (!provider) throw new SsoFailure('unknown_provider');
   return provider;
