@@ -16,7 +16,8 @@ export const ssoRoutes = (ctx: AppContext, providers: SsoProviders = createSsoPr
     const failure = error instanceof SsoFailure ? error : undefined;
     const code: TSsoErrorCode = failure?.code ?? 'provider_unavailable';
     if (failure) ctx.logger.warn({ provider: providerId, code, ...failure.detail }, 'provider sign-in did not finish');
-    else ctx.logger.error({ provider: providerId, code, reason: error instanceof Error ? error.name : typeof error }, 'provider sign-in failed');
+    // Not the provider's doing (its errors are SsoFailures by now): ours, logged whole (the logger's serializers keep query values out).
+    else ctx.logger.error({ err: error, provider: providerId, code }, 'provider sign-in failed');
     return signInPageWith(`sso_error=${code}`);
   };
   /** A provider id or query a browser could not have been sent (mistyped, tampered): the sign-in page says so before any parse answers JSON. */
