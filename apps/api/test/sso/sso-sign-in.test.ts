@@ -29,6 +29,26 @@ describe('signing in with a provider', () => {
     });
   });
 
+  it('sends the browser to the provider with PKCE, state and nonce, their secrets only in an httpOnly cookie', async () => {
+    const res = await fetch(`${world.server.url}/api/v1/auth/sso/acme/start`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const authorize = new URL(res.headers.get('location')!);
+    expect(authorize.origin).toBe(world.provider.issuer);
+    const params = Object.fromEntries(authorize.searchParams);
+    expect(params).toMatchObject({
+      client_id: 'agentroom-acme',
+      response_type: 'code',
+      scope: 'openid email profile',
+      redirect_uri: 'http://agentroom.test/api/v1/auth/sso/acme/callback',
+      code_challenge_method: 'S256',
+    });
+    expect(params.state && params.nonce && params.code_challenge).toBeTruthy();
+    const [cookie = ''] = res.headers.getSetCookie();
+    expect(cookie).toMatch(/^ar_sso_flow=[^;]+; Max-Age=600; Path=\/api\/v1\/auth\/sso; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    // The verifier is in the cookie, signed; what the provider sees is only its challenge.
+    expect(authorize.href).not.toContain(cookie.split(';')[0]!.split('=')[1]!);
+  });
+
   it('creates the account of a new person, verified, and the ticket signs them in once', async () => {
     const person = providerPerson(world.provider, { given_name: 'Maya', family_name: 'Lind' });
     const { location } = await signInWith(world, 'acme', person.sub, { next: '/t/demo' });
