@@ -42,8 +42,6 @@ export const ssoRoutes = (ctx: AppContext, providers: SsoProviders = createSsoPr
       before: [pageOnBadInput(ZFinishSsoQuery, 'state_mismatch')],
       handle: async ({ params, query, req, res }) => {
         const location = await finishSignIn(ctx, providers, params.provider, query, req, res).catch((error: unknown) => failed(params.provider, error));
-        // The ticket in the fragment must not travel on as a Referer from the page it opens.
-        res.set('Referrer-Policy', 'no-referrer');
         res.redirect(302, location);
         return ANSWERED;
       },
