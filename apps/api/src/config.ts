@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
-import { TEAM_DELETE_GRACE_DAYS_DEFAULT } from '@agentroom/shared';
+import { SSO_PROVIDER_ID_PATTERN, TEAM_DELETE_GRACE_DAYS_DEFAULT } from '@agentroom/shared';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
@@ -73,7 +73,59 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   UNREAD_MAIL_POLL_MS: positiveInt(30_000),
   UNREAD_MAIL_MINUTE_MS: positiveInt(60_000),
+  OIDC_PROVIDERS: z.string().default(''),
+  SSO_EMAIL_DOMAINS: z.string().default(''),
+  PASSWORD_SIGN_IN: z.enum(['true', 'false']).default('true'),
 });
+
+/** An OpenID Connect provider people may sign in with (decision 0027); `clientSecret` never leaves the server. */
+export interface SsoProviderConfig {
+  /** Ours: in the callback path and stored with each identity. */
+  id: string;
+  /** Shown as "Continue with {name}". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** When set, only these email domains may sign in or up through this provider. */
+  emailDomains: string[];
+}
+
+const emailDomain = z.string().trim().toLowerCase().min(1).regex(/^[a-z0-9.-]+$/, { error: 'an email domain like example.com' });
+const ZOidcProviders = z
+  .array(
+    z.strictObject({
+      id: z.string().regex(SSO_PROVIDER_ID_PATTERN, { error: 'lower-case letters, digits and hyphens (at most 32)' }),
+      name: z.string().trim().min(1).max(64),
+      issuer: z.url({ protocol: /^https?$/ }),
+      clientId: z.string().min(1),
+      clientSecret: z.string().min(1),
+      emailDomains: z.array(emailDomain).default([]),
+    }),
+  )
+  .refine((providers) => new Set(providers.map((p) => p.id)).size === providers.length, { error: 'two providers share an id' });
+
+/**
+ * `OIDC_PROVIDERS` is a JSON array. A mistake stops the start with what is wrong, never the value
+ * itself: it holds client secrets.
+ */
+function parseOidcProviders(value: string): SsoProviderConfig[] {
+  if (value.trim() === '') return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new Error('Invalid environment: OIDC_PROVIDERS must be a JSON array of {"id","name","issuer","clientId","clientSecret","emailDomains"?} (it is not valid JSON)');
+  }
+  const parsed = ZOidcProviders.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${['OIDC_PROVIDERS', ...i.path].join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}
+
+const listOf = (value: string) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -151,6 +203,13 @@ export interface AppConfig {
    * the per-user delay lasts (60 000; tests and demos shorten it, so the 15-minute default waits 15 × that).
    */
   unreadMail: { pollMs: number; minuteMs: number };
+  /**
+   * Single sign-on (decision 0027): the OpenID Connect providers, and the email domains every provider
+   * sign-in and sign-up is limited to (empty: any).
+   */
+  sso: { providers: SsoProviderConfig[]; emailDomains: string[] };
+  /** Whether passwords sign in and sign up (`PASSWORD_SIGN_IN`); magic links stay on either way. */
+  passwordSignIn: boolean;
 }
 
 interface VapidDetails {
@@ -299,5 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     unreadMail: { pollMs: env.UNREAD_MAIL_POLL_MS, minuteMs: env.UNREAD_MAIL_MINUTE_MS },
+    sso: { providers: parseOidcProviders(env.OIDC_PROVIDERS), emailDomains: listOf(env.SSO_EMAIL_DOMAINS) },
+    passwordSignIn: env.PASSWORD_SIGN_IN === 'true',
   };
 }

@@ -44,6 +44,10 @@ export const AUTH_ERRORS = {
   alreadyVerified: 'Email is already verified',
   accountLocked: 'Too many failed sign-in attempts. Try again later, or sign in with a magic link or reset your password.',
   verificationCooldown: 'A verification email was just sent. Please wait before asking for another.',
+  passwordSignInOff: 'Password sign-in is turned off here. Continue with your company account.',
+  ssoLinkNeedsSignIn: 'Sign in to this account with its password or a magic link to link it.',
+  ssoLinkExpired: 'This sign-in is no longer waiting to be linked. Please continue with your company account again.',
+  ssoLinkOtherAccount: 'This sign-in belongs to a different account. Sign in to the account with that email address to link it.',
 } as const;
 
 /** Your account: profile, email, password, sessions and deletion. */

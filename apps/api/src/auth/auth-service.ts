@@ -52,13 +52,20 @@ async function loadUser(db: DbOrTx, accountId: string): Promise<AccountWithAgent
   return row;
 }
 
-async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string, db: DbOrTx = ctx.db): Promise<TAuthResult> {
+/** A session and its access token, as every way of signing in answers (password, magic link, a provider's ticket). */
+export async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string, db: DbOrTx = ctx.db): Promise<TAuthResult> {
   const session = await createSession(db, row.account.id, ctx.config, userAgent);
   const token = signAccessToken(ctx, { sessionId: session.id, accountId: row.account.id });
   return { user: presentUser(row.account, row.agent), token };
 }
 
+/** `PASSWORD_SIGN_IN=false`: passwords neither sign in nor sign up (magic links still do). */
+function refusePasswordsWhenOff(ctx: AppContext) {
+  if (!ctx.config.passwordSignIn) throw new AppError(403, 'FORBIDDEN', AUTH_ERRORS.passwordSignInOff);
+}
+
 export async function register(ctx: AppContext, input: TRegisterRequest): Promise<TUser> {
+  refusePasswordsWhenOff(ctx);
   const [usernameTaken, emailTaken] = await Promise.all([
     usernameExists(ctx.db, input.username),
     emailExists(ctx.db, input.email),
@@ -95,6 +102,7 @@ const accountLockoutKeys = ({ account, agent }: AccountWithAgent) => [
 ];
 
 export async function login(ctx: AppContext, lockout: LoginLockout, identifier: string, password: string, userAgent?: string) {
+  refusePasswordsWhenOff(ctx);
   const name = stripAt(identifier);
   const row = await findAccountByIdentifier(ctx.db, name);
   // Checked before the password, so a locked account costs no hash and the right password is refused too.

@@ -50,6 +50,11 @@ function responsesOf(route: ApiRoute): ZodOpenApiResponsesObject {
       description: route.file.description,
       content: Object.fromEntries(route.file.contentTypes.map((type) => [type, { schema: {} }])),
     };
+  if (route.redirect)
+    responses['302'] = {
+      description: route.redirect.description,
+      headers: z.object({ location: z.string().meta({ description: 'Where the browser goes next.' }) }),
+    };
   if (route.auth !== 'public') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired (code TOKEN_EXPIRED).');
   if (route.rateLimit)
     responses['429'] = {

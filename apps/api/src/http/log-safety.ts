@@ -35,7 +35,12 @@ export function redactUrl(url: string): string {
 
 function safeHeaders(headers: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    // A redirect may carry a one-time ticket in its fragment (a provider sign-in, decision 0027).
+    if (lower === 'location' && typeof value === 'string') out[name] = value.replace(/#.*$/s, `#${REDACTED}`);
+    else out[name] = SECRET_HEADERS.has(lower) ? REDACTED : value;
+  }
   return out;
 }
 

@@ -25,8 +25,8 @@ export class StatusReply<Status extends number = number, Data = unknown> {
 
 type StatusReplyOf<K extends RouteName> = StatusReply<keyof ResponsesOf<K> & number, ResponseOf<K>>;
 
-/** A file route answers by itself; a JSON route returns the `data` its row declares (checked by the typecheck). */
-type ReplyOf<K extends RouteName> = (typeof ROUTE_SCHEMAS)[K] extends { file: object } ? Answered : ResponseOf<K> | StatusReplyOf<K>;
+/** A file or redirect route answers by itself; a JSON route returns the `data` its row declares (checked by the typecheck). */
+type ReplyOf<K extends RouteName> = (typeof ROUTE_SCHEMAS)[K] extends { file: object } | { redirect: object } ? Answered : ResponseOf<K> | StatusReplyOf<K>;
 
 /** Behind `signed-in` and `verified` a caller is known; a download token may stand in for one. */
 type AuthFor<K extends RouteName> = Route<K>['auth'] extends 'signed-in' | 'verified'

@@ -34,6 +34,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   token: 'no-such-invitation-token',
   emoji: '👍',
   seed: 'seed',
+  provider: 'no-such-provider',
 };
 
 const urlOf = (route: ApiRoute) => {

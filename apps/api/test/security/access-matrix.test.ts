@@ -16,6 +16,7 @@ import {
   startConversation,
 } from '../chat/chat-fixtures';
 import { unsubscribeToken } from '../../src/notifications/unsubscribe-token';
+import { issueTicket } from '../../src/sso/sso-repo';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam, signUpUnverified, type TestUser } from '../teams/team-helpers';
 import { seatExternal } from '../external-agents/external-fixtures';
@@ -232,6 +233,9 @@ async function teamMcpServer(): Promise<string> {
 
 /** A fresh external agent of T (each row that removes, rotates or revokes takes its own). */
 const teamExternalAgent = async () => (await seatExternal(server, users.owner, team.handle)).agent.id;
+/** A provider sign-in with the peer's email, waiting to be linked to the peer's account (a fresh one per request). */
+const peerLinkTicket = () =>
+  issueTicket(server.ctx.db, 'link', users.peer.user.id, { provider: 'acme', subject: `sub-${randomUUID()}`, email: users.peer.email }, 600_000);
 /** An agent-only row: every person's token is refused (403), the revoked one too (it is no agent token). */
 const agentsOnly = by(403, 403, 403, 403, 403, { revoked: 403 });
 
@@ -537,6 +541,38 @@ const ROWS: Row[] = [
     request: (k, api) => api.post('/api/v1/notifications/unsubscribe').send({ token: unsubscribeToken(users.peer.user.id, 'some-other-secret-of-32-characters!!') }),
     expected: by(400, 400, 400, 400, 400, { anonymous: 400, unverified: 400, revoked: 400 }),
   },
+  // Single sign-on (decision 0027): public steps of the sign-in page; linking only ever one's own account.
+  {
+    name: 'GET /auth/sso/providers',
+    request: (k, api) => api.get('/api/v1/auth/sso/providers'),
+    expected: by(200, 200, 200, 200, 200, { anonymous: 200, unverified: 200, revoked: 200 }),
+  },
+  {
+    name: 'GET /auth/sso/:provider/start (no such provider: the sign-in page)',
+    request: (k, api) => api.get('/api/v1/auth/sso/nope/start'),
+    expected: by(302, 302, 302, 302, 302, { anonymous: 302, unverified: 302, revoked: 302 }),
+  },
+  {
+    name: 'POST /auth/sso/exchange (a ticket never issued)',
+    request: (k, api) => api.post('/api/v1/auth/sso/exchange').send({ ticket: 'never-issued' }),
+    expected: by(400, 400, 400, 400, 400, { anonymous: 400, unverified: 400, revoked: 400 }),
+  },
+  {
+    name: "GET /auth/sso/link (the peer's waiting link: the cookie is the credential)",
+    request: async (k, api) => api.get('/api/v1/auth/sso/link').set('Cookie', `ar_sso_link=${await peerLinkTicket()}`),
+    expected: by(200, 200, 200, 200, 200, { anonymous: 200, unverified: 200, revoked: 200 }),
+  },
+  {
+    name: "POST /auth/sso/link (the peer's waiting link)",
+    request: async (k, api) => api.post('/api/v1/auth/sso/link').set('Cookie', `ar_sso_link=${await peerLinkTicket()}`),
+    expected: by(403, 403, 403, 403, 403, { unverified: 403 }),
+  },
+  {
+    name: 'DELETE /auth/sso/link',
+    request: (k, api) => api.delete('/api/v1/auth/sso/link'),
+    expected: by(200, 200, 200, 200, 200, { anonymous: 200, unverified: 200, revoked: 200 }),
+  },
+  { name: 'GET /users/me/sso', request: (k, api) => api.get('/api/v1/users/me/sso'), expected: by(200, 200, 200, 200, 200, { unverified: 200 }) },
   // Around every conversation: reactions, deleting, search, a page around a seq
   {
     name: 'GET /chat/conversations/:id/messages?around= (team-scoped)',
