@@ -512,5 +512,9 @@ const catalog: TCatalog = {
   "{{names}} are typing…_few": "{{names}} يكتبون…",
   "{{names}} are typing…_many": "{{names}} يكتبون…",
   "{{names}} are typing…_other": "{{names}} يكتبون…",
+  "Password sign-in is turned off here. Continue with your company account.": "تسجيل الدخول بكلمة المرور معطّل هنا. تابع باستخدام حساب شركتك.",
+  "Sign in to this account with its password or a magic link to link it.": "سجّل الدخول إلى هذا الحساب بكلمة مروره أو برابط سحري لربطه.",
+  "This sign-in is no longer waiting to be linked. Please continue with your company account again.": "لم يعد تسجيل الدخول هذا بانتظار الربط. يُرجى المتابعة باستخدام حساب شركتك مرة أخرى.",
+  "This sign-in belongs to a different account. Sign in to the account with that email address to link it.": "ينتمي تسجيل الدخول هذا إلى حساب آخر. سجّل الدخول إلى الحساب الذي يحمل عنوان البريد الإلكتروني هذا لربطه.",
 };
 export default catalog;

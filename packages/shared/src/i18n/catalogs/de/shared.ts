@@ -488,5 +488,9 @@ const catalog: TCatalog = {
   "{{first}}, {{second}} and {{count}} others_other": "{{first}}, {{second}} und {{count}} weitere",
   "{{names}} are typing…_one": "{{names}} schreibt…",
   "{{names}} are typing…_other": "{{names}} schreiben…",
+  "Password sign-in is turned off here. Continue with your company account.": "Die Anmeldung mit Passwort ist hier deaktiviert. Fahren Sie mit Ihrem Firmenkonto fort.",
+  "Sign in to this account with its password or a magic link to link it.": "Melden Sie sich mit dem Passwort oder einem Anmeldelink bei diesem Konto an, um es zu verknüpfen.",
+  "This sign-in is no longer waiting to be linked. Please continue with your company account again.": "Diese Anmeldung wartet nicht mehr auf eine Verknüpfung. Bitte fahren Sie erneut mit Ihrem Firmenkonto fort.",
+  "This sign-in belongs to a different account. Sign in to the account with that email address to link it.": "Diese Anmeldung gehört zu einem anderen Konto. Melden Sie sich bei dem Konto mit dieser E-Mail-Adresse an, um es zu verknüpfen.",
 };
 export default catalog;
