@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, englishPluralForms, isLanguage, textDirection, type TLanguage, type Translate } from '@agentroom/shared';
+import { DEFAULT_LANGUAGE, englishTranslate, isLanguage, textDirection, type TLanguage, type Translate } from '@agentroom/shared';
 import { ALL_CATALOGS } from '@agentroom/shared/server-catalogs';
 
 /**
@@ -11,7 +11,7 @@ const instance = i18next.createInstance();
 void instance.init({
   lng: DEFAULT_LANGUAGE,
   resources: {
-    en: { translation: { ...englishPluralForms(), ...ALL_CATALOGS.en } },
+    en: { translation: ALL_CATALOGS.en },
     de: { translation: ALL_CATALOGS.de },
     ar: { translation: ALL_CATALOGS.ar },
   },
@@ -34,6 +34,8 @@ export interface Translator {
 
 export function translatorFor(locale: string | null | undefined): Translator {
   const language = languageOf(locale);
+  // English is the templates' own text (their plural forms live with them); other languages are catalogs.
+  if (language === DEFAULT_LANGUAGE) return { language, dir: 'ltr', t: englishTranslate };
   const fixed = instance.getFixedT(language);
   return { language, dir: textDirection(language), t: (key, values) => fixed(key, values ?? {}) as string };
 }

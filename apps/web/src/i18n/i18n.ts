@@ -1,6 +1,6 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, ENGLISH_CATALOG, englishPluralForms, type TextTemplate } from '@agentroom/shared';
+import { DEFAULT_LANGUAGE, ENGLISH_CATALOG, type TextTemplate } from '@agentroom/shared';
 
 /**
  * The app's one i18n instance (decision 0027). Keys are the English texts themselves, as the spec
@@ -11,8 +11,8 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
-  // English needs only plural forms: the web's own (catalogs/en) and the shared texts' (from their templates).
-  resources: { en: { translation: { ...englishPluralForms(), ...ENGLISH_CATALOG } } },
+  // English needs only the plural forms of the web's own texts (catalogs/en); shared templates speak English themselves (tf).
+  resources: { en: { translation: ENGLISH_CATALOG } },
   fallbackLng: false,
   // English texts contain '.' and ':'; they are keys, never paths or namespaces.
   keySeparator: false,
@@ -27,7 +27,12 @@ void i18n.use(initReactI18next).init({
 /** A text in the current language, by its English text; a plural passes `{ count }` with it. */
 export const t = (key: string, values?: TOptions): string => i18n.t(key, values) as string;
 
-/** A shared text with values (`ACCOUNT_TEXTS.lastSeen`) in the current language; a plain function stays English. */
+/**
+ * A shared text with values (`ACCOUNT_TEXTS.lastSeen`) in the current language; a plain function stays
+ * English. English is the template's own text: its plural forms are registered by the module that
+ * defines it, which a lazily loaded chunk may evaluate after this instance was made.
+ */
 export function tf<A extends readonly unknown[]>(text: TextTemplate<A> | ((...args: A) => string), ...args: A): string {
-  return 'resolve' in text ? text.resolve(t, ...args) : text(...args);
+  if (!('resolve' in text) || i18n.language === DEFAULT_LANGUAGE) return text(...args);
+  return text.resolve(t, ...args);
 }
