@@ -7,7 +7,8 @@ import { API_MAIN, ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from './paths';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now, for a server whose address must be known before it starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -19,16 +20,16 @@ function freePort(): Promise<number> {
 }
 
 /**
- * A second built API for the journeys about AI agents with no language model: no LLM_BASE_URL and
- * NODE_ENV=test (so it never looks for a local Ollama), its own embedded database with the demo data
- * (Demo User owns the demo team, Maya Chen is a member, Nova and Sage are its AI agents). The shared
- * server of the global setup always has its fake model, so this one is started by the journey itself.
+ * Another built API, started by a journey that needs a setting the shared server of the global setup
+ * does not have: NODE_ENV=test, its own embedded database with the demo data, no model, no mail,
+ * unless `env` says otherwise. Its log is `artifacts/<name>.log`.
  */
-export async function startModellessServer() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'agentroom-e2e-nomodel-'));
-  const port = await freePort();
+export async function startBuiltServer(options: { name: string; port?: number; env?: Record<string, string> }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `agentroom-e2e-${options.name}-`));
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const log = createWriteStream(path.join(ARTIFACTS_DIR, 'server-no-model.log'));
+  const logName = `${options.name}.log`;
+  const log = createWriteStream(path.join(ARTIFACTS_DIR, logName));
   const child = spawn(process.execPath, [API_MAIN], {
     cwd: REPO_ROOT,
     env: {
@@ -49,6 +50,7 @@ export async function startModellessServer() {
       REDIS_URL: '',
       LLM_BASE_URL: '',
       SMTP_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,5 +78,13 @@ export async function startModellessServer() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
-  throw new Error(`The API without a model did not become healthy at ${baseUrl} (see artifacts/server-no-model.log)`);
+  throw new Error(`The API "${options.name}" did not become healthy at ${baseUrl} (see artifacts/${logName})`);
 }
+
+/**
+ * A second built API for the journeys about AI agents with no language model: no LLM_BASE_URL and
+ * NODE_ENV=test (so it never looks for a local Ollama), its own embedded database with the demo data
+ * (Demo User owns the demo team, Maya Chen is a member, Nova and Sage are its AI agents). The shared
+ * server of the global setup always has its fake model, so this one is started by the journey itself.
+ */
+export const startModellessServer = () => startBuiltServer({ name: 'server-no-model' });

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AUTH_TOKEN_STORAGE_KEY } from '@agentroom/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage, useT } from '../i18n';
+import { emitSessionEvent } from '../api/session-events';
 import { fail, ok, stubApi } from '../test/api-stub';
 import { makeUser } from '../test/fixtures';
 import { useAuth, type AuthContextValue } from './auth-context';
@@ -10,7 +11,7 @@ import { AuthProvider } from './auth-provider';
 import { authReducer, initialAuthState } from './auth-state';
 
 /** Renders the real provider and hands the test a live view of its value. */
-function renderAuth() {
+function renderAuth(queryClient = new QueryClient()) {
   const current: { value?: AuthContextValue } = {};
   function Probe() {
     current.value = useAuth();
@@ -18,7 +19,7 @@ function renderAuth() {
     return <p data-testid="state">{a.isLoading ? 'loading' : a.isAuthenticated ? `in:${a.user?.username}:${a.isEmailVerified}` : 'out'}</p>;
   }
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <Probe />
       </AuthProvider>
@@ -111,6 +112,19 @@ describe('auth transitions', () => {
     expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
     expect(view.auth()).toMatchObject({ isAuthenticated: false, user: null, token: null });
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a second end of the session (a late refresh after Sign out) leaves the sign-in page its data', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok');
+    stubApi({ 'GET /auth/me': ok({ user: makeUser() }), 'POST /auth/logout': ok({ loggedOut: true }) });
+    const queryClient = new QueryClient();
+    const view = renderAuth(queryClient);
+    await waitFor(() => expect(view.state()).toBe('in:ada:true'));
+    await act(() => view.auth().logout());
+    queryClient.setQueryData(['sign-in-options'], { providers: [{ id: 'acme', name: 'Acme' }], passwordSignIn: true });
+    act(() => emitSessionEvent({ type: 'ended' }));
+    expect(view.state()).toBe('out');
+    expect(queryClient.getQueryData(['sign-in-options'])).toMatchObject({ providers: [{ id: 'acme' }] });
   });
 
   it('a token refresh updates the user and the verified flag', async () => {

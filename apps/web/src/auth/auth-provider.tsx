@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_ERRORS } from '@agentroom/shared';
 import { authApi } from '../api/auth-api';
@@ -15,6 +15,12 @@ import { linkPendingSso } from './sso-link';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  // A session ends once: a second end (the socket's refresh answering 401 after "Sign out") must not
+  // clear the cache again, under the sign-in page already loading (its queries would be cancelled).
+  const signedIn = useRef(state.isAuthenticated);
+  useEffect(() => {
+    signedIn.current = state.isAuthenticated;
+  }, [state.isAuthenticated]);
   const [signedInAtStartup, setSignedInAtStartup] = useState(false);
   const queryClient = useQueryClient();
 
@@ -63,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onSessionEvent((event) => {
         if (event.type === 'refreshed') dispatch({ type: 'refreshed', user: event.user, token: event.token });
         else {
-          queryClient.clear();
+          if (signedIn.current) queryClient.clear();
           dispatch({ type: 'signedOut' });
         }
       }),
@@ -99,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // The server may be unreachable or the session already gone; signing out locally is what matters.
         } finally {
           tokenStorage.remove();
-          queryClient.clear();
+          if (signedIn.current) queryClient.clear();
           dispatch({ type: 'signedOut' });
         }
       },

@@ -86,4 +86,20 @@ describe('a socket the server closes', () => {
     expect(api.callsTo('POST /auth/refresh')).toHaveLength(1);
     expect(badge.getByRole('img', { name: 'Online' })).toBeInTheDocument();
   });
+
+  it('asks nothing when this browser signed itself out (the server closes the socket of the session it ended)', async () => {
+    tokenStorage.set('tok');
+    const { badge, api } = renderSignedIn();
+    await badge.findByRole('img', { name: 'Online' });
+    const events: string[] = [];
+    onSessionEvent((event) => events.push(event.type));
+    const socket = sockets.created.at(-1) as ClientSocket;
+    tokenStorage.remove();
+    socket.connected = false;
+    socket.serverSends('disconnect', 'io server disconnect');
+    await badge.findByRole('img', { name: 'Offline' });
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(0);
+    expect(events).toEqual([]);
+    expect(socket.connected).toBe(false);
+  });
 });

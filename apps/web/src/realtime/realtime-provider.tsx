@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS } from '@agentroom/shared';
 import { refreshSession } from '../api/api-client';
 import { ApiError } from '../api/api-error';
+import { tokenStorage } from '../api/token-storage';
 import { useAuth } from '../auth/auth-context';
 import { afterFirstScreen } from '../lib/first-screen';
 import { applyAgentUpdate } from './agent-cache';
@@ -45,8 +46,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             update({ status: 'disconnected' });
             // The server closed it: the session was signed out elsewhere (password change, "Sign out"
             // on another device) or the node is shutting down. A refresh tells which: a 401 ends the
-            // session here too (back to sign in); a live session connects again.
-            if (reason === 'io server disconnect')
+            // session here too (back to sign in); a live session connects again. With no token left,
+            // this browser signed itself out: asking would end the session a second time, clearing the
+            // cache under the sign-in page that is loading (its "Continue with …" buttons went missing).
+            if (reason === 'io server disconnect' && tokenStorage.get())
               refreshSession().then(
                 () => created.connect(),
                 (error: unknown) => {
