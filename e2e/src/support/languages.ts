@@ -56,7 +56,7 @@ export function visibleAppTexts(page: Page) {
       if (option ? option.parentElement?.closest('select')?.checkVisibility() : parent.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions))
         texts.push(text);
     }
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]'))
+    for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')))
       if (field.checkVisibility()) texts.push(field.placeholder.trim());
     return texts;
   });

@@ -116,7 +116,8 @@ export function AgentProfilePane({
           <div className="flex min-w-0 flex-col items-center space-y-1">
             <h2 className="text-lg font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{name}</h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              @{agent?.username ?? username}
+              {/* A handle is Latin: isolated, its "@" stays in front of it in a right-to-left page. */}
+              <bdi>@{agent?.username ?? username}</bdi>
               {agent?.role ? ` · ${agent.role}` : ''}
             </p>
             {agent && <StatusText agent={agent} className="text-sm whitespace-normal" />}
