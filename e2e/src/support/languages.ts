@@ -16,11 +16,10 @@ export async function catalogOf(language: Exclude<TLanguage, 'en'>) {
   const exact = new Set<string>();
   const templates: RegExp[] = [];
   const add = (text: string) => {
-    if (!PLACEHOLDER.test(text)) {
+    if (!text.includes('{{')) {
       exact.add(text.trim());
       return;
     }
-    PLACEHOLDER.lastIndex = 0;
     // A template says something only through its words: "{{count}}" alone could be anything.
     if (text.replace(PLACEHOLDER, '').replace(/[^\p{L}]/gu, '').length < 4) return;
     templates.push(new RegExp(`^${text.trim().split(PLACEHOLDER).map(escape).join('.+?')}$`, 's'));
@@ -29,7 +28,7 @@ export async function catalogOf(language: Exclude<TLanguage, 'en'>) {
     const base = key.replace(PLURAL, '');
     const forms = [key, base, ...Object.entries(english).filter(([k]) => k.replace(PLURAL, '') === base).map(([, v]) => v)];
     // The same word in both languages ("Team", "Chat") is no sign of a missing translation.
-    if (forms.includes(value) || value === translated[base]) continue;
+    if (forms.includes(value)) continue;
     if (!PLURAL.test(key)) add(key);
     else for (const form of new Set(forms.filter((f) => !PLURAL.test(f)))) add(form);
   }
