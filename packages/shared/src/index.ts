@@ -38,3 +38,4 @@ export * from './chat/reactions';
 export * from './chat/mentions';
 export * from './chat/people-text';
 export * from './i18n';
+export * from './shared-texts';

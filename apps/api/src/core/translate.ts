@@ -24,7 +24,7 @@ void instance.init({
 });
 
 /** A stored `accounts.locale` as a language we speak (null and unknown values: English). */
-export const languageOf = (locale: string | null | undefined): TLanguage => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
+const languageOf = (locale: string | null | undefined): TLanguage => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
 
 export interface Translator {
   language: TLanguage;

@@ -2,7 +2,14 @@ import type { Request, Response } from 'express';
 import { AUTH_ERRORS, type TSsoLinkResponse, type TSsoIdentitiesResponse } from '@agentroom/shared';
 import type { AppContext, AuthState } from '../context';
 import { AppError } from '../core/app-error';
+import { randomBytes } from 'node:crypto';
 import { inTransaction } from '../core/transaction';
+import type { DbOrTx } from '../db/client';
+import { publishSessionsEnded } from '../account/session-ends';
+import { revokeAllEmailTokens } from '../auth/email-tokens-repo';
+import { hashPassword } from '../auth/passwords';
+import { revokeSessionsExcept } from '../auth/sessions-repo';
+import { findAccountWithAgent, updateAccount } from '../users/users-repo';
 import { isUniqueViolation } from '../db/pg-errors';
 import { clearLinkCookie, linkCookieOf } from './sso-cookies';
 import type { SsoProviders } from './sso-providers';
@@ -42,6 +49,7 @@ export async function confirmLink(ctx: AppContext, providers: SsoProviders, call
     // Spent in one statement: two confirmations racing link once.
     if (!(await useTicket(tx, token, 'link'))) throw refuse(AUTH_ERRORS.ssoLinkExpired);
     await insertIdentity(tx, ticket.accountId, { provider: ticket.provider, subject: ticket.subject, email: ticket.email }, false);
+    await forgetUnprovenPassword(ctx, tx, caller, ticket);
     return shown;
   }).catch((error: unknown) => {
     // The provider account is linked elsewhere already, or this account has another of that provider.
@@ -50,6 +58,22 @@ export async function confirmLink(ctx: AppContext, providers: SsoProviders, call
   });
   clearLinkCookie(ctx, res);
   return { linked };
+}
+
+/**
+ * An account whose email was proven only after the provider sign-in (never verified before, so the
+ * magic link of this proof verified it) may have been registered by someone else who typed that
+ * email and chose the password: pre-account takeover. Its real owner, the one linking, keeps it; the
+ * password and every other session and mailed link of the stranger end here.
+ */
+async function forgetUnprovenPassword(ctx: AppContext, tx: DbOrTx, caller: AuthState, ticket: SsoTicketRow): Promise<void> {
+  const row = await findAccountWithAgent(tx, ticket.accountId);
+  const provenAt = row?.account.emailVerifiedAt;
+  if (provenAt && provenAt < ticket.createdAt) return;
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), ctx.config);
+  await updateAccount(tx, ticket.accountId, { passwordHash, passwordChangedAt: new Date(), emailVerifiedAt: provenAt ?? new Date() });
+  await revokeAllEmailTokens(tx, ticket.accountId);
+  publishSessionsEnded(ctx, await revokeSessionsExcept(tx, ticket.accountId, caller.sessionId));
 }
 
 export async function cancelLink(ctx: AppContext, req: Request, res: Response) {

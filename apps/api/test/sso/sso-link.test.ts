@@ -85,6 +85,28 @@ describe('a provider sign-in with the email of an existing account', () => {
     expect(await identitiesOf(person.sub)).toHaveLength(1);
     const identities = await api().get('/api/v1/users/me/sso').set(bearer(session.body.data.token)).expect(200);
     expect(identities.body.data.identities).toEqual([{ provider: { id: 'acme', name: 'Acme' }, email: user.email, createdAt: expect.any(String), lastSignInAt: null }]);
+    // The account's email was proven before the provider sign-in: its password stays its owner's.
+    await passwordSignIn(user);
+  });
+
+  it('takes an account someone else registered with that email (never verified) away from them', async () => {
+    // A stranger registers the owner's address with a password of their own and keeps a session.
+    const stranger = { username: `squat${Date.now() % 1e6}`, email: `owner${Date.now() % 1e6}@example.test`, password: 'Str4ngerPass', firstName: 'S', lastName: 'Q' };
+    await api().post('/api/v1/auth/register').send(stranger).expect(201);
+    const strangerToken = await passwordSignIn(stranger);
+    // The address's real owner signs in at the provider, then proves the mailbox with a magic link.
+    const person = providerPerson(world.provider, { email: stranger.email });
+    const { location, jar } = await signInWith(world, 'acme', person.sub);
+    expect(location).toBe('/auth/login?sso_link=1');
+    await api().post('/api/v1/auth/email/send-magic-link').send({ email: stranger.email }).expect(200);
+    const magic = tokenFromMail(await world.server.mail.nextMail(stranger.email, 10_000, 'sign-in link'), '/auth/magic-link');
+    const owner = (await api().post('/api/v1/auth/email/verify-magic-link').send({ token: magic }).expect(200)).body.data.token as string;
+    await api().post(LINK).set(bearer(owner)).set(withCookie(jar.get(world.server.url, 'ar_sso_link'))).expect(200);
+    // The stranger's password and session are gone; the owner's session and the provider sign-in work.
+    await api().post('/api/v1/auth/login').send({ identifier: stranger.username, password: stranger.password }).expect(401);
+    await api().get('/api/v1/auth/me').set(bearer(strangerToken)).expect(401);
+    await api().get('/api/v1/auth/me').set(bearer(owner)).expect(200);
+    expect(await identitiesOf(person.sub)).toHaveLength(1);
   });
 
   it('forgets a waiting link when asked, and an expired one by itself', async () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { warmTimestampFormatters } from '@agentroom/shared';
+import { currentLanguage } from '../i18n';
 import { tokenStorage } from '../api/token-storage';
 import { prefetchChatOpen } from '../chat/chat-open';
 import { inboxQuery } from '../inbox/inbox-query';
@@ -59,6 +60,7 @@ export const chatLoader =
     // The time-of-day formatter (the first one loads the locale's data) is built in a task of its
     // own now, while the page's code and data are on their way: an idle callback often came too late,
     // and the bubbles' first render built it.
-    setTimeout(warmTimestampFormatters, 0);
+    // The reader's language: the chat's timestamps are formatted in it.
+    setTimeout(() => warmTimestampFormatters(currentLanguage()), 0);
     return null;
   };

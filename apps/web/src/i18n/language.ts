@@ -6,7 +6,7 @@ import { i18n } from './i18n';
 const STORAGE_KEY = 'agentroom.language';
 
 /** The browser's own languages, matched against ours (English when none is ours). */
-export const browserLanguage = (): TLanguage => pickLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+const browserLanguage = (): TLanguage => pickLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 
 /** The stored choice, else the browser's languages, else English. */
 export function detectLanguage(): TLanguage {

@@ -50,6 +50,6 @@ export function formatMessageTimestamp(
  * its first render does not pay for it. The other shapes (older messages) are built when first used:
  * each costs about as much again, and a chat's newest screen rarely needs them.
  */
-export function warmTimestampFormatters(): void {
-  formatterFor('time', undefined, undefined);
+export function warmTimestampFormatters(locale?: string): void {
+  formatterFor('time', locale, undefined);
 }

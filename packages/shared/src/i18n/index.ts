@@ -2,6 +2,5 @@ export * from './languages';
 export * from './template';
 export * from './catalog';
 export * from './load-catalog';
-export * from './shared-texts';
 export * from './mail-texts';
 export * from './push-texts';

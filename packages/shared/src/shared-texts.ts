@@ -1,4 +1,4 @@
-import { namesText, seenByText, typingText } from '../chat/people-text';
+import { namesText, seenByText, typingText } from './chat/people-text';
 import {
   ACCOUNT_PAGE_TEXTS,
   AGENT_TOOL_TEXTS,
@@ -13,21 +13,21 @@ import {
   TEAM_CHANGE_TEXTS,
   TEAM_FETCH_ERRORS,
   TOOL_SETTINGS_TEXTS,
-} from '../client-texts';
-import { ACCOUNT_TEXTS, AUTH_ERRORS, GENERIC_ERRORS, NO_MODEL_SETUP_HINT, noModelNotice, TEAM_ERRORS, VALIDATION } from '../messages';
-import { HTTP_ERRORS, REPLY_ERRORS } from '../protocol';
-import { ATTENTION_MESSAGES } from '../schemas/attention-constants';
-import { AVATAR_ERRORS } from '../schemas/avatars';
-import { CHAT_ERRORS, CHAT_FALLBACKS, DELETED_MESSAGE_TEXT, THREAD_ERRORS } from '../schemas/chat-constants';
-import { EXTERNAL_AGENT_ERRORS } from '../schemas/external-agents';
-import { INVITATION_MESSAGES } from '../schemas/invitations';
-import { NOTIFICATION_MESSAGES } from '../schemas/notification-constants';
-import { ROOM_MESSAGES } from '../schemas/room-constants';
-import { READ_ONLY_LINES, REACH_ERRORS, REPORT_REASON_LABELS, SAFETY_TEXTS } from '../schemas/safety';
-import { TEAM_MESSAGES } from '../schemas/team-constants';
-import { TOOL_CALL_ERRORS } from '../schemas/tools';
-import { MAIL_TEXTS } from './mail-texts';
-import { PUSH_TEXTS } from './push-texts';
+} from './client-texts';
+import { ACCOUNT_TEXTS, AUTH_ERRORS, GENERIC_ERRORS, NO_MODEL_SETUP_HINT, noModelNotice, TEAM_ERRORS, VALIDATION } from './messages';
+import { HTTP_ERRORS, REPLY_ERRORS } from './protocol';
+import { ATTENTION_MESSAGES } from './schemas/attention-constants';
+import { AVATAR_ERRORS } from './schemas/avatars';
+import { CHAT_ERRORS, CHAT_FALLBACKS, DELETED_MESSAGE_TEXT, THREAD_ERRORS } from './schemas/chat-constants';
+import { EXTERNAL_AGENT_ERRORS } from './schemas/external-agents';
+import { INVITATION_MESSAGES } from './schemas/invitations';
+import { NOTIFICATION_MESSAGES } from './schemas/notification-constants';
+import { ROOM_MESSAGES } from './schemas/room-constants';
+import { READ_ONLY_LINES, REACH_ERRORS, REPORT_REASON_LABELS, SAFETY_TEXTS } from './schemas/safety';
+import { TEAM_MESSAGES } from './schemas/team-constants';
+import { TOOL_CALL_ERRORS } from './schemas/tools';
+import { MAIL_TEXTS } from './i18n/mail-texts';
+import { PUSH_TEXTS } from './i18n/push-texts';
 
 /**
  * Every shared text a person may read (the server's error messages, the web's shared texts, the
