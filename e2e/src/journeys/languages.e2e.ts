@@ -185,5 +185,5 @@ describe('languages', () => {
 
     expect(problems).toEqual([]);
     await context.close();
-  }, 90_000);
+  }, 120_000);
 });
