@@ -74,7 +74,9 @@ export default function ProfilePage() {
       <AccountPageHeading title={t(ACCOUNT_PAGE_TEXTS.sections.profile)}>{t(ACCOUNT_PAGE_TEXTS.profileIntro)}</AccountPageHeading>
       <div className="space-y-6">
         <AvatarPicker name={name} src={src} removable={isUploadedAvatar(src)} onUpload={avatar.upload} onRemove={avatar.remove} />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">@{username}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <bdi>@{username}</bdi>
+        </p>
         {agent && <ProfileForm key={agent.id} agent={agent} />}
         {user && <LanguageSetting key={user.id} />}
       </div>

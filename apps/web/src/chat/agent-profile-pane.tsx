@@ -48,7 +48,7 @@ function RecentActivity({ agent, messages }: { agent: TAgent; messages: readonly
           <li key={m.id} className="flex gap-2.5 text-sm">
             <MessageSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />
             <span className="min-w-0">
-              <span className="block text-zinc-700 dark:text-zinc-300">{m.deleted ? t(DELETED_MESSAGE_TEXT) : blocked ? t(SAFETY_TEXTS.blockedMessage) : messageSnippet(shownContent(m)) || t('Sent a file')}</span>
+              <span dir="auto" className="block text-start text-zinc-700 dark:text-zinc-300">{m.deleted ? t(DELETED_MESSAGE_TEXT) : blocked ? t(SAFETY_TEXTS.blockedMessage) : messageSnippet(shownContent(m)) || t('Sent a file')}</span>
               <time dateTime={m.timestamp} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatMessageTimestamp(m.timestamp, undefined, { locale: language })}
               </time>
@@ -116,7 +116,8 @@ export function AgentProfilePane({
           <div className="flex min-w-0 flex-col items-center space-y-1">
             <h2 className="text-lg font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{name}</h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              @{agent?.username ?? username}
+              {/* A handle is Latin: isolated, its "@" stays in front of it in a right-to-left page. */}
+              <bdi>@{agent?.username ?? username}</bdi>
               {agent?.role ? ` · ${agent.role}` : ''}
             </p>
             {agent && <StatusText agent={agent} className="text-sm whitespace-normal" />}

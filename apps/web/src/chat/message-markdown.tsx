@@ -27,7 +27,8 @@ export const MessageMarkdown = memo(function MessageMarkdown({
   const plain = isPlainParagraph(content);
   const pipeline = useMarkdownPipeline(!plain);
   return (
-    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)]" data-testid="message-text">
+    // What someone wrote runs in its own direction (English in an Arabic page ends with its "?" on the right).
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)]" data-testid="message-text" dir="auto">
       <div
         className={cn(
           'min-w-0 text-sm leading-relaxed wrap-anywhere',

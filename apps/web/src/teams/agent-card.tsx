@@ -48,7 +48,9 @@ export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string
               {agent.isHuman ? 'Human' : 'AI'}
             </span>
           )}
-          <span className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
+          <span className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">
+            <bdi>@{agent.username}</bdi>
+          </span>
         </span>
       </span>
     </Link>

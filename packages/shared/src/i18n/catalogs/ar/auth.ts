@@ -113,5 +113,7 @@ const catalog: TCatalog = {
   "Link Expired": "انتهت صلاحية الرابط",
   "Verification Failed": "فشل التحقق",
   "Sign in to get a new verification link.": "سجّل الدخول للحصول على رابط تحقق جديد.",
+  "Show password": "إظهار كلمة المرور",
+  "Hide password": "إخفاء كلمة المرور",
 };
 export default catalog;

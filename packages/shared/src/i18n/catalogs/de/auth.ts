@@ -113,5 +113,7 @@ const catalog: TCatalog = {
   "Link Expired": "Link abgelaufen",
   "Verification Failed": "Bestätigung fehlgeschlagen",
   "Sign in to get a new verification link.": "Melden Sie sich an, um einen neuen Bestätigungslink zu erhalten.",
+  "Show password": "Passwort anzeigen",
+  "Hide password": "Passwort verbergen",
 };
 export default catalog;
