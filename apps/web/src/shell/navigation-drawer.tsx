@@ -1,10 +1,11 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useT } from '../i18n';
 import { iconButton } from './icon-button';
 import { Sidebar } from './sidebar';
 import type { CurrentTeam } from './use-current-team';
 
-/** The sidebar as a drawer from the left (Radix Dialog: focus trap, Escape, labelled 'Navigation'). */
+/** The sidebar as a drawer from the inline start, the left (right-to-left: the right; Radix Dialog: focus trap, Escape, labelled 'Navigation'). */
 export function NavigationDrawer({
   open,
   onOpenChange,
@@ -14,6 +15,7 @@ export function NavigationDrawer({
   onOpenChange: (open: boolean) => void;
   currentTeam: CurrentTeam;
 }) {
+  const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -22,11 +24,11 @@ export function NavigationDrawer({
           aria-describedby={undefined}
           className="fixed inset-y-0 start-0 z-50 w-[min(20rem,calc(100vw-3rem))] border-e border-zinc-200 shadow-2xl outline-none dark:border-zinc-800"
         >
-          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <Dialog.Title className="sr-only">{t('Navigation')}</Dialog.Title>
           <Sidebar
             currentTeam={currentTeam}
             headerAction={
-              <Dialog.Close aria-label="Close navigation" title="Close navigation" className={iconButton}>
+              <Dialog.Close aria-label={t('Close navigation')} title={t('Close navigation')} className={iconButton}>
                 <X aria-hidden="true" className="size-5" />
               </Dialog.Close>
             }

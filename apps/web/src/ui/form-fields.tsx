@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useT } from '../i18n';
 import { cn } from './cn';
 
 const labelClass = 'text-sm font-medium text-zinc-800 dark:text-zinc-200';
@@ -12,13 +13,14 @@ export function TextAreaField({
   className,
   ...props
 }: Omit<ComponentProps<'textarea'>, 'id'> & { label: string; error?: string; hint?: ReactNode; optional?: boolean }) {
+  const { t } = useT();
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {optional && <span className="font-normal text-zinc-500 dark:text-zinc-400"> (optional)</span>}
+        {optional && <span className="font-normal text-zinc-500 dark:text-zinc-400"> {t('(optional)')}</span>}
       </label>
       <textarea
         id={id}

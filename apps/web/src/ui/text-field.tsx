@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useT } from '../i18n';
 import { cn } from './cn';
 import { focusRing } from './button';
 
@@ -23,6 +24,7 @@ const inputBase =
   'dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500';
 
 export function TextField({ label, error, hint, labelAside, trailing, action, optional, className, required, ...props }: TextFieldProps) {
+  const { t } = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -51,7 +53,7 @@ export function TextField({ label, error, hint, labelAside, trailing, action, op
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
           {label}
-          {optional && <span className="font-normal text-zinc-500 dark:text-zinc-400"> (optional)</span>}
+          {optional && <span className="font-normal text-zinc-500 dark:text-zinc-400"> {t('(optional)')}</span>}
         </label>
         {labelAside}
       </div>
@@ -79,6 +81,7 @@ export function TextField({ label, error, hint, labelAside, trailing, action, op
 
 /** A text field for passwords with a show/hide toggle that keeps focus and the caret where they were. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const { t } = useT();
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
@@ -89,7 +92,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('Hide password') : t('Show password')}
           aria-pressed={visible}
           className={cn(
             'inline-flex size-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200',
