@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useT } from '../i18n';
+import { cn } from '../ui/cn';
 import { iconButton } from './icon-button';
 import { Sidebar } from './sidebar';
 import type { CurrentTeam } from './use-current-team';
@@ -19,10 +20,14 @@ export function NavigationDrawer({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px]" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 start-0 z-50 w-[min(20rem,calc(100vw-3rem))] border-e border-zinc-200 shadow-2xl outline-none dark:border-zinc-800"
+          // Slides in from the inline start: from the left, and from the right when the page reads right to left.
+          className={cn(
+            'fixed inset-y-0 start-0 z-50 w-[min(20rem,calc(100vw-3rem))] border-e border-zinc-200 shadow-2xl outline-none dark:border-zinc-800',
+            'transition-transform duration-200 ease-out motion-reduce:transition-none ltr:starting:-translate-x-full rtl:starting:translate-x-full',
+          )}
         >
           <Dialog.Title className="sr-only">{t('Navigation')}</Dialog.Title>
           <Sidebar

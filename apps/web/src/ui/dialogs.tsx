@@ -87,6 +87,8 @@ export function Sheet({ open, onOpenChange, title, description, children, classN
       onOpenChange={onOpenChange}
       className={cn(
         'fixed inset-y-0 end-0 z-50 flex w-full max-w-sm flex-col border-s border-zinc-200 bg-white shadow-2xl outline-none',
+        // Slides in from the inline end: from the right, and from the left when the page reads right to left.
+        'transition-transform duration-200 ease-out motion-reduce:transition-none ltr:starting:translate-x-full rtl:starting:-translate-x-full',
         'dark:border-zinc-800 dark:bg-zinc-900',
         className,
       )}

@@ -29,6 +29,8 @@ const catalog: TCatalog = {
   'Change the budget': 'تغيير الميزانية',
   Close: 'إغلاق',
   'Close navigation': 'إغلاق قائمة التنقل',
+  'Close toast': 'إغلاق الإشعار',
+  Notifications: 'الإشعارات',
   'Connecting…': 'جارٍ الاتصال…',
   Conversations: 'المحادثات',
   'Could not load the AI budget': 'تعذّر تحميل ميزانية الذكاء الاصطناعي',

@@ -29,6 +29,8 @@ const catalog: TCatalog = {
   'Change the budget': 'Budget ändern',
   Close: 'Schließen',
   'Close navigation': 'Navigation schließen',
+  'Close toast': 'Meldung schließen',
+  Notifications: 'Benachrichtigungen',
   'Connecting…': 'Verbindung wird hergestellt…',
   Conversations: 'Unterhaltungen',
   'Could not load the AI budget': 'Das KI-Budget konnte nicht geladen werden',
