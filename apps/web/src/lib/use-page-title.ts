@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { PAGE_TITLE_PREFIX } from '@agentroom/shared';
+import { i18n, t } from '../i18n';
 
 /** 'Agentroom (beta) — {name}', with '(3) ' in front while 3 messages wait unread. */
-export const pageTitle = (name?: string, unread = 0) =>
-  `${unread > 0 ? `(${unread}) ` : ''}${name ? `${PAGE_TITLE_PREFIX} — ${name}` : PAGE_TITLE_PREFIX}`;
+export const pageTitle = (name?: string, unread = 0) => {
+  const prefix = t(PAGE_TITLE_PREFIX);
+  return `${unread > 0 ? `(${unread}) ` : ''}${name ? `${prefix} — ${name}` : prefix}`;
+};
 
 /*
  * document.title is written here only. Pages name themselves (usePageTitle) and the app shell says
@@ -20,6 +23,9 @@ function writeTitle() {
   const page = named.findLast((entry) => !entry.layout) ?? named.at(-1);
   if (page) document.title = pageTitle(page.name, unreadTotal);
 }
+
+// A new language rewrites the title at once (pages pass their names translated, and re-render with the new ones).
+i18n.on('languageChanged', () => writeTitle());
 
 /** Called by the app shell whenever the total changes (0 when it goes away, e.g. on sign-out). */
 export function setTitleUnreadCount(count: number) {

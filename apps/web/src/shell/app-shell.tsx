@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useT } from '../i18n';
 import { useInbox } from '../inbox/use-inbox';
 import { useInboxLiveUpdates } from '../inbox/use-inbox-live-updates';
 import { afterFirstScreen } from '../lib/first-screen';
@@ -33,9 +34,10 @@ function LiveUpdates() {
 }
 
 function PageLoading() {
+  const { t } = useT();
   return (
     <div className="flex h-full items-center justify-center">
-      <Spinner label="Loading..." className="size-5 text-indigo-600 dark:text-indigo-400" />
+      <Spinner label={t('Loading...')} className="size-5 text-indigo-600 dark:text-indigo-400" />
     </div>
   );
 }
@@ -45,6 +47,7 @@ function PageLoading() {
  * and a drawer on a phone. Keeps the conversation and room lists live and the unread count in the title.
  */
 export default function AppShell() {
+  const { t } = useT();
   const wide = useMediaQuery(WIDE_SCREEN, true);
   const currentTeam = useCurrentTeam();
   const { totalUnread } = useInbox();
@@ -70,7 +73,7 @@ export default function AppShell() {
         <LiveUpdates />
         <div className={cn('flex h-dvh bg-zinc-50 dark:bg-zinc-950', wide ? 'flex-row' : 'flex-col')}>
           {wide ? (
-            <aside aria-label="Sidebar" className="w-72 shrink-0 border-e border-zinc-200 dark:border-zinc-800">
+            <aside aria-label={t('Sidebar')} className="w-72 shrink-0 border-e border-zinc-200 dark:border-zinc-800">
               <Sidebar currentTeam={currentTeam} />
             </aside>
           ) : (

@@ -3,6 +3,7 @@ import { errorMessage } from '../api/api-error';
 import { useNavigate } from 'react-router';
 import { useCloseConversation } from '../attention/use-close-conversation';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n';
 import { useInbox } from '../inbox/use-inbox';
 import { ConversationRow } from './conversation-row';
 import { SidebarNote, SidebarSection } from './sidebar-section';
@@ -13,6 +14,7 @@ import { isOpenChat, useShellLocation } from './use-shell-location';
  * server lists one once it has a message, and not while I have it closed (until its next message).
  */
 export function ConversationList() {
+  const { t } = useT();
   const { user } = useAuth();
   const inbox = useInbox();
   const location = useShellLocation();
@@ -23,17 +25,17 @@ export function ConversationList() {
     conversation.otherAgent ? [{ ...conversation, otherAgent: conversation.otherAgent }] : [],
   );
   let body;
-  if (inbox.isPending) body = <SidebarNote>Loading conversations...</SidebarNote>;
+  if (inbox.isPending) body = <SidebarNote>{t('Loading conversations...')}</SidebarNote>;
   else if (inbox.error)
     body = (
       <SidebarNote tone="error">
-        Error: {errorMessage(inbox.error, CHAT_FALLBACKS.getConversations)}{' '}
+        {t('Error: {{message}}', { message: t(errorMessage(inbox.error, CHAT_FALLBACKS.getConversations)) })}{' '}
         <button type="button" onClick={() => inbox.refetch()} className="font-medium underline underline-offset-2">
-          Try again
+          {t('Try again')}
         </button>
       </SidebarNote>
     );
-  else if (oneToOne.length === 0) body = <SidebarNote>No conversations yet. Open someone from a team to start one.</SidebarNote>;
+  else if (oneToOne.length === 0) body = <SidebarNote>{t('No conversations yet. Open someone from a team to start one.')}</SidebarNote>;
   else
     body = (
       <ul className="space-y-px">
@@ -59,5 +61,5 @@ export function ConversationList() {
         })}
       </ul>
     );
-  return <SidebarSection title="Conversations">{body}</SidebarSection>;
+  return <SidebarSection title={t('Conversations')}>{body}</SidebarSection>;
 }

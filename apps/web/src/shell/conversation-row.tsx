@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BellOff, X } from 'lucide-react';
 import { ATTENTION_TEXTS, DELETED_MESSAGE_TEXT, type TConversation } from '@agentroom/shared';
 import { useMessageSnippet } from '../chat/lazy-snippet';
+import { t, useT } from '../i18n';
 import { shownUnreadOf } from '../inbox/inbox-cache';
 import { chatPath } from '../lib/app-paths';
 import { AvatarWithPresence } from '../people/avatar-with-presence';
@@ -13,21 +14,22 @@ import { sidebarRow } from './sidebar-section';
 function lastLine(conversation: TConversation, selfAgentId: string | undefined, messageSnippet: (content: string) => string): string {
   const message = conversation.lastMessage;
   // Not the chat's 'No messages yet': that text belongs to the open conversation.
-  if (!message) return 'New conversation';
-  if (message.deleted) return DELETED_MESSAGE_TEXT;
-  const text = messageSnippet(message.content) || (message.attachments.length ? 'Sent a file' : '');
-  return message.sender.id === selfAgentId ? `You: ${text}` : text;
+  if (!message) return t('New conversation');
+  if (message.deleted) return t(DELETED_MESSAGE_TEXT);
+  const text = messageSnippet(message.content) || (message.attachments.length ? t('Sent a file') : '');
+  return message.sender.id === selfAgentId ? t('You: {{text}}', { text }) : text;
 }
 
 /** The count of unread messages beside a conversation or a room. */
 export function UnreadBadge({ count }: { count: number }) {
+  const { t } = useT();
   return (
     <span
       data-testid="unread-badge"
       className="ms-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-indigo-500"
     >
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t('unread')}</span>
     </span>
   );
 }
@@ -48,6 +50,7 @@ export function ConversationRow({
   selfAgentId: string | undefined;
   onClose?: () => void;
 }) {
+  const { t, tf } = useT();
   const { otherAgent: agent, team } = conversation;
   const unreadCount = shownUnreadOf(conversation);
   const messageSnippet = useMessageSnippet();
@@ -70,7 +73,7 @@ export function ConversationRow({
           <span className="flex items-center gap-1.5">
             <span className={cn('truncate', unread && 'font-semibold text-zinc-900 dark:text-zinc-50')}>{agent.fullName}</span>
             {team && <span className={cn('shrink-0 truncate text-[11px] font-normal', quiet)}>· {team.name}</span>}
-            {conversation.muted && <BellOff role="img" aria-label={ATTENTION_TEXTS.muted} className={cn('size-3 shrink-0', quiet)} />}
+            {conversation.muted && <BellOff role="img" aria-label={t(ATTENTION_TEXTS.muted)} className={cn('size-3 shrink-0', quiet)} />}
             {unread && <UnreadBadge count={unreadCount} />}
           </span>
           <span
@@ -84,8 +87,8 @@ export function ConversationRow({
       {onClose && (
         <button
           type="button"
-          aria-label={ATTENTION_TEXTS.closeConversation(agent.fullName)}
-          title={ATTENTION_TEXTS.closeConversation(agent.fullName)}
+          aria-label={tf(ATTENTION_TEXTS.closeConversation, agent.fullName)}
+          title={tf(ATTENTION_TEXTS.closeConversation, agent.fullName)}
           data-testid="close-conversation"
           onClick={onClose}
           className={cn(

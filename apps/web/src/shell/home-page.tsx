@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { useMyTeams } from '../teams/use-my-teams';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
@@ -11,15 +12,16 @@ import { WelcomePage } from './welcome-page';
  * welcome page rather than a redirect to their own profile, which would lead nowhere.
  */
 export default function HomePage() {
+  const { t } = useT();
   const teams = useMyTeams();
-  if (teams.isPending) return <LoadingState text="Redirecting..." />;
+  if (teams.isPending) return <LoadingState text={t('Redirecting...')} />;
   const first = teams.data?.[0];
   if (first) return <Navigate replace to={`/t/${encodeURIComponent(first.handle)}`} />;
   if (teams.isError)
     return (
       <ErrorState message={errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)}>
         <Button variant="secondary" onClick={() => teams.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </ErrorState>
     );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import { Brand } from '../auth/components/brand';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { lazyDialog } from '../ui/lazy-dialog';
@@ -25,13 +26,14 @@ export function useNavigationDrawer() {
 
 /** Below the wide breakpoint: the way home and the button that opens the sidebar as a drawer. */
 export function PhoneHeader({ totalUnread, onOpenNavigation }: { totalUnread: number; onOpenNavigation: () => void }) {
-  const menuLabel = totalUnread > 0 ? `Open navigation, ${totalUnread} unread` : 'Open navigation';
+  const { t } = useT();
+  const menuLabel = totalUnread > 0 ? t('Open navigation, {{count}} unread', { count: totalUnread }) : t('Open navigation');
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200 bg-white px-2 dark:border-zinc-800 dark:bg-zinc-900">
       <button
         type="button"
         aria-label={menuLabel}
-        title="Open navigation"
+        title={t('Open navigation')}
         onClick={onOpenNavigation}
         onPointerEnter={NavigationDrawer.preload}
         onFocus={NavigationDrawer.preload}

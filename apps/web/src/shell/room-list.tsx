@@ -3,6 +3,7 @@ import { Compass, Lock, Plus } from 'lucide-react';
 import type { TConversation, TRoom, TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { ROOM_FALLBACKS } from '../api/room-api';
+import { useT } from '../i18n';
 import { useInbox } from '../inbox/use-inbox';
 import { roomPath } from '../lib/app-paths';
 import { CreateRoomDialog } from '../rooms/lazy-room-dialogs';
@@ -16,18 +17,20 @@ import { isOpenRoom, useShellLocation } from './use-shell-location';
 
 /** Unread @mentions of me, apart from the unread count ('@2'). */
 function MentionBadge({ count }: { count: number }) {
+  const { t } = useT();
   return (
     <span
       data-testid="mention-badge"
       className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold text-white tabular-nums dark:bg-amber-400 dark:text-zinc-950"
     >
       @{count > 99 ? '99+' : count}
-      <span className="sr-only">{count === 1 ? ' mention' : ' mentions'}</span>
+      <span className="sr-only"> {t('mentions', { count })}</span>
     </span>
   );
 }
 
 function RoomRow({ room, conversation, current }: { room: TRoom; conversation: TConversation | undefined; current: boolean }) {
+  const { t } = useT();
   // The inbox is patched live by the socket (new messages, my seen marker): its counts win over the list's.
   // A muted room: no unread count nor bold, its @mentions of me still show.
   const unread = conversation?.muted ? 0 : (conversation?.unreadCount ?? room.unreadCount);
@@ -47,7 +50,7 @@ function RoomRow({ room, conversation, current }: { room: TRoom; conversation: T
         {room.name}
       </span>
       {room.isPrivate && (
-        <Lock role="img" aria-label="Private" className="size-3 shrink-0 text-zinc-400 dark:text-zinc-500" />
+        <Lock role="img" aria-label={t('Private')} className="size-3 shrink-0 text-zinc-400 dark:text-zinc-500" />
       )}
       <span className="ms-auto flex shrink-0 items-center gap-1">
         {mentions > 0 && <MentionBadge count={mentions} />}
@@ -68,6 +71,7 @@ const smallButton = cn(
  * create one and 'Browse rooms' for the open rooms I could join.
  */
 export function RoomList({ team }: { team: TTeam }) {
+  const { t } = useT();
   const rooms = useTeamRooms(team.handle);
   const inbox = useInbox();
   const location = useShellLocation();
@@ -76,17 +80,17 @@ export function RoomList({ team }: { team: TTeam }) {
   const mine = rooms.data?.filter((room) => room.isMember) ?? [];
   const byId = new Map(inbox.conversations.map((c) => [c.id, c]));
   let body;
-  if (rooms.isPending) body = <SidebarNote>Loading rooms...</SidebarNote>;
+  if (rooms.isPending) body = <SidebarNote>{t('Loading rooms...')}</SidebarNote>;
   else if (rooms.isError)
     body = (
       <SidebarNote tone="error">
-        Error: {errorMessage(rooms.error, ROOM_FALLBACKS.rooms)}{' '}
+        {t('Error: {{message}}', { message: t(errorMessage(rooms.error, ROOM_FALLBACKS.rooms)) })}{' '}
         <button type="button" onClick={() => rooms.refetch()} className="font-medium underline underline-offset-2">
-          Try again
+          {t('Try again')}
         </button>
       </SidebarNote>
     );
-  else if (mine.length === 0) body = <SidebarNote>You are not in any room yet.</SidebarNote>;
+  else if (mine.length === 0) body = <SidebarNote>{t('You are not in any room yet.')}</SidebarNote>;
   else
     body = (
       <ul className="space-y-px">
@@ -100,12 +104,12 @@ export function RoomList({ team }: { team: TTeam }) {
 
   return (
     <SidebarSection
-      title="Rooms"
+      title={t('Rooms')}
       action={
         <button
           type="button"
-          aria-label="Create room"
-          title="Create room"
+          aria-label={t('Create room')}
+          title={t('Create room')}
           onClick={dialogs.openCreate}
           onPointerEnter={CreateRoomDialog.preload}
           onFocus={CreateRoomDialog.preload}
@@ -118,7 +122,7 @@ export function RoomList({ team }: { team: TTeam }) {
       {body}
       <button type="button" onClick={dialogs.openBrowse} className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}>
         <Compass aria-hidden="true" className="size-4 shrink-0" />
-        Browse rooms
+        {t('Browse rooms')}
       </button>
     </SidebarSection>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Brand } from '../auth/components/brand';
 import { SignOutButton } from '../auth/components/sign-out-button';
 import { SearchButton } from '../search/search-button';
+import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConversationList } from './conversation-list';
@@ -19,6 +20,7 @@ import { UserBadge } from './user-badge';
  * `headerAction` is the drawer's close button on a phone.
  */
 export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTeam; headerAction?: ReactNode }) {
+  const { t } = useT();
   return (
     <div className="flex h-full flex-col bg-white dark:bg-zinc-900">
       <div className="flex h-14 shrink-0 items-center justify-between gap-2 px-4">
@@ -30,7 +32,7 @@ export function Sidebar({ currentTeam, headerAction }: { currentTeam: CurrentTea
       <div className="shrink-0 px-3 pb-2">
         <SearchButton className="w-full justify-start text-zinc-500 dark:text-zinc-400" />
       </div>
-      <nav aria-label="Workspace" className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-4">
+      <nav aria-label={t('Workspace')} className="min-h-0 flex-1 overflow-y-auto overscroll-contain pb-4">
         <SidebarViews />
         <TeamSwitcher currentTeam={currentTeam} />
         {currentTeam.team && <RoomList team={currentTeam.team} />}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { TEAM_FETCH_ERRORS, type TTeam, type TTeamAgent } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n';
 import { chatPath } from '../lib/app-paths';
 import { AvatarWithPresence } from '../people/avatar-with-presence';
 import { useTeamAgents } from '../teams/team-queries';
@@ -45,25 +46,26 @@ function AgentGroup({ title, agents, team, empty }: { title: string; agents: TTe
 
 /** The current team's people and AI agents (GET /teams/:handle/agents), each opening the team-scoped chat. */
 export function TeamRoster({ team }: { team: TTeam }) {
+  const { t } = useT();
   const { user } = useAuth();
   const agents = useTeamAgents(team.handle);
   if (agents.isPending)
     return (
-      <SidebarSection title="People">
-        <SidebarNote>Loading...</SidebarNote>
+      <SidebarSection title={t('People')}>
+        <SidebarNote>{t('Loading...')}</SidebarNote>
       </SidebarSection>
     );
   if (agents.isError)
     return (
-      <SidebarSection title="People">
-        <SidebarNote tone="error">Error: {errorMessage(agents.error, TEAM_FETCH_ERRORS.agents)}</SidebarNote>
+      <SidebarSection title={t('People')}>
+        <SidebarNote tone="error">{t('Error: {{message}}', { message: t(errorMessage(agents.error, TEAM_FETCH_ERRORS.agents)) })}</SidebarNote>
       </SidebarSection>
     );
   const others = agents.data.filter((agent) => agent.id !== user?.agentId);
   return (
     <>
-      <AgentGroup title="People" agents={others.filter((a) => a.isHuman)} team={team} empty="Only you so far." />
-      <AgentGroup title="AI agents" agents={others.filter((a) => !a.isHuman)} team={team} empty="No AI agents yet." />
+      <AgentGroup title={t('People')} agents={others.filter((a) => a.isHuman)} team={team} empty={t('Only you so far.')} />
+      <AgentGroup title={t('AI agents')} agents={others.filter((a) => !a.isHuman)} team={team} empty={t('No AI agents yet.')} />
     </>
   );
 }

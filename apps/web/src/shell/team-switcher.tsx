@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Plus } from 'lucide-react';
 import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { CreateTeamDialog } from '../teams/lazy-team-dialogs';
 import { TeamsButton } from '../teams/teams-drawer';
 import { useMyTeams } from '../teams/use-my-teams';
@@ -27,6 +28,7 @@ function TeamTile({ team }: { team: TTeam }) {
  * as links, and 'Create a team'.
  */
 export function TeamSwitcher({ currentTeam }: { currentTeam: CurrentTeam }) {
+  const { t } = useT();
   const teams = useMyTeams();
   const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
@@ -36,8 +38,8 @@ export function TeamSwitcher({ currentTeam }: { currentTeam: CurrentTeam }) {
       <div className="px-3 pt-3">
         <TeamsButton label={currentTeam.buttonLabel} />
       </div>
-      <SidebarSection title="Teams">
-        {teams.isError && <SidebarNote tone="error">Error: {errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)}</SidebarNote>}
+      <SidebarSection title={t('Teams')}>
+        {teams.isError && <SidebarNote tone="error">{t('Error: {{message}}', { message: t(errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)) })}</SidebarNote>}
         <ul className="space-y-px">
           {list.map((team) => {
             const path = `/t/${encodeURIComponent(team.handle)}`;
@@ -60,7 +62,7 @@ export function TeamSwitcher({ currentTeam }: { currentTeam: CurrentTeam }) {
               className={cn(sidebarRow(false), 'w-full text-zinc-500 dark:text-zinc-400')}
             >
               <Plus aria-hidden="true" className="size-5 shrink-0 p-0.5" />
-              Create a team
+              {t('Create a team')}
             </button>
           </li>
         </ul>

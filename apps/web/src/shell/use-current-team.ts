@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { TTeam } from '@agentroom/shared';
 import { isApiError } from '../api/api-error';
 import { useAuth } from '../auth/auth-context';
+import { t, useT } from '../i18n';
 import { useTeam } from '../teams/team-queries';
 import { useMyTeams } from '../teams/use-my-teams';
 import { useShellLocation } from './use-shell-location';
@@ -19,10 +20,10 @@ function readRemembered(userId: string | undefined): string | null {
 
 /** The teams button's label on a team page: 'Loading...', the team name, 'Team not found' or 'Select team'. */
 function labelForTeamPage(query: ReturnType<typeof useTeam>): string {
-  if (query.isPending) return 'Loading...';
+  if (query.isPending) return t('Loading...');
   if (query.data) return query.data.name;
-  if (isApiError(query.error) && query.error.status === 404) return 'Team not found';
-  return 'Select team';
+  if (isApiError(query.error) && query.error.status === 404) return t('Team not found');
+  return t('Select team');
 }
 
 export interface CurrentTeam {
@@ -33,6 +34,8 @@ export interface CurrentTeam {
 }
 
 export function useCurrentTeam(): CurrentTeam {
+  // Re-renders on a change of language: the label is text.
+  useT();
   const { user } = useAuth();
   const { teamHandle } = useShellLocation();
   const myTeams = useMyTeams();
@@ -56,6 +59,6 @@ export function useCurrentTeam(): CurrentTeam {
   let buttonLabel: string;
   if (teamHandle) buttonLabel = labelForTeamPage(routeTeam);
   else if (team) buttonLabel = team.name;
-  else buttonLabel = myTeams.isPending ? 'Loading...' : 'Select team';
+  else buttonLabel = myTeams.isPending ? t('Loading...') : t('Select team');
   return { team, buttonLabel };
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENTS, TEAM_CHANGE_TEXTS, type TTeam, type TTeamsChangedEvent } from '@agentroom/shared';
 import { useAuth } from '../auth/auth-context';
+import { tf } from '../i18n';
 import { myTeamsKey, teamKeys } from '../lib/team-query-keys';
 import { useRealtime } from '../realtime/realtime-context';
 import { useInvalidateRooms } from '../rooms/room-queries';
@@ -37,7 +38,7 @@ export function useTeamsLiveUpdates() {
     const onChanged = (event: TTeamsChangedEvent) => {
       const { userId, pathname: here } = latest.current;
       const lost = event.change !== 'restored';
-      if (event.change === 'removed') toast.info(TEAM_CHANGE_TEXTS.removedFrom(event.name));
+      if (event.change === 'removed') toast.info(tf(TEAM_CHANGE_TEXTS.removedFrom, event.name));
       if (lost) {
         // Its cached pages would answer 403/404 now: drop them rather than refetch.
         queryClient.removeQueries({ queryKey: teamKeys.team(userId, event.handle) });

@@ -6,6 +6,7 @@ import { AttentionDialog } from '../attention/lazy-attention-dialog';
 import { useMyAttention } from '../attention/use-attention';
 import { useAuth } from '../auth/auth-context';
 import { ProfileButton } from '../avatars/profile-button';
+import { useT } from '../i18n';
 import { NotificationSettingsDialog } from '../notifications/lazy-notification-settings-dialog';
 import { AgentAvatar } from '../people/agent-avatar';
 import { PresenceDot } from '../people/presence-dot';
@@ -15,11 +16,7 @@ import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 
 /** The user's own dot is this browser's live connection: what the others see of them. */
-const OWN_PRESENCE: Record<ConnectionStatus, { isOnline: boolean | null; label: string }> = {
-  connected: { isOnline: true, label: 'Online' },
-  connecting: { isOnline: null, label: 'Connecting…' },
-  disconnected: { isOnline: false, label: 'Offline' },
-};
+const OWN_PRESENCE: Record<ConnectionStatus, boolean | null> = { connected: true, connecting: null, disconnected: false };
 
 /** The look of the badge's icon actions (account, status, notifications). */
 const badgeAction =
@@ -32,6 +29,7 @@ const badgeAction =
  * says whether this browser is live (green once the socket is connected).
  */
 export function UserBadge({ className }: { className?: string }) {
+  const { t } = useT();
   const { user } = useAuth();
   const profile = useMyProfile();
   const { status } = useRealtime();
@@ -45,6 +43,7 @@ export function UserBadge({ className }: { className?: string }) {
   const username = profile.data?.username ?? user.username;
   const id = profile.data?.id ?? user.id;
   const hasName = Boolean(name && name !== username);
+  const presenceLabel = { connected: t('Online'), connecting: t('Connecting…'), disconnected: t('Offline') }[status];
   return (
     <div
       data-testid="user-badge"
@@ -56,7 +55,7 @@ export function UserBadge({ className }: { className?: string }) {
       <div className="flex min-w-0 items-center gap-2.5">
         <span className="relative shrink-0">
           <AgentAvatar src={agent?.avatarUrl ?? user.agent?.avatarUrl ?? ''} name={name || username} className="size-8" />
-          <PresenceDot {...OWN_PRESENCE[status]} doNotDisturb={doNotDisturb} className="absolute -end-0.5 -bottom-0.5 size-2.5" />
+          <PresenceDot isOnline={OWN_PRESENCE[status]} label={presenceLabel} doNotDisturb={doNotDisturb} className="absolute -end-0.5 -bottom-0.5 size-2.5" />
         </span>
         <span className="min-w-0 leading-tight">
           {hasName ? (
@@ -73,8 +72,8 @@ export function UserBadge({ className }: { className?: string }) {
         <ProfileButton />
         <Link
           to="/account/profile"
-          aria-label={ACCOUNT_PAGE_TEXTS.menuItem}
-          title={ACCOUNT_PAGE_TEXTS.menuItem}
+          aria-label={t(ACCOUNT_PAGE_TEXTS.menuItem)}
+          title={t(ACCOUNT_PAGE_TEXTS.menuItem)}
           className={cn(
             badgeAction,
             focusRing,
@@ -84,8 +83,8 @@ export function UserBadge({ className }: { className?: string }) {
         </Link>
         <button
           type="button"
-          aria-label={ATTENTION_TEXTS.menuItem}
-          title={ATTENTION_TEXTS.menuItem}
+          aria-label={t(ATTENTION_TEXTS.menuItem)}
+          title={t(ATTENTION_TEXTS.menuItem)}
           data-testid="attention-button"
           onClick={() => setAttentionOpen(true)}
           onPointerEnter={AttentionDialog.preload}
@@ -100,8 +99,8 @@ export function UserBadge({ className }: { className?: string }) {
         </button>
         <button
           type="button"
-          aria-label={NOTIFICATION_TEXTS.menuItem}
-          title={NOTIFICATION_TEXTS.menuItem}
+          aria-label={t(NOTIFICATION_TEXTS.menuItem)}
+          title={t(NOTIFICATION_TEXTS.menuItem)}
           onClick={() => setNotificationsOpen(true)}
           onPointerEnter={NotificationSettingsDialog.preload}
           onFocus={NotificationSettingsDialog.preload}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Plus, Sparkles } from 'lucide-react';
 import { useAuth } from '../auth/auth-context';
+import { useT } from '../i18n';
 import { MyInvitations } from '../invitations/my-invitations';
 import { usePageTitle } from '../lib/use-page-title';
 import { DeletedTeamsSection } from '../teams/deleted-teams-section';
@@ -12,7 +13,8 @@ import { Button } from '../ui/button';
  * join one that invited them — instead of landing on their own profile with nowhere to go.
  */
 export function WelcomePage() {
-  usePageTitle('Welcome');
+  const { t } = useT();
+  usePageTitle(t('Welcome'));
   const { user } = useAuth();
   const [creating, setCreating] = useState(false);
   const name = user?.firstName || user?.username;
@@ -22,13 +24,13 @@ export function WelcomePage() {
         <span className="flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 dark:bg-indigo-950/60 dark:text-indigo-300">
           <Sparkles aria-hidden="true" className="size-5" />
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Welcome to Agentroom{name ? `, ${name}` : ''}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{name ? t('Welcome to Agentroom, {{name}}', { name }) : t('Welcome to Agentroom')}</h1>
         <p className="max-w-prose text-sm leading-6 text-zinc-600 dark:text-zinc-400">
-          A team is where you chat with people and AI agents. Create one and invite your colleagues, or join a team that invited you.
+          {t('A team is where you chat with people and AI agents. Create one and invite your colleagues, or join a team that invited you.')}
         </p>
         <Button size="lg" onClick={() => setCreating(true)} onPointerEnter={CreateTeamDialog.preload} onFocus={CreateTeamDialog.preload}>
           <Plus aria-hidden="true" className="size-4" />
-          Create a team
+          {t('Create a team')}
         </Button>
       </div>
       <MyInvitations />

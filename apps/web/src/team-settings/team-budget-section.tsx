@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { useTeamContext } from '../teams/team-layout';
 import { useTeamUsage } from '../teams/team-queries';
 import { BudgetForm } from '../tools-settings/budget-form';
@@ -13,14 +14,15 @@ const BUDGET_FETCH_ERROR = 'Could not load the AI budget';
 
 /** Owners: today's use against the budget, and the budget and per-person limit to change. */
 export function TeamBudgetSection() {
+  const { t } = useT();
   const { team } = useTeamContext();
   const usage = useTeamUsage(team.handle, USAGE_DAYS);
-  if (usage.isPending) return <LoadingState text="Retrieving the AI budget..." />;
+  if (usage.isPending) return <LoadingState text={t('Retrieving the AI budget...')} />;
   if (usage.isError)
     return (
       <ErrorState message={errorMessage(usage.error, BUDGET_FETCH_ERROR)}>
         <Button variant="secondary" onClick={() => usage.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </ErrorState>
     );
@@ -29,9 +31,9 @@ export function TeamBudgetSection() {
       <BudgetMeter budget={usage.data.budget} />
       <BudgetForm handle={team.handle} budget={usage.data.budget} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Tokens by AI agent, by person and calls by tool.{' '}
+        {t('Tokens by AI agent, by person and calls by tool.')}{' '}
         <Link to={`/t/${encodeURIComponent(team.handle)}/usage`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-          See AI usage
+          {t('See AI usage')}
         </Link>
       </p>
     </div>

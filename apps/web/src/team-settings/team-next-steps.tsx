@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Bot, CheckCircle2, Circle, Hash, UserPlus } from 'lucide-react';
 import type { TTeam } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { useTeamRooms } from '../rooms/room-queries';
 import { usePendingInvitations } from '../teams/team-invitations-section';
 import { useTeamAgents } from '../teams/team-queries';
@@ -21,6 +22,7 @@ interface Step {
  * people, add an AI agent, create a room. Each is ticked once done; the card goes once all are.
  */
 export function TeamNextSteps({ team }: { team: TTeam }) {
+  const { t } = useT();
   const agents = useTeamAgents(team.handle, team.canManage);
   const rooms = useTeamRooms(team.canManage ? team.handle : undefined);
   const invitations = usePendingInvitations(team.handle, team.canManage);
@@ -28,18 +30,18 @@ export function TeamNextSteps({ team }: { team: TTeam }) {
   const steps: Step[] = [
     {
       id: 'invite',
-      label: 'Invite people',
+      label: t('Invite people'),
       done: agents.data.filter((agent) => agent.isHuman).length > 1 || (invitations.data?.length ?? 0) > 0,
       section: 'invitations',
       icon: UserPlus,
     },
-    { id: 'agent', label: 'Add an AI agent', done: agents.data.some((agent) => !agent.isHuman), section: 'agents', icon: Bot },
-    { id: 'room', label: 'Create a room', done: rooms.data.some((room) => !room.isGeneral), section: 'rooms', icon: Hash },
+    { id: 'agent', label: t('Add an AI agent'), done: agents.data.some((agent) => !agent.isHuman), section: 'agents', icon: Bot },
+    { id: 'room', label: t('Create a room'), done: rooms.data.some((room) => !room.isGeneral), section: 'rooms', icon: Hash },
   ];
   if (steps.every((step) => step.done)) return null;
   return (
-    <section aria-label="Next steps" className="mt-6 rounded-xl border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-900/60 dark:bg-indigo-950/20">
-      <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Next steps</h2>
+    <section aria-label={t('Next steps')} className="mt-6 rounded-xl border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-900/60 dark:bg-indigo-950/20">
+      <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('Next steps')}</h2>
       <ul className="mt-3 grid gap-2 sm:grid-cols-3">
         {steps.map((step) => {
           const Mark = step.done ? CheckCircle2 : Circle;
@@ -56,7 +58,7 @@ export function TeamNextSteps({ team }: { team: TTeam }) {
                 <Mark aria-hidden="true" className={cn('size-4 shrink-0', step.done ? 'text-emerald-600 dark:text-emerald-400' : 'text-zinc-400')} />
                 <step.icon aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
                 {step.label}
-                {step.done && <span className="sr-only">(done)</span>}
+                {step.done && <span className="sr-only">{t('(done)')}</span>}
               </Link>
             </li>
           );

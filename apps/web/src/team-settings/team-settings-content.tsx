@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { AddMemberForm } from '../teams/team-add-member-form';
 import { AiAgentsSection } from '../teams/team-ai-agents-section';
 import { TeamInvitationsSection } from '../teams/team-invitations-section';
@@ -22,14 +23,15 @@ const subTitle = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
 /** Sections that list the team's agents wait for them (members, AI agents). */
 function WithAgents({ children }: { children: (agents: NonNullable<ReturnType<typeof useTeamAgents>['data']>) => React.ReactNode }) {
+  const { t } = useT();
   const { team } = useTeamContext();
   const agents = useTeamAgents(team.handle);
-  if (agents.isPending) return <LoadingState text="Retrieving agents..." />;
+  if (agents.isPending) return <LoadingState text={t('Retrieving agents...')} />;
   if (agents.isError)
     return (
       <ErrorState message={errorMessage(agents.error, TEAM_FETCH_ERRORS.agents)}>
         <Button variant="secondary" onClick={() => agents.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </ErrorState>
     );
@@ -37,6 +39,7 @@ function WithAgents({ children }: { children: (agents: NonNullable<ReturnType<ty
 }
 
 function DangerZone() {
+  const { t } = useT();
   const { team } = useTeamContext();
   const deleteForm = useRef<HTMLDivElement>(null);
   // "Delete team" offered instead of leaving: the typed confirmation below it (focusing scrolls it into view).
@@ -44,12 +47,12 @@ function DangerZone() {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h3 className={subTitle}>Leave the team</h3>
+        <h3 className={subTitle}>{t('Leave the team')}</h3>
         <LeaveTeamSection team={team} onDeleteInstead={toDelete} />
       </div>
       {team.myRole === 'owner' && (
         <div ref={deleteForm} className="space-y-2">
-          <h3 className="text-sm font-semibold text-red-700 dark:text-red-400">Delete team</h3>
+          <h3 className="text-sm font-semibold text-red-700 dark:text-red-400">{t('Delete team')}</h3>
           <DeleteTeamSection team={team} />
         </div>
       )}
@@ -59,6 +62,7 @@ function DangerZone() {
 
 /** One settings section's content; which sections a person sees is team-settings-sections.ts's. */
 export function TeamSettingsContent({ section }: { section: TTeamSettingsSection }) {
+  const { t } = useT();
   const { team } = useTeamContext();
   switch (section) {
     case 'members':
@@ -69,7 +73,7 @@ export function TeamSettingsContent({ section }: { section: TTeamSettingsSection
               <TeamMembersSection team={team} agents={agents} />
               {team.canManage && (
                 <div className="space-y-2">
-                  <h3 className={subTitle}>Add a member</h3>
+                  <h3 className={subTitle}>{t('Add a member')}</h3>
                   <AddMemberForm handle={team.handle} />
                 </div>
               )}
@@ -92,9 +96,9 @@ export function TeamSettingsContent({ section }: { section: TTeamSettingsSection
         <div className="space-y-6">
           <TeamDetailsForm team={team} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Tokens per day by AI agent and by the person who asked, against the daily budget.{' '}
+            {t('Tokens per day by AI agent and by the person who asked, against the daily budget.')}{' '}
             <Link to={`/t/${encodeURIComponent(team.handle)}/usage`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-              See AI usage
+              {t('See AI usage')}
             </Link>
           </p>
         </div>

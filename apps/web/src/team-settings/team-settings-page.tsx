@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, Navigate, NavLink, useParams } from 'react-router';
+import { useT } from '../i18n';
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { useTeamContext } from '../teams/team-layout';
 import { sectionsFor, teamSettingsPath } from '../teams/team-settings-sections';
@@ -9,9 +10,10 @@ import { TeamSettingsContent } from './team-settings-content';
 
 /** The sections as links: a side nav beside the page on a wide screen, the whole page on a phone. */
 function SectionLinks({ variant }: { variant: 'side' | 'list' }) {
+  const { t } = useT();
   const { team } = useTeamContext();
   return (
-    <nav aria-label="Team settings">
+    <nav aria-label={t('Team settings')}>
       <ul className={variant === 'side' ? 'space-y-0.5' : 'divide-y divide-zinc-200 rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900'}>
         {sectionsFor(team).map((section) => (
           <li key={section.id}>
@@ -38,7 +40,7 @@ function SectionLinks({ variant }: { variant: 'side' | 'list' }) {
                     </span>
                     <span className="block text-xs text-zinc-500 dark:text-zinc-400">{section.description}</span>
                   </span>
-                  <ChevronRight aria-hidden="true" className="size-4 text-zinc-400" />
+                  <ChevronRight aria-hidden="true" className="size-4 text-zinc-400 rtl:-scale-x-100" />
                 </>
               )}
             </NavLink>
@@ -55,6 +57,7 @@ function SectionLinks({ variant }: { variant: 'side' | 'list' }) {
  * opens Members). Phones: the bare address lists the sections; a section has a way back to the list.
  */
 export default function TeamSettingsPage() {
+  const { t } = useT();
   const { team } = useTeamContext();
   const { section: sectionId } = useParams();
   const wide = useMediaQuery(WIDE_SCREEN, true);
@@ -68,7 +71,7 @@ export default function TeamSettingsPage() {
       <Link to={`/t/${encodeURIComponent(team.handle)}`} className={cn('text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400', focusRing)}>
         {team.name}
       </Link>
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Team settings</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{t('Team settings')}</h1>
     </div>
   );
 
@@ -91,8 +94,8 @@ export default function TeamSettingsPage() {
             to={teamSettingsPath(team.handle)}
             className={cn('mb-4 inline-flex items-center gap-1 text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100', focusRing)}
           >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-            All settings
+            <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('All settings')}
           </Link>
         )}
         <section aria-labelledby="team-settings-section" className="min-w-0 space-y-4">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Bot, User } from 'lucide-react';
 import type { TTeamAgent } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { chatPath } from '../lib/app-paths';
 import { AgentAvatar } from '../people/agent-avatar';
 import { ExternalBadge } from '../people/external-badge';
@@ -11,6 +12,7 @@ import { cn } from '../ui/cn';
 
 /** One agent of the team; opens the team-scoped chat and hands the agent over in navigation state. */
 export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string }) {
+  const { t } = useT();
   return (
     <Link
       to={chatPath(agent.username, handle)}
@@ -45,7 +47,7 @@ export function AgentCard({ agent, handle }: { agent: TTeamAgent; handle: string
               )}
             >
               {agent.isHuman ? <User aria-hidden="true" className="size-3" /> : <Bot aria-hidden="true" className="size-3" />}
-              {agent.isHuman ? 'Human' : 'AI'}
+              {agent.isHuman ? t('Human') : t('AI')}
             </span>
           )}
           <span className="truncate text-[11px] text-zinc-500 dark:text-zinc-400">

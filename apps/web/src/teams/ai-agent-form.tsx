@@ -4,6 +4,7 @@ import { TEAM_ACTION_ERRORS, ZCreateAiAgentRequest, ZUpdateAiAgentRequest, type 
 import { errorMessage } from '../api/api-error';
 import { AvatarPicker } from '../avatars/avatar-picker';
 import { isUploadedAvatar, useAgentAvatars } from '../avatars/use-avatar-uploads';
+import { useT } from '../i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { serverFieldErrors, validateForm } from '../ui/form-errors';
@@ -38,6 +39,7 @@ function EditAvatar({ agent }: { agent: TTeamAgent }) {
 
 /** Creates an AI agent in the team, or edits one: avatar, name, role, personality prompt and model. */
 export function AiAgentForm({ handle, agent, onDone }: Props) {
+  const { t } = useT();
   const create = useCreateAiAgent(handle);
   const update = useUpdateAiAgent();
   const avatars = useAgentAvatars();
@@ -65,7 +67,7 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
     try {
       await avatars.upload(created.id, pendingAvatar);
     } catch (error) {
-      toast.error(`${created.fullName} was created without the avatar`, { description: errorMessage(error, AVATAR_AFTER_CREATE_FAILED) });
+      toast.error(t('{{name}} was created without the avatar', { name: created.fullName }), { description: t(errorMessage(error, AVATAR_AFTER_CREATE_FAILED)) });
     } finally {
       setUploadingAvatar(false);
     }
@@ -79,14 +81,14 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
         const checked = validateForm(ZUpdateAiAgentRequest, values);
         if (checked.errors) return setErrors(checked.errors);
         await update.mutateAsync({ id: agent.id, input: values });
-        toast.success(`${values.firstName} updated`);
+        toast.success(t('{{name}} updated', { name: values.firstName }));
       } else {
         const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
         const checked = validateForm(ZCreateAiAgentRequest, input);
         if (checked.errors) return setErrors(checked.errors);
         const created = await create.mutateAsync(checked.data);
         await uploadPendingAvatar(created);
-        toast.success(`${created.fullName} joined the team as @${created.username}`);
+        toast.success(t('{{name}} joined the team as @{{username}}', { name: created.fullName, username: created.username }));
       }
       onDone();
     } catch (error) {
@@ -94,15 +96,15 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
     }
   };
 
-  const formError = mutation.isError && !Object.keys(errors).length ? errorMessage(mutation.error, TEAM_ACTION_ERRORS.saveAgent) : '';
+  const formError = mutation.isError && !Object.keys(errors).length ? t(errorMessage(mutation.error, TEAM_ACTION_ERRORS.saveAgent)) : '';
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={agent ? `Edit ${agent.fullName}` : 'New AI agent'}>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={agent ? t('Edit {{name}}', { name: agent.fullName }) : t('New AI agent')}>
       {formError && <Alert>{formError}</Alert>}
       {agent ? (
         <EditAvatar agent={agent} />
       ) : (
         <AvatarPicker
-          name={values.firstName || 'New agent'}
+          name={values.firstName || t('New agent')}
           src=""
           removable={!!pendingAvatar}
           pendingFile={pendingAvatar}
@@ -112,25 +114,25 @@ export function AiAgentForm({ handle, agent, onDone }: Props) {
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" required autoFocus {...field('firstName')} />
-        <TextField label="Last name" optional {...field('lastName')} />
+        <TextField label={t('First name')} required autoFocus {...field('firstName')} />
+        <TextField label={t('Last name')} optional {...field('lastName')} />
       </div>
-      <TextField label="Role" optional placeholder="Agent" {...field('role')} />
+      <TextField label={t('Role')} optional placeholder={t('Agent')} {...field('role')} />
       <TextAreaField
-        label="Personality"
+        label={t('Personality')}
         optional
         rows={4}
-        placeholder={DEFAULT_PERSONALITY}
-        hint="The prompt that shapes how this agent answers."
+        placeholder={t(DEFAULT_PERSONALITY)}
+        hint={t('The prompt that shapes how this agent answers.')}
         {...field('personality')}
       />
-      <TextField label="Model" optional placeholder="Server default" {...field('model')} />
+      <TextField label={t('Model')} optional placeholder={t('Server default')} {...field('model')} />
       <div className="flex justify-end gap-2 pt-1">
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" loading={mutation.isPending || uploadingAvatar}>
-          {agent ? 'Save Agent' : 'Create Agent'}
+          {agent ? t('Save Agent') : t('Create Agent')}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TEAM_ACTION_ERRORS, TEAM_HANDLE_MAX_LENGTH, ZCreateTeamRequest, type TErrorDetails } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialogs';
@@ -22,6 +23,7 @@ const handleFromName = (name: string) =>
 
 /** Creates a team (the user becomes its owner) and opens it. */
 export function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const createTeam = useCreateTeam();
   const [name, setName] = useState('');
@@ -56,7 +58,7 @@ export function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpen
     }
   };
 
-  const formError = createTeam.isError && !Object.keys(errors).length ? errorMessage(createTeam.error, TEAM_ACTION_ERRORS.createTeam) : '';
+  const formError = createTeam.isError && !Object.keys(errors).length ? t(errorMessage(createTeam.error, TEAM_ACTION_ERRORS.createTeam)) : '';
   return (
     <Modal
       open={open}
@@ -64,13 +66,13 @@ export function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpen
         onOpenChange(next);
         if (!next) reset();
       }}
-      title="Create New Team"
-      description="You will be the team's owner and can add people and AI agents."
+      title={t('Create New Team')}
+      description={t("You will be the team's owner and can add people and AI agents.")}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         {formError && <Alert>{formError}</Alert>}
         <TextField
-          label="Team name"
+          label={t('Team name')}
           value={name}
           autoFocus
           required
@@ -81,18 +83,18 @@ export function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpen
           }}
         />
         <TextField
-          label="Handle"
+          label={t('Handle')}
           value={handle}
           required
           error={errors.handle}
-          hint={`Your team's address: /t/${handle || 'handle'} — letters, numbers and hyphens.`}
+          hint={t("Your team's address: /t/{{handle}} — letters, numbers and hyphens.", { handle: handle || t('handle') })}
           onChange={(e) => {
             setHandle(e.target.value);
             setHandleEdited(true);
           }}
         />
         <TextAreaField
-          label="Description"
+          label={t('Description')}
           optional
           rows={3}
           value={description}
@@ -100,17 +102,17 @@ export function CreateTeamDialog({ open, onOpenChange }: { open: boolean; onOpen
           onChange={(e) => setDescription(e.target.value)}
         />
         <CheckboxField
-          label="Private team"
-          hint="AI agents of a private team are visible only to its members."
+          label={t('Private team')}
+          hint={t('AI agents of a private team are visible only to its members.')}
           checked={isPrivate}
           onChange={(e) => setIsPrivate(e.target.checked)}
         />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={createTeam.isPending}>
-            Create Team
+            {t('Create Team')}
           </Button>
         </div>
       </form>

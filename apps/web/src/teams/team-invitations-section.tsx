@@ -6,12 +6,15 @@ import { ZCreateInvitationRequest, type TErrorDetails } from '@agentroom/shared'
 import { errorMessage } from '../api/api-error';
 import { invitationApi } from '../api/invitation-api';
 import { useAuth } from '../auth/auth-context';
+import { useLanguage, useT } from '../i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { serverFieldErrors, validateForm } from '../ui/form-errors';
 import { TextField } from '../ui/text-field';
 
+// Keys of t() (their translations are in the workspace catalogs), named once.
 const INVITE_FAILED = 'Could not send the invitation. Please try again.';
+const REVOKE_FAILED = 'Could not revoke the invitation.';
 const sectionTitle = 'flex items-center gap-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
 const invitationsKey = (userId: string | undefined, handle: string) => ['invitations', userId, handle.toLowerCase()];
@@ -24,6 +27,8 @@ export function usePendingInvitations(handle: string, enabled = true) {
 
 /** Managers of a team: invite someone by email, see the pending invitations, revoke one. */
 export function TeamInvitationsSection({ handle }: { handle: string }) {
+  const { t } = useT();
+  const language = useLanguage();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const queryKey = invitationsKey(user?.id, handle);
@@ -41,39 +46,39 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
     setErrors({});
     try {
       const sent = await invite.mutateAsync(checked.data.email);
-      toast.success(`Invitation sent to ${sent.email}`);
+      toast.success(t('Invitation sent to {{email}}', { email: sent.email }));
       setEmail('');
     } catch (error) {
       const fields = serverFieldErrors(error);
-      setErrors(Object.keys(fields).length ? fields : { email: errorMessage(error, INVITE_FAILED) });
+      setErrors(Object.keys(fields).length ? fields : { email: t(errorMessage(error, INVITE_FAILED)) });
     }
   };
 
   return (
     <section className="space-y-3">
       <h3 className={sectionTitle}>
-        <Mail aria-hidden="true" className="size-4" /> Invite by email
+        <Mail aria-hidden="true" className="size-4" /> {t('Invite by email')}
       </h3>
-      <form onSubmit={submit} noValidate aria-label="Invite by email">
+      <form onSubmit={submit} noValidate aria-label={t('Invite by email')}>
         <TextField
-          label="Email address"
+          label={t('Email address')}
           type="email"
           placeholder="colleague@example.com"
           value={email}
           error={errors.email}
-          hint="They get a link to join; it works once and expires in 7 days."
+          hint={t('They get a link to join; it works once and expires in 7 days.')}
           onChange={(e) => setEmail(e.target.value)}
           action={
             <Button type="submit" loading={invite.isPending}>
               <Send aria-hidden="true" className="size-4" />
-              Invite
+              {t('Invite')}
             </Button>
           }
         />
       </form>
-      {revoke.isError && <Alert>{errorMessage(revoke.error, 'Could not revoke the invitation.')}</Alert>}
+      {revoke.isError && <Alert>{t(errorMessage(revoke.error, REVOKE_FAILED))}</Alert>}
       {pending.data && pending.data.length > 0 && (
-        <ul aria-label="Pending invitations" className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+        <ul aria-label={t('Pending invitations')} className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {pending.data.map((invitation) => (
             <li key={invitation.id} className="flex items-center gap-3 px-3 py-2.5">
               <span className="min-w-0 flex-1">
@@ -81,7 +86,8 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
                   {invitation.email}
                 </span>
                 <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                  {invitation.invitedBy ? `Invited by @${invitation.invitedBy} · ` : ''}expires {new Date(invitation.expiresAt).toLocaleDateString()}
+                  {invitation.invitedBy ? `${t('Invited by @{{username}}', { username: invitation.invitedBy })} · ` : ''}
+                  {t('expires {{date}}', { date: new Date(invitation.expiresAt).toLocaleDateString(language) })}
                 </span>
               </span>
               <Button
@@ -89,11 +95,11 @@ export function TeamInvitationsSection({ handle }: { handle: string }) {
                 size="sm"
                 loading={revoke.isPending && revoke.variables === invitation.id}
                 onClick={() => revoke.mutate(invitation.id)}
-                aria-label={`Revoke the invitation to ${invitation.email}`}
+                aria-label={t('Revoke the invitation to {{email}}', { email: invitation.email })}
               >
                 <X aria-hidden="true" className="size-3.5" />
                 {/* On a phone the cross alone (it keeps its label): the address gets the room. */}
-                <span className="hidden sm:inline">Revoke</span>
+                <span className="hidden sm:inline">{t('Revoke')}</span>
               </Button>
             </li>
           ))}

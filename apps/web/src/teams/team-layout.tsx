@@ -1,6 +1,7 @@
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage, isApiError } from '../api/api-error';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
 import { NotFoundState } from './team-not-found';
@@ -19,18 +20,19 @@ export const useTeamContext = () => useOutletContext<TeamOutletContext>();
  * user badge and the teams button are the app shell's (in its sidebar), as on every signed-in page.
  */
 export default function TeamLayout() {
+  const { t } = useT();
   const { handle = '' } = useParams();
   const team = useTeam(handle);
   useTeamHead(team.data?.name, team.data?.description);
 
   let body;
-  if (team.isPending) body = <LoadingState text="Retrieving team data..." />;
+  if (team.isPending) body = <LoadingState text={t('Retrieving team data...')} />;
   else if (team.data) body = <Outlet context={{ team: team.data } satisfies TeamOutletContext} />;
   else if (isApiError(team.error) && team.error.status === 404)
     body = (
       <NotFoundState>
         <Button asChild variant="secondary">
-          <Link to="/">Go to my teams</Link>
+          <Link to="/">{t('Go to my teams')}</Link>
         </Button>
       </NotFoundState>
     );
@@ -39,7 +41,7 @@ export default function TeamLayout() {
     body = (
       <ErrorState message={errorMessage(team.error, TEAM_FETCH_ERRORS.team)}>
         <Button asChild variant="secondary">
-          <Link to="/">Go to my teams</Link>
+          <Link to="/">{t('Go to my teams')}</Link>
         </Button>
       </ErrorState>
     );
@@ -47,7 +49,7 @@ export default function TeamLayout() {
     body = (
       <ErrorState message={errorMessage(team.error, TEAM_FETCH_ERRORS.team)}>
         <Button variant="secondary" onClick={() => team.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </ErrorState>
     );

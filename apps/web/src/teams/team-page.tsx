@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Settings, Users } from 'lucide-react';
 import { TEAM_FETCH_ERRORS } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
 import { AgentCard } from './agent-card';
@@ -13,6 +14,7 @@ import { teamSettingsPath } from './team-settings-sections';
 
 /** /t/:handle index: the team's agents as cards, and the way into its settings pages; `nextSteps` above the cards. */
 export default function TeamPage({ nextSteps }: { nextSteps?: ReactNode }) {
+  const { t } = useT();
   const { team } = useTeamContext();
   const agents = useTeamAgents(team.handle);
   const list = agents.data ?? [];
@@ -29,29 +31,29 @@ export default function TeamPage({ nextSteps }: { nextSteps?: ReactNode }) {
             {team.description && <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">{team.description}</p>}
             <p className="mt-2 flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
               <Users aria-hidden="true" className="size-3.5" />
-              {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'} · /t/{team.handle}
+              {t('{{count}} members', { count: team.memberCount })} · /t/{team.handle}
             </p>
           </div>
           <Button asChild variant="secondary">
             <Link to={teamSettingsPath(team.handle)}>
               <Settings aria-hidden="true" className="size-4" />
-              {team.canManage ? 'Manage Team' : 'Team Settings'}
+              {team.canManage ? t('Manage Team') : t('Team Settings')}
             </Link>
           </Button>
         </div>
         {nextSteps}
 
-        <section aria-label="Agents" className="mt-8">
+        <section aria-label={t('Agents')} className="mt-8">
           {agents.isPending ? (
-            <LoadingState text="Retrieving agents..." />
+            <LoadingState text={t('Retrieving agents...')} />
           ) : agents.isError ? (
             <ErrorState message={errorMessage(agents.error, TEAM_FETCH_ERRORS.agents)}>
               <Button variant="secondary" onClick={() => agents.refetch()}>
-                Try again
+                {t('Try again')}
               </Button>
             </ErrorState>
           ) : list.length === 0 ? (
-            <p className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">No agents in this team yet.</p>
+            <p className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('No agents in this team yet.')}</p>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {list.map((agent) => (

@@ -12,7 +12,7 @@ const TeamsSheet = lazyDialog(() => import('./teams-sheet').then((m) => m.TeamsS
 const OpenTeamsDrawer = createContext<(() => void) | null>(null);
 
 /**
- * The 'Teams' drawer (right side): every team of the user, and 'Create New Team'. It is held
+ * The 'Teams' drawer (at the inline end: right, left in right-to-left): every team of the user, and 'Create New Team'. It is held
  * here, above the app shell's layouts, so moving between the sidebar and the phone drawer (a resize
  * across the breakpoint) never closes it; the button that opens it lives in the sidebar.
  */

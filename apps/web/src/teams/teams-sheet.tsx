@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { DRAWER_MAX_AVATARS, TEAM_FETCH_ERRORS, type TTeam } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
+import { useT } from '../i18n';
 import { AgentAvatar } from '../people/agent-avatar';
 import { Button, focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -71,19 +72,20 @@ export function TeamsSheet({
   currentHandle?: string;
   onCreateTeam: () => void;
 }) {
+  const { t } = useT();
   const teams = useMyTeams();
   const list = teams.data ?? [];
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Teams">
+    <Sheet open={open} onOpenChange={onOpenChange} title={t('Teams')}>
       <div className="space-y-3">
         {teams.isPending ? (
-          <LoadingState text="Loading..." />
+          <LoadingState text={t('Loading...')} />
         ) : teams.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            Error: {errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)}
+            {t('Error: {{message}}', { message: t(errorMessage(teams.error, TEAM_FETCH_ERRORS.teams)) })}
           </p>
         ) : list.length === 0 ? (
-          <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No teams found</p>
+          <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('No teams found')}</p>
         ) : (
           list.map((team) => (
             <TeamCard
@@ -104,7 +106,7 @@ export function TeamsSheet({
         }}
       >
         <Plus aria-hidden="true" className="size-4" />
-        Create New Team
+        {t('Create New Team')}
       </Button>
       <div className="mt-6">
         <DeletedTeamsSection onRestored={() => onOpenChange(false)} />

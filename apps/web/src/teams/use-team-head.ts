@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@agentroom/shared';
+import { useT } from '../i18n';
 import { pageTitle, usePageTitle } from '../lib/use-page-title';
 
-const DEFAULT_DESCRIPTION = `${PRODUCT_NAME}: a team workspace where people and AI agents chat.`;
 
 /** Sets (or creates) one <meta> in document.head; answers a function that restores what was there. */
 function setMeta(attribute: 'name' | 'property', key: string, content: string): () => void {
@@ -27,13 +27,16 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
  * social-preview tags (Open Graph, Twitter) for the team, restored when the layout goes away.
  */
 export function useTeamHead(teamName: string | undefined, description: string | undefined) {
+  const { t } = useT();
+  const fallbackName = t('Team');
+  const defaultDescription = t('{{product}}: a team workspace where people and AI agents chat.', { product: PRODUCT_NAME });
   // The team page's title; a chat inside the team names itself ('Profile').
-  usePageTitle(teamName || 'Team', { layout: true });
+  usePageTitle(teamName || fallbackName, { layout: true });
 
   useEffect(() => {
     // The social tags describe the team, never the reader's unread count.
-    const title = pageTitle(teamName || 'Team');
-    const text = description?.trim() || DEFAULT_DESCRIPTION;
+    const title = pageTitle(teamName || fallbackName);
+    const text = description?.trim() || defaultDescription;
     const restore = [
       setMeta('name', 'description', text),
       setMeta('property', 'og:title', title),
@@ -45,5 +48,5 @@ export function useTeamHead(teamName: string | undefined, description: string | 
       setMeta('name', 'twitter:description', text),
     ];
     return () => restore.forEach((undo) => undo());
-  }, [teamName, description]);
+  }, [teamName, description, fallbackName, defaultDescription]);
 }

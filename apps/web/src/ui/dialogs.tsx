@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { focusRing } from './button';
+import { useT } from '../i18n';
 import { cn } from './cn';
 
 interface DialogShellProps {
@@ -18,9 +19,10 @@ interface DialogShellProps {
 const overlay = 'fixed inset-0 z-50 bg-zinc-950/40 backdrop-blur-[2px]';
 
 function CloseButton() {
+  const { t } = useT();
   return (
     <Dialog.Close
-      aria-label="Close"
+      aria-label={t('Close')}
       className={cn(
         'inline-flex size-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
         focusRing,
@@ -77,7 +79,7 @@ export function Modal({ open, onOpenChange, title, description, children, classN
   );
 }
 
-/** A drawer sliding in from the right edge, full height. */
+/** A drawer at the inline end (the right edge, the left one right-to-left), full height. */
 export function Sheet({ open, onOpenChange, title, description, children, className }: DialogShellProps) {
   return (
     <DialogFrame
@@ -85,6 +87,8 @@ export function Sheet({ open, onOpenChange, title, description, children, classN
       onOpenChange={onOpenChange}
       className={cn(
         'fixed inset-y-0 end-0 z-50 flex w-full max-w-sm flex-col border-s border-zinc-200 bg-white shadow-2xl outline-none',
+        // Slides in from the inline end: from the right, and from the left when the page reads right to left.
+        'transition-transform duration-200 ease-out motion-reduce:transition-none ltr:starting:translate-x-full rtl:starting:-translate-x-full',
         'dark:border-zinc-800 dark:bg-zinc-900',
         className,
       )}
