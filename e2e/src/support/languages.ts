@@ -42,7 +42,7 @@ export async function catalogOf(language: Exclude<TLanguage, 'en'>) {
  * The words the app itself puts on the screen: visible text nodes, placeholders and the options of
  * selects, without what people wrote (messages, snippets, names in user content) or code.
  */
-export function visibleAppTexts(page: Page) {
+function visibleAppTexts(page: Page) {
   return page.evaluate(() => {
     const USER_CONTENT = '[data-testid="message-text"], [data-testid="conversation-snippet"], [data-testid="room-topic"], code, pre';
     const texts: string[] = [];
