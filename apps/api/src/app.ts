@@ -46,6 +46,11 @@ import { avatarRoutes } from './users/avatar-routes';
 import { usersRoutes } from './users/users-routes';
 import { accountRoutes } from './account/account-routes';
 import { notificationsRoutes } from './notifications/notifications-routes';
+import { rememberRequestOrigin } from './audit/request-origin';
+import { auditRoutes } from './audit/audit-routes';
+import { retentionRoutes } from './retention/retention-routes';
+import { exportRoutes } from './exports/export-routes';
+import { adminRoutes } from './admin/admin-routes';
 
 const BODY_LIMIT = '100kb';
 
@@ -71,6 +76,10 @@ function apiRouter(
     ...roomsRoutes(ctx),
     ...usageRoutes(ctx),
     ...teamsRoutes(ctx),
+    ...auditRoutes(ctx),
+    ...retentionRoutes(ctx),
+    ...exportRoutes(ctx),
+    ...adminRoutes(ctx),
     ...agentsRoutes(ctx),
     ...safetyRoutes(ctx),
     ...aiRoutes(ctx, replies),
@@ -125,6 +134,7 @@ export function createApp(
   // Request logs only where someone reads them: pino-http costs a child logger per request even when quiet.
   if (ctx.logger.isLevelEnabled('info')) app.use(pinoHttp(requestLoggingOptions(ctx)));
   app.get('/metrics', metricsEndpoint(options.metrics, ctx.config));
+  app.use(rememberRequestOrigin);
   app.use('/api/v1', apiRouter(ctx, options.replies, options, options.redis));
   app.use('/api/docs', apiDocsPage(ctx));
   if (devMailboxEnabled(ctx.config)) app.use('/dev/mailbox', devMailboxPage(ctx));

@@ -310,7 +310,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    adminEmails: env.ADMIN_EMAILS.split(',').map((address) => address.trim()).filter(Boolean),
+    adminEmails: env.ADMIN_EMAILS.split(',').map((address) => address.trim().toLowerCase()).filter(Boolean),
     jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
     sessionTtlDays: env.SESSION_TTL_DAYS,

@@ -3,6 +3,7 @@ import type { TRoomPayload, TTypingPayload } from './schemas/socket-payloads';
 import type { TSocketSendPayload } from './schemas/chat';
 import type { TSocketAgentReplyDelta, TSocketAgentReplyFinish, TSocketAgentReplyStart } from './schemas/external-agents';
 import type { TPinsChangedEvent, TThreadUpdatedEvent } from './schemas/responses/threads';
+import type { TExportUpdatedEvent, TMessagesRemovedEvent } from './schemas/responses/governance';
 import type { TAgentMessageEvent, TAgentReplyAck, TAgentRequestEndedEvent, TAgentRequestEvent } from './schemas/responses/external-agents';
 import type {
   TAgentUpdatedEvent,
@@ -53,6 +54,9 @@ export const SOCKET_EVENTS = {
   // threads and pins (decision 0026), to the conversation room of the root / the pinned message
   threadUpdated: 'thread:updated',
   pinsChanged: 'conversation:pins',
+  // governance (decision 0028): retention removed messages; an export of yours moved on
+  messagesRemoved: 'messages:removed',
+  exportUpdated: 'export:updated',
 } as const;
 
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
@@ -86,6 +90,8 @@ export interface ServerToClientEvents {
   'agent:message': (event: TAgentMessageEvent) => void;
   'thread:updated': (event: TThreadUpdatedEvent) => void;
   'conversation:pins': (event: TPinsChangedEvent) => void;
+  'messages:removed': (event: TMessagesRemovedEvent) => void;
+  'export:updated': (event: TExportUpdatedEvent) => void;
 }
 
 export interface ClientToServerEvents {

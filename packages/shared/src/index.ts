@@ -24,6 +24,8 @@ export * from './schemas/safety';
 export * from './schemas/threads';
 export * from './schemas/sso';
 export * from './schemas/push';
+export * from './schemas/governance-constants';
+export * from './schemas/governance';
 export * from './events';
 export * from './schemas/socket-payloads';
 export * from './schemas/responses';

@@ -28,6 +28,7 @@ import { TEAM_MESSAGES } from './schemas/team-constants';
 import { TOOL_CALL_ERRORS } from './schemas/tools';
 import { MAIL_TEXTS } from './i18n/mail-texts';
 import { PUSH_TEXTS } from './i18n/push-texts';
+import { GOVERNANCE_ERRORS, GOVERNANCE_TEXTS } from './schemas/governance';
 
 /**
  * Every shared text a person may read (the server's error messages, the web's shared texts, the
@@ -78,4 +79,6 @@ export const SHARED_TEXTS: readonly unknown[] = [
   seenByText,
   MAIL_TEXTS,
   PUSH_TEXTS,
+  GOVERNANCE_ERRORS,
+  GOVERNANCE_TEXTS,
 ];

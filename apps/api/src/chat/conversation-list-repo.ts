@@ -162,7 +162,7 @@ export async function findListDetails(database: Database, conversationIds: strin
 // The page: the agent's conversations they may still use (conversations lost with a team are not
 // listed either), latest activity first; 1:1s without a message, or closed by the viewer, are left out. Built once, with the access rule's own SQL.
 const PAGE_QUERY = new PgDialect().sqlToQuery(sql`select conversations.id, conversations.type, conversations.team_id, conversations.pair_key,
-  conversations.last_seq, ${sql.raw(epochMs('conversations.last_message_at'))} as last_message_at_ms,
+  conversations.last_seq, conversations.removed_through_seq, ${sql.raw(epochMs('conversations.last_message_at'))} as last_message_at_ms,
   ${sql.raw(epochMs('conversations.created_at'))} as created_at_ms, conversations.name, conversations.topic, conversations.is_private,
   conversations.is_general, conversations.created_by, conversations.answers_all_agent_id, conversations.agent_turn_limit,
   conversations.parent_conversation_id, conversations.thread_root_message_id
@@ -186,6 +186,7 @@ export async function findConversationPage(database: Database, agentId: string, 
       teamId: row.team_id as string | null,
       pairKey: row.pair_key as string,
       lastSeq: Number(row.last_seq),
+      removedThroughSeq: Number(row.removed_through_seq),
       lastMessageAt: toDateOrNull(row.last_message_at_ms),
       createdAt: toDate(row.created_at_ms),
       name: row.name as string | null,

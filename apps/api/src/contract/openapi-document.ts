@@ -29,6 +29,7 @@ const SECURITY: Record<ApiRoute['auth'], Record<string, string[]>[]> = {
   'expired-token': BEARER,
   'download-token': [{ downloadToken: [] }, ...BEARER],
   'agent-token': BEARER,
+  'instance-admin': BEARER,
 };
 const AUTH_NOTES: Record<ApiRoute['auth'], string> = {
   public: 'No authentication.',
@@ -37,6 +38,7 @@ const AUTH_NOTES: Record<ApiRoute['auth'], string> = {
   'expired-token': 'Bearer token; an expired one is accepted while its session lives.',
   'download-token': 'A signed `?token=` from the attachment url, or a verified bearer token.',
   'agent-token': "An external agent's API token (`art_…`) as the bearer token; a person's token is refused (403).",
+  'instance-admin': "Bearer token of an instance administrator; anyone else gets 404.",
 };
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ZErrorEnvelope } } });
@@ -152,6 +154,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Chat: 'Conversations, messages, attachments, reactions, read markers and search.',
   'AI replies': 'Replies AI agents are writing: stop, write again, follow, approve or deny their tool calls, what they read.',
   Tools: "A team's MCP servers and the tools each AI agent may use, with their policies.",
+  Governance: "A team's audit log and message retention; exports of your data and of a team.",
+  Admin: "The instance administrators' area: people, reports, teams, settings, health and the whole audit log.",
   Development: 'Only outside production.',
 };
 

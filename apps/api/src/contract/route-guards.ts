@@ -5,11 +5,13 @@ import type { AppContext } from '../context';
 import type { RouteGuards, RouteLimit } from '../http/mount-routes';
 import type { RateLimitRedis } from '../http/fallback-store';
 import { createRateLimit } from '../http/rate-limit';
+import { requireInstanceAdmin } from '../admin/instance-admin-guard';
 
 /** Writes per client and window on teams, rooms and AI agents: generous for people, a brake for scripts. */
 const WRITES_PER_WINDOW = 300;
 const AVATAR_WRITES_PER_WINDOW = 60;
 const ONE_MINUTE = 60_000;
+const EXPORT_CALLS_PER_WINDOW = 30;
 /** An external agent's reply calls (start, deltas, finish) per token and minute: a stream of short deltas fits. */
 const AGENT_REPLY_CALLS_PER_MINUTE = 1200;
 
@@ -29,6 +31,8 @@ function authGuards(ctx: AppContext): Record<RouteAuth, RequestHandler[]> {
     'expired-token': [],
     'download-token': [tokenOrVerified(verified)],
     'agent-token': [requireAgentToken(ctx)],
+    // Everyone but an instance administrator gets 404 (decision 0028).
+    'instance-admin': [requireInstanceAdmin(ctx)],
   };
 }
 
@@ -74,6 +78,10 @@ function rateLimits(ctx: AppContext, redis?: RateLimitRedis): Record<RateLimitNa
     'agent-replies': byPerson('agent-replies', AGENT_REPLY_CALLS_PER_MINUTE),
     // A device subscribing or unsubscribing: a few per sign-in.
     'push-writes': byPerson('push-writes', WRITES_PER_WINDOW),
+    // Exports build a ZIP in the background and mint download links: a few an hour is plenty.
+    exports: byPerson('exports', EXPORT_CALLS_PER_WINDOW, windowMs),
+    // Retention and the admin area's actions.
+    'governance-writes': byPerson('governance-writes', WRITES_PER_WINDOW),
     // A brake for scripts, never felt by people.
     'chain-stops': byPerson('chain-stops', WRITES_PER_WINDOW, windowMs),
     reactions: byPerson('reactions', messagesPerMinute),

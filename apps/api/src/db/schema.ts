@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
-import { CONVERSATION_TYPES, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT, TOOL_APPROVERS, TOOL_CALL_STATUSES, TOOL_POLICIES, LISTENS_TO, WEBHOOK_DELIVERY_STATUSES } from '@agentroom/shared';
+import { AUDIT_ACTOR_KINDS, CONVERSATION_TYPES, EXPORT_KINDS, EXPORT_STATUSES, REPORT_RESOLUTIONS, DEFAULT_UNREAD_EMAIL_DELAY, NOTIFY_LEVELS, ROOM_AGENT_TURN_LIMIT_DEFAULT, TOOL_APPROVERS, TOOL_CALL_STATUSES, TOOL_POLICIES, LISTENS_TO, WEBHOOK_DELIVERY_STATUSES } from '@agentroom/shared';
 import type { TFileRead, TToolApproval, TToolStep } from '@agentroom/shared';
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7());
@@ -87,6 +87,14 @@ export const accounts = pgTable(
     locale: text('locale'),
     /** Push notifications may carry the message's text (off: "New message from Maya" only). */
     pushPreviews: boolean('push_previews').notNull().default(false),
+    /**
+     * An instance administrator (decision 0028): the first account made on the instance gets it; the
+     * addresses in ADMIN_EMAILS are administrators too, whatever this says.
+     */
+    isInstanceAdmin: boolean('is_instance_admin').notNull().default(false),
+    /** Disabled by an instance administrator: no sign-in, every session and mailed link dead until re-enabled. */
+    disabledAt: tstz('disabled_at'),
+    disabledBy: uuid('disabled_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -256,9 +264,16 @@ export const teams = pgTable(
     personDailyTokenLimit: integer('person_daily_token_limit'),
     /** The UTC day the owners were last told the team passed 80 % of its budget (one notice a day). */
     budgetNoticeDay: text('budget_notice_day'),
+    /** Owners' message retention in days (null: kept forever); the retention worker removes older messages (decision 0028). */
+    retentionDays: integer('retention_days'),
+    /** Retention spares pinned messages (owners' choice). */
+    retentionKeepPinned: boolean('retention_keep_pinned').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('teams_handle_lower_key').on(sql`lower(${t.handle})`)],
+  (t) => [
+    uniqueIndex('teams_handle_lower_key').on(sql`lower(${t.handle})`),
+    check('teams_retention_days_positive', sql`${t.retentionDays} is null or ${t.retentionDays} > 0`),
+  ],
 );
 
 export const teamMembers = pgTable(
@@ -321,6 +336,11 @@ export const conversations = pgTable(
     pairKey: text('pair_key').notNull(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     lastMessageAt: tstz('last_message_at'),
+    /**
+     * Retention removed this conversation's messages up to this seq (pinned ones may remain): history
+     * before it is gone, and every member's read cursor is at least here so unread counts stay right.
+     */
+    removedThroughSeq: bigint('removed_through_seq', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     // ---- rooms only (type 'room'; decision 0011). A room's pair_key is 'room:<id>'. ----
     /** Channel-style name, unique in the team (lowercase letters, digits, hyphens): its address. */
@@ -453,6 +473,9 @@ export const abuseReports = pgTable(
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     resolvedAt: tstz('resolved_at'),
+    /** What the administrator did: dismissed it, removed the message, or disabled the account. */
+    resolution: text('resolution', { enum: REPORT_RESOLUTIONS }),
+    resolvedBy: uuid('resolved_by').references((): AnyPgColumn => agents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('abuse_reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
@@ -902,4 +925,75 @@ export const webhookDeliveries = pgTable(
     deliveredAt: tstz('delivered_at'),
   },
   (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_agent_idx').on(t.agentId, t.createdAt)],
+);
+
+/**
+ * Who changed rights or configuration, what, where, from which address (decision 0028). Written in the
+ * transaction of the change (a rolled-back change leaves none); a trigger of migration 0015 refuses
+ * every UPDATE and DELETE. No foreign keys: a row outlives its actor, team and target, so it keeps
+ * their names as they were.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    actorKind: text('actor_kind', { enum: AUDIT_ACTOR_KINDS }).notNull(),
+    /** The person or external agent (null: the system, e.g. the retention worker). */
+    actorAgentId: uuid('actor_agent_id'),
+    actorName: text('actor_name').notNull().default(''),
+    teamId: uuid('team_id'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind'),
+    targetId: text('target_id'),
+    targetName: text('target_name').notNull().default(''),
+    /** The client address of the request that made the change (null: no request, e.g. a worker). */
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_team_idx').on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    index('audit_events_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_events_actor_idx').on(t.actorAgentId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A person's export of their own data, or an owner's of their team (decision 0028): built in the
+ * background by any node (claimed with a lease), a ZIP in file storage until `expires_at`. The download
+ * link is single use: only its token's sha256 is kept, and taking the file clears it.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    kind: text('kind', { enum: EXPORT_KINDS }).notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: EXPORT_STATUSES }).notNull().default('queued'),
+    /** 0–100, for the progress bar. */
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: tstz('lease_until'),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error'),
+    downloadTokenHash: text('download_token_hash'),
+    downloadTokenExpiresAt: tstz('download_token_expires_at'),
+    downloadedAt: tstz('downloaded_at'),
+    /** The ZIP is deleted at this time (the row stays, as 'expired'). */
+    expiresAt: tstz('expires_at'),
+    finishedAt: tstz('finished_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_exports_requested_by_idx').on(t.requestedBy, t.createdAt.desc()),
+    index('data_exports_team_idx').on(t.teamId, t.createdAt.desc()),
+    index('data_exports_due_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('data_exports_token_hash_key').on(t.downloadTokenHash),
+    check('data_exports_team_kind', sql`(${t.kind} = 'team') = (${t.teamId} is not null)`),
+    check('data_exports_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
 );

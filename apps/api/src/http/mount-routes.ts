@@ -56,7 +56,7 @@ function runHandler(route: ApiRoute, handle: RouteHandler<RouteName>, rawBody: b
 }
 
 /** A row that reads a bearer token but is not meant for external agents. */
-const forPeopleOnly = (route: ApiRoute) => route.auth !== 'public' && route.auth !== 'agent-token' && !route.agents;
+const forPeopleOnly = (route: ApiRoute) => route.auth !== 'public' && route.auth !== 'agent-token' && route.auth !== 'instance-admin' && !route.agents;
 
 /** A row's chain, read like a checklist: client limit → authenticate → person limit → its own middleware → parse → handle → answer. */
 function chainOf(route: ApiRoute, entry: HandlerEntry<RouteName>, guards: RouteGuards): RequestHandler[] {

@@ -29,7 +29,7 @@ type StatusReplyOf<K extends RouteName> = StatusReply<keyof ResponsesOf<K> & num
 type ReplyOf<K extends RouteName> = (typeof ROUTE_SCHEMAS)[K] extends { file: object } | { redirect: object } ? Answered : ResponseOf<K> | StatusReplyOf<K>;
 
 /** Behind `signed-in` and `verified` a caller is known; a download token may stand in for one. */
-type AuthFor<K extends RouteName> = Route<K>['auth'] extends 'signed-in' | 'verified'
+type AuthFor<K extends RouteName> = Route<K>['auth'] extends 'signed-in' | 'verified' | 'instance-admin'
   ? AuthState
   : Route<K>['auth'] extends 'download-token'
     ? AuthState | undefined

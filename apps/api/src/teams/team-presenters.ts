@@ -23,5 +23,6 @@ export function presentTeam(team: TeamRow, members: MemberWithAgent[], myMembers
     members: members.map(presentMemberPreview),
     myRole: myMembership.role,
     canManage: isTeamManagerRole(myMembership.role),
+    retention: { days: team.retentionDays, keepPinned: team.retentionKeepPinned },
   };
 }

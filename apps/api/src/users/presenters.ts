@@ -103,6 +103,7 @@ export function presentUser(account: AccountRow, agent: AgentRow): TUser {
     profile: { firstName: agent.firstName, lastName: agent.lastName, avatar: presented.avatarUrl },
     agent: presented,
     locale: isLanguage(account.locale) ? account.locale : null,
+    isInstanceAdmin: account.isInstanceAdmin,
   };
 }
 

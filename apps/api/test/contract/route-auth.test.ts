@@ -12,6 +12,7 @@ const NEEDS_A_TOKEN: Record<RouteAuth, boolean> = {
   'expired-token': true,
   'download-token': true,
   'agent-token': true,
+  'instance-admin': true,
 };
 const NEEDS_A_VERIFIED_EMAIL: Record<RouteAuth, boolean> = {
   public: false,
@@ -21,6 +22,7 @@ const NEEDS_A_VERIFIED_EMAIL: Record<RouteAuth, boolean> = {
   'download-token': true,
   // A person's token of any kind is refused there (403 FORBIDDEN, not EMAIL_NOT_VERIFIED).
   'agent-token': false,
+  'instance-admin': true,
 };
 
 /** A value for each path parameter: well-formed, naming nothing that exists. */

@@ -68,6 +68,9 @@ const PasswordPage = page(() => import('../account/password-page'));
 const SessionsPage = page(() => import('../account/sessions-page'));
 const DeleteAccountPage = page(() => import('../account/delete-account-page'));
 const BlockedPage = page(() => import('../account/blocked-page'));
+const MyDataPage = page(() => import('../exports/my-data-page'));
+// The instance administrators' area (decision 0028); the API answers 404 to anyone else.
+const AdminPage = page(() => import('../admin/admin-page'));
 
 /**
  * The one routes table. The loaders start a page's data as soon as its URL is known (beside its
@@ -96,6 +99,8 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           { path: '/p/:username', ...ChatPage, loader: chatLoader(queryClient) },
           { path: '/saved', ...SavedPage },
           { path: '/threads', ...ThreadsPage },
+          { path: '/admin', ...AdminPage },
+          { path: '/admin/:section', ...AdminPage },
           {
             path: '/account',
             ...AccountLayout,
@@ -106,6 +111,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: 'password', ...PasswordPage },
               { path: 'sessions', ...SessionsPage },
               { path: 'blocked', ...BlockedPage },
+              { path: 'data', ...MyDataPage },
               { path: 'delete', ...DeleteAccountPage },
             ],
           },

@@ -18,6 +18,9 @@ import { ErrorState, LoadingState } from '../ui/page-states';
 import { McpServersSection } from '../tools-settings/mcp-servers-section';
 import { TeamBudgetSection } from './team-budget-section';
 import { TeamRoomsSection } from './team-rooms-section';
+import { AuditLogSection } from '../audit/audit-log-section';
+import { RetentionSection } from '../audit/retention-section';
+import { TeamExportSection } from '../exports/team-export-section';
 
 const subTitle = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
@@ -105,6 +108,12 @@ export function TeamSettingsContent({ section }: { section: TTeamSettingsSection
       );
     case 'budget':
       return <TeamBudgetSection />;
+    case 'retention':
+      return <RetentionSection team={team} />;
+    case 'audit':
+      return <AuditLogSection team={team} />;
+    case 'export':
+      return <TeamExportSection team={team} />;
     case 'danger':
       return <DangerZone />;
   }

@@ -4,7 +4,7 @@ import { t } from '../i18n';
 /**
  * Team settings as pages: /t/:handle/settings/{section}. Everyone sees the members, the
  * rooms and the danger zone (leaving); managers also invitations, AI agents, external agents and MCP servers; owners the
- * details and the AI budget.
+ * details, the AI budget, message retention, the audit log and the team's export (decision 0028).
  */
 const TEAM_SETTINGS_SECTIONS = [
   { id: 'members', shownTo: 'everyone' },
@@ -15,6 +15,9 @@ const TEAM_SETTINGS_SECTIONS = [
   { id: 'rooms', shownTo: 'everyone' },
   { id: 'details', shownTo: 'owners' },
   { id: 'budget', shownTo: 'owners' },
+  { id: 'retention', shownTo: 'owners' },
+  { id: 'audit', shownTo: 'owners' },
+  { id: 'export', shownTo: 'owners' },
   { id: 'danger', shownTo: 'everyone' },
 ] as const;
 
@@ -30,6 +33,9 @@ const sectionTexts = (): Record<TTeamSettingsSection, { label: string; descripti
   rooms: { label: t('Rooms'), description: t("The team's rooms, and a new one") },
   details: { label: t('Details'), description: t('Name, description and AI usage') },
   budget: { label: t('AI budget'), description: t('Daily AI tokens for the team and for each person') },
+  retention: { label: t('Message retention'), description: t('How long the team keeps messages') },
+  audit: { label: t('Audit log'), description: t('Who changed what in the team, and when') },
+  export: { label: t('Export'), description: t("Download the team's rooms, messages, members and agents") },
   danger: { label: t('Danger zone'), description: t('Leave the team, or delete it') },
 });
 

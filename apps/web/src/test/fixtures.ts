@@ -28,6 +28,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
       createdAt: '2025-01-01T00:00:00.000Z',
     },
     locale: null,
+    isInstanceAdmin: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ export function makeTeam(overrides: Partial<TTeam> = {}): TTeam {
     members: [],
     myRole: 'owner',
     canManage: true,
+    retention: { days: null, keepPinned: true },
     ...overrides,
   };
 }

@@ -135,6 +135,34 @@ import {
   ZSavedMessagesResponse,
 } from '../schemas/responses/threads';
 import { PINS_MAX_PER_CONVERSATION } from '../schemas/chat-constants';
+import {
+  ZAdminAuditQuery,
+  ZAdminPeopleQuery,
+  ZAdminPersonParams,
+  ZAdminReportParams,
+  ZAdminReportsQuery,
+  ZAdminTeamsQuery,
+  ZAuditQuery,
+  ZDisableAccountRequest,
+  ZExportDownloadQuery,
+  ZExportParams,
+  ZResolveReportRequest,
+  ZUpdateRetentionRequest,
+} from '../schemas/governance';
+import {
+  ZAdminHealthResponse,
+  ZAdminPeopleResponse,
+  ZAdminPersonResponse,
+  ZAdminReportResponse,
+  ZAdminReportsResponse,
+  ZAdminSettingsResponse,
+  ZAdminTeamsResponse,
+  ZAuditEventsResponse,
+  ZDataExportResponse,
+  ZDataExportsResponse,
+  ZExportLinkResponse,
+  ZTeamRetentionResponse,
+} from '../schemas/responses/governance';
 import { pathParamsOf, routes, type PathParams, type Route, type RouteHead, type RouteName } from './routes';
 
 /** The zod half of a row: what the OpenAPI document, the request parsing and the response checks read. */
@@ -359,6 +387,25 @@ export const ROUTE_SCHEMAS = {
     body: ZDndRequest,
     success: { 200: ZAttentionResponse },
   },
+  // ---- governance (decision 0028) ----
+  listTeamAuditEvents: { tag: 'Governance', summary: "The team's audit log, newest first (owners): who changed rights or configuration, what, from which address. Filter by actor, kind and time; page with `before`", query: ZAuditQuery, success: { 200: ZAuditEventsResponse } },
+  updateTeamRetention: { tag: 'Governance', summary: 'How long the team keeps messages (owners): `days` null keeps them forever; older messages and their files are removed in the background', body: ZUpdateRetentionRequest, success: { 200: ZTeamRetentionResponse } },
+  listTeamExports: { tag: 'Governance', summary: "The team's exports (owners), newest first", success: { 200: ZDataExportsResponse } },
+  requestTeamExport: { tag: 'Governance', summary: 'Export the team (owners): rooms the caller can read, their messages, members and agents without secrets, as a ZIP built in the background; a mail follows when it is ready', success: { 202: ZDataExportResponse } },
+  listMyExports: { tag: 'Governance', summary: 'Your exports of your own data, newest first', success: { 200: ZDataExportsResponse } },
+  requestMyExport: { tag: 'Governance', summary: 'Export your data (profile, memberships, your messages with their conversations, your files) as a ZIP built in the background; a mail follows when it is ready', success: { 202: ZDataExportResponse } },
+  createExportLink: { tag: 'Governance', summary: 'A single-use download link for a ready export of yours, good for a few minutes', params: ZExportParams, success: { 201: ZExportLinkResponse } },
+  downloadExport: { tag: 'Governance', summary: "Download an export's ZIP with a link's single-use token", params: ZExportParams, query: ZExportDownloadQuery, file: { contentTypes: ['application/zip'], description: 'The export as a ZIP of JSON files and the files.' } },
+  listAdminPeople: { tag: 'Admin', summary: 'Everyone with an account, searchable by name, username or email (instance administrators)', query: ZAdminPeopleQuery, success: { 200: ZAdminPeopleResponse } },
+  disableAccount: { tag: 'Admin', summary: "Disable an account: its sessions end at once on every node and its mailed links stop working; it cannot sign in", params: ZAdminPersonParams, body: ZDisableAccountRequest, success: { 200: ZAdminPersonResponse } },
+  enableAccount: { tag: 'Admin', summary: 'Enable a disabled account again', params: ZAdminPersonParams, success: { 200: ZAdminPersonResponse } },
+  listAdminReports: { tag: 'Admin', summary: 'Reports people filed against messages or people, with the reported content', query: ZAdminReportsQuery, success: { 200: ZAdminReportsResponse } },
+  resolveReport: { tag: 'Admin', summary: 'Resolve a report: dismiss it, remove the reported message, or disable the reported account', params: ZAdminReportParams, body: ZResolveReportRequest, success: { 200: ZAdminReportResponse } },
+  listAdminTeams: { tag: 'Admin', summary: 'Every team with its size, activity and owners', query: ZAdminTeamsQuery, success: { 200: ZAdminTeamsResponse } },
+  getAdminSettings: { tag: 'Admin', summary: 'The model and budget settings this instance runs with (no secrets)', success: { 200: ZAdminSettingsResponse } },
+  getAdminHealth: { tag: 'Admin', summary: 'The mail outbox, reply jobs and exports by state', success: { 200: ZAdminHealthResponse } },
+  listAdminAuditEvents: { tag: 'Admin', summary: "Every team's audit log and the instance's own, newest first", query: ZAdminAuditQuery, success: { 200: ZAuditEventsResponse } },
+
   getDevMailbox: { tag: 'Development', summary: 'Mail in the outbox, newest first (not in production)', success: { 200: ZDevMailboxResponse } },
 } as const satisfies Record<RouteName, RouteSchemas>;
 

@@ -11,8 +11,10 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * `expired-token`: a bearer token that may have expired (refresh); `download-token`: a signed `?token=`
  * or else a verified bearer token; `agent-token`: an external agent's token only (decision 0025).
  * An external agent's token is refused (403) on every row that is not `agent-token` or marked `agents: true`.
+ * `instance-admin`: a verified instance administrator (decision 0028); anyone else gets 404, as if the
+ * admin area did not exist.
  */
-export type RouteAuth = 'public' | 'signed-in' | 'verified' | 'expired-token' | 'download-token' | 'agent-token';
+export type RouteAuth = 'public' | 'signed-in' | 'verified' | 'expired-token' | 'download-token' | 'agent-token' | 'instance-admin';
 
 /**
  * The budgets routes spend, each shared by every route that names it (the API sets their sizes).
@@ -42,7 +44,9 @@ export type RateLimitName =
   | 'marks'
   | 'external-agent-writes'
   | 'agent-replies'
-  | 'push-writes';
+  | 'push-writes'
+  | 'exports'
+  | 'governance-writes';
 
 export interface RouteHead {
   method: HttpMethod;
@@ -215,6 +219,26 @@ const HEADS = {
   getAttention: { method: 'get', path: '/users/me/attention', auth: 'verified' },
   setStatus: { method: 'put', path: '/users/me/status', auth: 'verified' },
   setDoNotDisturb: { method: 'put', path: '/users/me/dnd', auth: 'verified' },
+
+  // ---- governance (decision 0028): the audit log, retention, exports ----
+  listTeamAuditEvents: { method: 'get', path: '/teams/:handle/audit', auth: 'verified' },
+  updateTeamRetention: { method: 'put', path: '/teams/:handle/retention', auth: 'verified', rateLimit: 'governance-writes' },
+  listTeamExports: { method: 'get', path: '/teams/:handle/exports', auth: 'verified' },
+  requestTeamExport: { method: 'post', path: '/teams/:handle/exports', auth: 'verified', rateLimit: 'exports' },
+  listMyExports: { method: 'get', path: '/users/me/exports', auth: 'verified' },
+  requestMyExport: { method: 'post', path: '/users/me/exports', auth: 'verified', rateLimit: 'exports' },
+  createExportLink: { method: 'post', path: '/exports/:id/link', auth: 'verified', rateLimit: 'exports' },
+  downloadExport: { method: 'get', path: '/exports/:id/download', auth: 'public', rateLimit: 'token' },
+  // ---- the instance administrators' area (404 for everyone else) ----
+  listAdminPeople: { method: 'get', path: '/admin/people', auth: 'instance-admin' },
+  disableAccount: { method: 'post', path: '/admin/people/:agentId/disable', auth: 'instance-admin', rateLimit: 'governance-writes' },
+  enableAccount: { method: 'post', path: '/admin/people/:agentId/enable', auth: 'instance-admin', rateLimit: 'governance-writes' },
+  listAdminReports: { method: 'get', path: '/admin/reports', auth: 'instance-admin' },
+  resolveReport: { method: 'post', path: '/admin/reports/:id/resolve', auth: 'instance-admin', rateLimit: 'governance-writes' },
+  listAdminTeams: { method: 'get', path: '/admin/teams', auth: 'instance-admin' },
+  getAdminSettings: { method: 'get', path: '/admin/settings', auth: 'instance-admin' },
+  getAdminHealth: { method: 'get', path: '/admin/health', auth: 'instance-admin' },
+  listAdminAuditEvents: { method: 'get', path: '/admin/audit', auth: 'instance-admin' },
 
   getDevMailbox: { method: 'get', path: '/dev/mailbox', auth: 'public', devOnly: true },
 } as const satisfies Record<string, RouteHead>;

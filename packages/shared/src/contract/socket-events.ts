@@ -3,6 +3,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../events';
 import { ZRoomPayload, ZTypingPayload } from '../schemas/socket-payloads';
 import { ZChatMessage } from '../schemas/responses/chat';
 import { ZPinsChangedEvent, ZThreadUpdatedEvent } from '../schemas/responses/threads';
+import { ZExportUpdatedEvent, ZMessagesRemovedEvent } from '../schemas/responses/governance';
 import { ZSocketSendPayload } from '../schemas/chat';
 import { ZSocketAgentReplyDelta, ZSocketAgentReplyFinish, ZStartAgentReplyRequest } from '../schemas/external-agents';
 import { ZAgentMessageEvent, ZAgentReplyAck, ZAgentRequestEndedEvent, ZAgentRequestEvent } from '../schemas/responses/external-agents';
@@ -82,6 +83,8 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'agent:request': { summary: 'External agents: you are asked to answer a message (1:1, an @mention, or the room seat that answers everything); answer with `requestId`.', payload: ZAgentRequestEvent, audience: 'the asked external agent' },
   'agent:request:ended': { summary: 'External agents: a request ended without you (someone pressed Stop, or it lapsed).', payload: ZAgentRequestEndedEvent, audience: 'the asked external agent' },
   'agent:message': { summary: "External agents: a message of your conversations you hear (your setting: every message, or 1:1 messages and @mentions of you).", payload: ZAgentMessageEvent, audience: 'the external agent' },
+  'messages:removed': { summary: "The team's retention removed messages (decision 0028): drop `messageIds`; history up to `throughSeq` is gone (pinned messages may remain).", payload: ZMessagesRemovedEvent, audience: 'the conversation room' },
+  'export:updated': { summary: 'An export you asked for moved on: its progress, or ready to download, or failed.', payload: ZExportUpdatedEvent, audience: 'the requester (agent room)' },
   'sync:resync': { summary: 'Events may have been lost while the API nodes could not reach each other: gap-fill (after=<seq>) every open conversation.', payload: ZResyncEvent, audience: 'every connected socket' },
 };
 

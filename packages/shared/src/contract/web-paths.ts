@@ -22,12 +22,16 @@ export const WEB_APP_PATHS = [
   '/account/password',
   '/account/sessions',
   '/account/blocked',
+  '/account/data',
   '/account/delete',
   '/notifications/unsubscribe',
   // the threads I follow, across conversations (decision 0026)
   '/threads',
   // the reader's saved messages (decision 0026)
   '/saved',
+  // the instance administrators' area (decision 0028)
+  '/admin',
+  '/admin/:section',
   '/p/:username',
   '/t/:handle',
   '/t/:handle/p/:username',

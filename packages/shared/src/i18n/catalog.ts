@@ -9,5 +9,5 @@ export type TCatalog = Readonly<Record<string, string>>;
  * One file per area and language (`catalogs/<language>/<area>.ts`), so the teams who write an
  * area's texts translate them beside each other without touching one file.
  */
-export const CATALOG_AREAS = ['shared', 'mail', 'auth', 'account', 'chat', 'workspace', 'settings', 'devices'] as const;
+export const CATALOG_AREAS = ['shared', 'mail', 'auth', 'account', 'chat', 'workspace', 'settings', 'devices', 'governance', 'audit', 'exports', 'admin'] as const;
 export type TCatalogArea = (typeof CATALOG_AREAS)[number];

@@ -229,6 +229,8 @@ export const ZConversation = z
     /** Unread messages that @mention the caller (a badge of its own). */
     unreadMentions: z.number().int().nonnegative(),
     lastSeq: z.number().int().nonnegative(),
+    /** Retention removed the messages up to this seq (pinned ones may remain): history before it is gone (decision 0028). */
+    removedThroughSeq: z.number().int().nonnegative().optional(),
     lastMessageAt: ZIsoDateTime.nullable(),
     createdAt: ZIsoDateTime,
     /** 1:1s: why the viewer may no longer send here (the reach rule, decision 0022); null: they may. */

@@ -15,3 +15,4 @@ export * from './external-agents';
 export * from './threads';
 export * from './sso';
 export * from './push';
+export * from './governance';

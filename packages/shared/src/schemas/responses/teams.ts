@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTeamRetention } from './governance';
 import { ZAgent, ZIsoDateTime } from './users';
 
 /** Members as the teams drawer needs them (avatar and name). */
@@ -23,6 +24,8 @@ export const ZTeam = z
     myRole: z.string().meta({ description: "The caller's membership role in this team." }),
     /** Whether the caller may manage the team (owner or admin). */
     canManage: z.boolean().meta({ description: 'Whether the caller may manage the team (owner or admin).' }),
+    /** How long the team keeps messages (decision 0028); every member sees it. */
+    retention: ZTeamRetention,
   })
   .meta({ id: 'Team' });
 export type TTeam = z.infer<typeof ZTeam>;

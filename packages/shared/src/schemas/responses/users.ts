@@ -55,6 +55,8 @@ export const ZUser = z
     agent: ZAgent,
     /** The language the person chose for the app and their mail; null follows the browser. */
     locale: z.enum(LANGUAGES).nullable(),
+    /** An instance administrator (decision 0028): the web shows the admin area. */
+    isInstanceAdmin: z.boolean(),
   })
   .meta({ id: 'User', description: 'The signed-in account and its agent.' });
 export type TUser = z.infer<typeof ZUser>;
