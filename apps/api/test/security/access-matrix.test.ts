@@ -417,7 +417,7 @@ const ROWS: Row[] = [
     request: (k, api) => api.get(`/api/v1/chat/messages/${aiChat.member.reply}/context`),
     expected: by(404, 404, 200, 404, 404),
   },
-  { name: 'GET /agents/:id/tools (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.agentId}/tools`), expected: by(404, 404, 404, 404, 404, { anonymous: 404, unverified: 404, revoked: 404 }) },
+  { name: 'GET /agents/:id/tools (a person)', request: (k, api) => api.get(`/api/v1/agents/${users.peer.agentId}/tools`), expected: by(404, 404, 404, 404, 404) },
   // Starting conversations
   {
     name: 'POST /chat/conversations/:agentId/start (T’s AI agent)',
