@@ -5,6 +5,7 @@ import { replyJobs, toolCalls } from '../../src/db/schema';
 import { closeSockets, sendMessage, startConversation } from '../chat/chat-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createAiAgent, createTeam, type TestUser } from '../teams/team-helpers';
+import { seatExternal } from '../external-agents/external-fixtures';
 import { expectOneRow, LOCAL_IPS, rowsWrittenBy, type AuditRow } from './audit-support';
 
 /**
@@ -228,6 +229,15 @@ describe('external agents', () => {
     expectOneRow(deleted, 'external_agent.deleted', { ...byPerson(admin), targetId: agentId });
     expect(JSON.stringify([...created, ...updated, ...rotation, ...revoked])).not.toContain(token);
     expect(JSON.stringify(rotation)).not.toContain(rotated);
+  });
+
+  it("an external agent's token reaches no audited route (403), so it writes no row: its changes would be actor kind external_agent", async () => {
+    const { token } = await seatExternal(server, admin, team.handle);
+    const rows = await rowsWrittenBy(server, async () => {
+      await api().post(`/api/v1/teams/${team.handle}/rooms`).set(bearer(token)).send({ name: 'by-an-agent' }).expect(403);
+      await api().patch(`/api/v1/teams/${team.handle}`).set(bearer(token)).send({ name: 'Agent was here' }).expect(403);
+    });
+    expect(rows).toEqual([]);
   });
 });
 
