@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../core/app-error';
 import { publishAgentUpdated } from '../users/agent-updated';
 import { inTransaction } from '../core/transaction';
 import { recordAudit } from '../audit/audit-repo';
+import { changedFields } from '../audit/audit-details';
 import { deleteAvatarFile, removeAvatar, replaceAvatar } from '../users/avatar-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
@@ -133,7 +134,7 @@ export async function updateAiAgent(ctx: AppContext, id: string, callerId: strin
   const updated = await inTransaction(ctx.db, async (tx) => {
     const changes = applyEdit(agent, input);
     const updated = await updateAgent(tx, agent.id, changes);
-    const fields = Object.keys(changes).filter((field) => JSON.stringify(changes[field as keyof typeof changes]) !== JSON.stringify(agent[field as keyof AgentRow]));
+    const fields = Object.keys(changedFields(agent, updated, Object.keys(changes) as (keyof AgentRow)[]));
     // Which fields changed, not the new persona itself; the model is short and worth its from/to.
     const details = { fields, ...(fields.includes('model') && { model: { from: agent.model, to: updated.model } }) };
     const kind = agent.isExternal ? 'external_agent' : 'agent';
