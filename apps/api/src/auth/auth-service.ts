@@ -16,6 +16,7 @@ import { createSession, extendSession, findLiveSession, revokeAllSessions, revok
 import { signAccessToken, verifyAccessToken } from './tokens';
 import { lockoutKeys, type LoginLockout } from './login-lockout';
 import { RetryLaterError } from './retry-later';
+import { recordAudit } from '../audit/audit-repo';
 
 type AccountWithAgent = NonNullable<Awaited<ReturnType<typeof findAccountWithAgent>>>;
 
@@ -108,7 +109,11 @@ export async function login(ctx: AppContext, lockout: LoginLockout, identifier: 
   // Checked before the password, so a locked account costs no hash and the right password is refused too.
   const keys = lockoutKeys(name, row?.account.id);
   const lockedFor = await lockout.lockedForSeconds(keys);
-  if (lockedFor > 0) throw new RetryLaterError(AUTH_ERRORS.accountLocked, lockedFor);
+  if (lockedFor > 0) {
+    // Refused attempts on a known account are audited (the system refused them); a name that is no account has no row to name.
+    if (row) await recordAudit(ctx.db, { actor: null, teamId: null, action: 'auth.locked_sign_in', target: { kind: 'account', id: row.agent.id, name: row.agent.username } });
+    throw new RetryLaterError(AUTH_ERRORS.accountLocked, lockedFor);
+  }
   let passwordOk = false;
   if (row) passwordOk = await verifyPassword(row.account.passwordHash, password);
   else await burnPasswordCheck(password, ctx.config); // the same cost as a real check: no timing hint

@@ -276,6 +276,9 @@ const ROWS: Row[] = [
   { name: 'GET /teams/:handle', request: (k, api) => api.get(`/api/v1/teams/${team.handle}`), expected: by(200, 200, 200, 403, 403) },
   { name: 'GET /teams/:handle/agents', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/agents`), expected: by(200, 200, 200, 403, 403) },
   { name: 'GET /teams/:handle/usage', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/usage?days=7`), expected: by(200, 403, 403, 403, 403) },
+  // The audit log (decision 0028): a team's for its owners; the whole log for instance administrators (nobody here is one, and the area is unknown to everyone else, signed in or not).
+  { name: 'GET /teams/:handle/audit', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/audit`), expected: by(200, 403, 403, 403, 403) },
+  { name: 'GET /admin/audit', request: (k, api) => api.get('/api/v1/admin/audit'), expected: by(404, 404, 404, 404, 404, { anonymous: 404, unverified: 404, revoked: 404 }) },
   {
     name: 'POST /teams/:handle/agents',
     request: (k, api) => api.post(`/api/v1/teams/${team.handle}/agents`).send({ firstName: `Made by ${k}` }),
