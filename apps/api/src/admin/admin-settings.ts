@@ -1,24 +1,13 @@
-import { and, asc, isNotNull, isNull, eq } from 'drizzle-orm';
 import type { TAdminSettingsResponse } from '@agentroom/shared';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
-import { agents } from '../db/schema';
+import { agentModels } from './admin-settings-repo';
 
 /** What retention and exports run with (decision 0028's defaults; the configuration has no setting for them yet). */
 const RETENTION_INTERVAL_MINUTES_DEFAULT = 60;
 const EXPORT_TTL_HOURS_DEFAULT = 168;
 /** The model an OpenAI-compatible LLM_BASE_URL gets when LLM_MODEL names none (resolve-provider.ts). */
 const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
-
-/** The models AI agents name: their own choices, beside the instance's default. */
-async function agentModels(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ model: agents.model })
-    .from(agents)
-    .where(and(eq(agents.isHuman, false), isNull(agents.deletedAt), isNotNull(agents.model)))
-    .orderBy(asc(agents.model));
-  return rows.map((row) => row.model!).filter(Boolean);
-}
 
 /**
  * The settings this instance runs with, read from its configuration; never a secret (the provider's
