@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, GOVERNANCE_ERRORS } from '@agentroom/shared';
 import { tokenFromMail } from '@agentroom/testkit';
+import { createSession } from '../../src/auth/sessions-repo';
+import { signAccessToken } from '../../src/auth/tokens';
+import { accounts } from '../../src/db/schema';
 import { closeSockets, connectSocket, disconnected } from '../chat/chat-fixtures';
 import { registerThroughMail, type TestServer } from '../support/test-server';
 import { bearerOf, linkTokenFrom, startAdminServer, type Person } from './admin-fixtures';
@@ -70,6 +74,18 @@ describe('a disabled account', () => {
     expect(mail.text).toContain('next=%2Fafter-enable');
     const session = await api().post('/api/v1/auth/email/verify-magic-link').send({ token: tokenFromMail(mail, '/auth/magic-link') }).expect(200);
     expect(session.body.data.user.agentId).toBe(person.agentId);
+  });
+
+  it('refuses a session of a disabled account even when its row was never revoked', async () => {
+    const person = await registerThroughMail(server, 'stray');
+    await disable(person);
+    const [account] = await server.ctx.db.select().from(accounts).where(eq(accounts.agentId, person.agentId));
+    // A session row written after the disable (as no path of the product does).
+    const stray = await createSession(server.ctx.db, account!.id, server.ctx.config);
+    const token = signAccessToken(server.ctx, { sessionId: stray.id, accountId: account!.id });
+    expect((await api().get('/api/v1/auth/me').set(bearerOf({ token }))).status).toBe(401);
+    await expect(connectSocket(server.url, token)).rejects.toThrow();
+    expect((await api().post('/api/v1/auth/refresh').set(bearerOf({ token }))).status).toBe(403);
   });
 
   it('a magic link mailed before the disable signs in nobody while disabled', async () => {
