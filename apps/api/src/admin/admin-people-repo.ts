@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accounts, agents, pushSubscriptions } from '../db/schema';
-import { ADMIN_PAGE_SIZE, containsPattern, offsetOf } from './admin-paging';
+import { ADMIN_PAGE_SIZE, containsPattern, offsetOf } from './admin-format';
 
 const personColumns = {
   agentId: agents.id,

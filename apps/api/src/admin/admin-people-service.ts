@@ -7,16 +7,14 @@ import { recordAudit } from '../audit/audit-repo';
 import { revokeAllEmailTokens } from '../auth/email-tokens-repo';
 import { revokeAllSessions } from '../auth/sessions-repo';
 import { isInstanceAdminAccount } from '../users/presenters';
-import { ADMIN_PAGE_SIZE, isoOrNull } from './admin-paging';
+import { ADMIN_PAGE_SIZE, isoOrNull, personName } from './admin-format';
 import { deletePushSubscriptionsOf, findPersonByAgent, listPeople, lockAccountOfAgent, setAccountDisabled, type AdminPersonRow } from './admin-people-repo';
-
-const nameOf = (row: Pick<AdminPersonRow, 'firstName' | 'lastName' | 'username'>) => [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
 
 function presentPerson(ctx: AppContext, row: AdminPersonRow): TAdminPerson {
   return {
     agentId: row.agentId,
     username: row.username,
-    name: nameOf(row),
+    name: personName(row),
     email: row.email,
     isVerified: row.emailVerifiedAt !== null,
     isInstanceAdmin: isInstanceAdminAccount(row, ctx.config.adminEmails),

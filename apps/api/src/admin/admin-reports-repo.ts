@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TReportResolution } from '@agentroom/shared';
 import type { DbOrTx } from '../db/client';
 import { abuseReports, accounts, agents, messages } from '../db/schema';
-import { ADMIN_PAGE_SIZE, offsetOf } from './admin-paging';
+import { ADMIN_PAGE_SIZE, offsetOf } from './admin-format';
 
 const reporter = alias(agents, 'reporter');
 const subject = alias(agents, 'subject');

@@ -5,7 +5,7 @@ import { inTransaction } from '../core/transaction';
 import type { DbOrTx } from '../db/client';
 import { recordAudit } from '../audit/audit-repo';
 import { removeMessage } from '../chat/message-service';
-import { ADMIN_PAGE_SIZE, isoOrNull } from './admin-paging';
+import { ADMIN_PAGE_SIZE, isoOrNull } from './admin-format';
 import { disableAccountIn } from './admin-people-service';
 import { findReport, listReports, markReportResolved, type AdminReportRow } from './admin-reports-repo';
 

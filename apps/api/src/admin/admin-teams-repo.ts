@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { agents, teamMembers, teams } from '../db/schema';
-import { ADMIN_PAGE_SIZE, containsPattern, offsetOf } from './admin-paging';
+import { ADMIN_PAGE_SIZE, containsPattern, offsetOf } from './admin-format';
 
 /** Written out: a select of one table names its columns unqualified, which the subqueries below would shadow. */
 const teamId = sql.raw('"teams"."id"');

@@ -11,3 +11,6 @@ export function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(String(value))).toISOString();
 }
+
+/** A person as the admin area names them: first and last name, else the username. */
+export const personName = (agent: { firstName: string; lastName: string; username: string }) => [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.username;
