@@ -9,7 +9,7 @@ interface RequestOrigin {
 /**
  * Ambient like the current transaction (core/transaction.ts): the audit writer reads the client's
  * address without every service taking the request as an argument. Outside a request (a worker, a
- * socket event) there is none, and rows record no address.
+ * socket event) there is none, and rows record no address: every audited change comes through HTTP.
  */
 const currentOrigin = new AsyncLocalStorage<RequestOrigin>();
 
@@ -17,9 +17,6 @@ const currentOrigin = new AsyncLocalStorage<RequestOrigin>();
 export const rememberRequestOrigin: RequestHandler = (req, _res, next) => {
   currentOrigin.run({ ip: req.ip ?? null }, next);
 };
-
-/** Runs `work` as coming from `ip` (a socket event's handshake address). */
-export const withRequestOrigin = <T>(ip: string | null, work: () => T): T => currentOrigin.run({ ip }, work);
 
 /** The client address of the request being handled, or null. */
 export const requestIp = (): string | null => currentOrigin.getStore()?.ip ?? null;

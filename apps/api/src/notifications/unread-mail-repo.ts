@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { ConversationRow } from '../db/rows';
 import { accounts, agents, conversationParticipants, conversations, messageColumns, messages } from '../db/schema';
@@ -46,6 +46,8 @@ function dueSql(now: Date, minuteMs: number) {
   return and(
     isNotNull(accounts.unreadMailDelayMinutes),
     isNotNull(accounts.emailVerifiedAt),
+    // A disabled account (decision 0028) gets no mail until it is enabled again.
+    isNull(accounts.disabledAt),
     gt(conversations.lastSeq, pendingAfter),
     ne(conversationParticipants.notifyLevel, 'none'),
     // A thread's replies are mailed to its followers only (decision 0026).
@@ -87,7 +89,7 @@ export async function lockPersonWantingMail(tx: DbOrTx, accountId: string) {
     .select({ account: accounts, agent: agents })
     .from(accounts)
     .innerJoin(agents, eq(agents.id, accounts.agentId))
-    .where(and(eq(accounts.id, accountId), isNotNull(accounts.unreadMailDelayMinutes)))
+    .where(and(eq(accounts.id, accountId), isNotNull(accounts.unreadMailDelayMinutes), isNull(accounts.disabledAt)))
     .for('no key update', { of: accounts, skipLocked: true });
   return person;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS, NOTIFICATION_MESSAGES, type TChatMessage } from '@agentroom/shared';
 import { tokenFromMail, type CapturedMail } from '@agentroom/testkit';
-import { emailOutbox } from '../../src/db/schema';
+import { accounts, emailOutbox } from '../../src/db/schema';
 import { auth, sendMessage, startConversation, type User } from '../chat/chat-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { createTestDatabase } from '../support/test-database';
@@ -144,6 +144,19 @@ describe('the unread-messages email', () => {
     await server.api().delete(`/api/v1/teams/${team.handle}/members/me`).set(auth(eve)).expect(200);
     await server.unreadMailWorker.runOnce(later(60));
     expect(await outboxTo(eve.email)).toEqual([]);
+  });
+
+  it('mails nobody whose account is disabled, and mails them again once it is enabled', async () => {
+    const [fay, maya] = await Promise.all([signUpVerified(server, 'fay'), signUpVerified(server, 'maya')]);
+    const chat = await startConversation(server, maya, fay);
+    await sendMessage(server, maya, chat.id, 'while you were away');
+    await server.ctx.db.update(accounts).set({ disabledAt: new Date() }).where(eq(accounts.email, fay.email));
+    await server.unreadMailWorker.runOnce(later(60));
+    expect(await outboxTo(fay.email)).toEqual([]);
+
+    await server.ctx.db.update(accounts).set({ disabledAt: null }).where(eq(accounts.email, fay.email));
+    const mail = await mailAt(later(60), fay);
+    expect(mail.text).toContain('while you were away');
   });
 });
 
