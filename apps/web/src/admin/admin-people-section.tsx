@@ -12,7 +12,7 @@ import { ADMIN_KEY, adminApi } from './admin-api';
 import { useAdminFormat } from './admin-format';
 import { AdminPager } from './admin-pager';
 import { AdminQueryState } from './admin-query-state';
-import { badge, cell, headCell, mutedCell, tableClass, tableWrap } from './admin-table';
+import { badge, cell, headCell, mutedCell, tableBody, tableClass, tableHead, tableRow, tableWrap } from './admin-table';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { useDebounced } from './use-debounced';
 
@@ -88,10 +88,9 @@ export function AdminPeopleSection() {
             <>
               <div className={tableWrap}>
                 <table className={tableClass}>
-                  <thead>
+                  <thead className={tableHead}>
                     <tr>
                       <th className={headCell}>{t('Name')}</th>
-                      <th className={headCell}>{t('Username')}</th>
                       <th className={headCell}>{t('Email')}</th>
                       <th className={headCell}>{t('Verified')}</th>
                       <th className={headCell}>{t('Teams')}</th>
@@ -103,23 +102,35 @@ export function AdminPeopleSection() {
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  <tbody className={tableBody}>
                     {data.people.map((person) => (
-                      <tr key={person.agentId} data-testid="admin-person">
-                        <td className={cell}>
-                          <span className="font-medium whitespace-nowrap">{person.name}</span>
-                          {person.isInstanceAdmin && <span className={`${badge} ms-2 bg-indigo-50 text-indigo-700 dark:bg-indigo-950/50 dark:text-indigo-300`}>{t('Admin')}</span>}
+                      <tr key={person.agentId} data-testid="admin-person" className={tableRow}>
+                        <td className={cell} data-label={t('Name')}>
+                          <span>
+                            <span className="font-medium">{person.name}</span>
+                            {person.isInstanceAdmin && <span className={`${badge} ms-2 bg-indigo-50 text-indigo-700 dark:bg-indigo-950/50 dark:text-indigo-300`}>{t('Admin')}</span>}
+                            <span className="block text-xs text-zinc-500 dark:text-zinc-400">@{person.username}</span>
+                          </span>
                         </td>
-                        <td className={mutedCell}>@{person.username}</td>
-                        <td className={cell}>{person.email}</td>
-                        <td className={mutedCell}>{person.isVerified ? t('Yes') : t('No')}</td>
-                        <td className={mutedCell}>{format.number(person.teamCount)}</td>
-                        <td className={mutedCell}>{person.lastSeenAt ? format.date(person.lastSeenAt) : t('Never')}</td>
-                        <td className={mutedCell}>{format.date(person.createdAt)}</td>
-                        <td className={cell}>
+                        <td className={cell} data-label={t('Email')}>
+                          <span className="min-w-0 break-all">{person.email}</span>
+                        </td>
+                        <td className={mutedCell} data-label={t('Verified')}>
+                          {person.isVerified ? t('Yes') : t('No')}
+                        </td>
+                        <td className={mutedCell} data-label={t('Teams')}>
+                          {format.number(person.teamCount)}
+                        </td>
+                        <td className={mutedCell} data-label={t('Last seen')}>
+                          {person.lastSeenAt ? format.date(person.lastSeenAt) : t('Never')}
+                        </td>
+                        <td className={mutedCell} data-label={t('Created')}>
+                          {format.day(person.createdAt)}
+                        </td>
+                        <td className={cell} data-label={t('State')}>
                           <PersonState person={person} />
                         </td>
-                        <td className={`${cell} text-end`}>
+                        <td className="py-1 lg:table-cell lg:px-3 lg:py-2 lg:text-end lg:align-top">
                           {person.agentId === user?.agentId ? null : person.disabledAt ? (
                             <Button variant="secondary" size="sm" disabled={enable.isPending} onClick={() => enable.mutate(person)} aria-label={`${t('Enable')}: ${person.name}`}>
                               {t('Enable')}

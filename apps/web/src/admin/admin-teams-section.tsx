@@ -6,7 +6,7 @@ import { ADMIN_KEY, adminApi } from './admin-api';
 import { useAdminFormat } from './admin-format';
 import { AdminPager } from './admin-pager';
 import { AdminQueryState } from './admin-query-state';
-import { badge, cell, headCell, mutedCell, tableClass, tableWrap } from './admin-table';
+import { badge, cell, headCell, mutedCell, tableBody, tableClass, tableHead, tableRow, tableWrap } from './admin-table';
 import { useDebounced } from './use-debounced';
 
 /** Teams: every team with its size, activity, owners and retention. */
@@ -40,7 +40,7 @@ export function AdminTeamsSection() {
             <>
               <div className={tableWrap}>
                 <table className={tableClass}>
-                  <thead>
+                  <thead className={tableHead}>
                     <tr>
                       <th className={headCell}>{t('Team')}</th>
                       <th className={headCell}>{t('People')}</th>
@@ -52,23 +52,37 @@ export function AdminTeamsSection() {
                       <th className={headCell}>{t('Retention')}</th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  <tbody className={tableBody}>
                     {data.teams.map((team) => (
-                      <tr key={team.id} data-testid="admin-team">
-                        <td className={cell}>
-                          <span className="block font-medium whitespace-nowrap">
-                            {team.name}
+                      <tr key={team.id} data-testid="admin-team" className={tableRow}>
+                        <td className={cell} data-label={t('Team')}>
+                          <span>
+                            <span className="font-medium">{team.name}</span>
                             {team.deletedAt && <span className={`${badge} ms-2 bg-red-50 text-red-700 dark:bg-red-950/50 dark:text-red-300`}>{t('Deleted')}</span>}
+                            <span className="block text-xs text-zinc-500 dark:text-zinc-400">{team.handle}</span>
                           </span>
-                          <span className="text-xs text-zinc-500 dark:text-zinc-400">{team.handle}</span>
                         </td>
-                        <td className={mutedCell}>{format.number(team.memberCount)}</td>
-                        <td className={mutedCell}>{format.number(team.aiAgentCount)}</td>
-                        <td className={mutedCell}>{format.number(team.roomCount)}</td>
-                        <td className={mutedCell}>{format.number(team.messagesLastWeek)}</td>
-                        <td className={mutedCell}>{team.lastActivityAt ? format.date(team.lastActivityAt) : t('Never')}</td>
-                        <td className={cell}>{team.owners.map((owner) => `${owner.name} (@${owner.username})`).join(', ') || '—'}</td>
-                        <td className={mutedCell}>{team.retentionDays === null ? t('Forever') : t('{{count}} days', { count: team.retentionDays })}</td>
+                        <td className={mutedCell} data-label={t('People')}>
+                          {format.number(team.memberCount)}
+                        </td>
+                        <td className={mutedCell} data-label={t('AI agents')}>
+                          {format.number(team.aiAgentCount)}
+                        </td>
+                        <td className={mutedCell} data-label={t('Rooms')}>
+                          {format.number(team.roomCount)}
+                        </td>
+                        <td className={mutedCell} data-label={t('Messages, last 7 days')}>
+                          {format.number(team.messagesLastWeek)}
+                        </td>
+                        <td className={mutedCell} data-label={t('Last activity')}>
+                          {team.lastActivityAt ? format.date(team.lastActivityAt) : t('Never')}
+                        </td>
+                        <td className={cell} data-label={t('Owners')}>
+                          {team.owners.map((owner) => `${owner.name} (@${owner.username})`).join(', ') || '—'}
+                        </td>
+                        <td className={mutedCell} data-label={t('Retention')}>
+                          {team.retentionDays === null ? t('Forever') : t('{{count}} days', { count: team.retentionDays })}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
