@@ -49,7 +49,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       await revokeAllEmailTokens(tx, result.accountId);
       ctx.events.publish('session.changed', { accountId: result.accountId });
       const row = await loadAccount(tx, result.accountId);
-      return presentUser(row.account, row.agent);
+      return presentUser(row.account, row.agent, ctx.config.adminEmails);
     });
   } catch (error) {
     // Two confirmations racing for one address: the unique index decides.

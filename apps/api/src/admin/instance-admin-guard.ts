@@ -3,13 +3,13 @@ import { GENERIC_ERRORS } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
 import { authenticateToken, bearerToken } from '../auth/require-auth';
+import { isInstanceAdminAccount } from '../users/presenters';
 import { findAdminStanding } from './instance-admin-repo';
 
 /** Whether the account administers this instance: marked so (the first account), or named in ADMIN_EMAILS. */
-export async function isInstanceAdmin(ctx: AppContext, accountId: string): Promise<boolean> {
+async function isInstanceAdmin(ctx: AppContext, accountId: string): Promise<boolean> {
   const standing = await findAdminStanding(ctx.db, accountId);
-  if (!standing || standing.disabled) return false;
-  return standing.isInstanceAdmin || ctx.config.adminEmails.includes(standing.email);
+  return standing !== undefined && isInstanceAdminAccount(standing, ctx.config.adminEmails);
 }
 
 const notFound = () => new AppError(404, 'NOT_FOUND', GENERIC_ERRORS.notFound);

@@ -14,6 +14,9 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { badRequest, forbidden, notFound } from '../core/app-error';
 import { publishAgentUpdated } from '../users/agent-updated';
+import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
+import { changedFields } from '../audit/audit-details';
 import { deleteAvatarFile, removeAvatar, replaceAvatar } from '../users/avatar-service';
 import { usernameExists } from '../users/users-repo';
 import { readPresence } from './agent-presence';
@@ -128,7 +131,16 @@ export async function updateAiAgent(ctx: AppContext, id: string, callerId: strin
   const agent = await assertMayEditAiAgent(ctx, id, callerId);
   // An external agent runs outside Agentroom (decision 0025): no model of ours ever speaks for it.
   if (agent.isExternal && input.model) throw badRequest(EXTERNAL_AGENT_HAS_NO_MODEL, { model: EXTERNAL_AGENT_HAS_NO_MODEL });
-  const updated = await updateAgent(ctx.db, agent.id, applyEdit(agent, input));
+  const updated = await inTransaction(ctx.db, async (tx) => {
+    const changes = applyEdit(agent, input);
+    const updated = await updateAgent(tx, agent.id, changes);
+    const fields = Object.keys(changedFields(agent, updated, Object.keys(changes) as (keyof AgentRow)[]));
+    // Which fields changed, not the new persona itself; the model is short and worth its from/to.
+    const details = { fields, ...(fields.includes('model') && { model: { from: agent.model, to: updated.model } }) };
+    const kind = agent.isExternal ? 'external_agent' : 'agent';
+    if (fields.length) await recordAudit(tx, { actor: callerId, teamId: agent.ownerTeamId, action: `${kind}.updated`, target: { kind, id: agent.id, name: updated.username }, details });
+    return updated;
+  });
   publishAgentUpdated(ctx.events, updated);
   // Cleared (or set to a generated one): an uploaded image is no one's any more.
   if (updated.biometric.avatarUrl !== agent.biometric.avatarUrl) await deleteAvatarFile(ctx, agent.biometric.avatarUrl);

@@ -1,6 +1,9 @@
 import type { TTeamBudget, TTeamUsageResponse, TUpdateTeamBudgetRequest, TUsageRow, TUsageSubject } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { badRequest } from '../core/app-error';
+import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
+import { changedFields } from '../audit/audit-details';
 import { findAgentsByIds } from './chat-link';
 import { assertTeamOwner } from '../teams/team-access';
 import { teamBudget } from './budgets';
@@ -62,6 +65,10 @@ export async function updateTeamBudget(ctx: AppContext, agentId: string, handle:
     const message = `The limit per person cannot be more than the team's daily budget (${formatTokens(teamLimit)} tokens).`;
     throw badRequest(message, { personDailyTokenLimit: message });
   }
-  await updateTeamBudgetSettings(ctx.db, team.id, { dailyTokenBudget, personDailyTokenLimit });
+  await inTransaction(ctx.db, async (tx) => {
+    await updateTeamBudgetSettings(tx, team.id, { dailyTokenBudget, personDailyTokenLimit });
+    const details = changedFields(team, { dailyTokenBudget, personDailyTokenLimit }, ['dailyTokenBudget', 'personDailyTokenLimit']);
+    await recordAudit(tx, { actor: agentId, teamId: team.id, action: 'team.budget_changed', target: { kind: 'team', id: team.id, name: team.name }, details });
+  });
   return { budget: await teamBudget(ctx.db, ctx.config, team.id) };
 }

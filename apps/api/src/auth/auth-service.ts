@@ -1,9 +1,9 @@
-import { AUTH_ERRORS, isSafeNextPath, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
+import { AUTH_ERRORS, GOVERNANCE_ERRORS, isSafeNextPath, RESEND_COOLDOWN_S, stripAt, type TAuthResult, type TRegisterRequest, type TUser } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { TEmailTokenPurpose } from '../db/schema';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
-import { AppError, conflict, unauthenticated } from '../core/app-error';
+import { AppError, conflict, forbidden, unauthenticated } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
 import { enqueueMail } from '../mail/outbox-repo';
 import { magicLinkMail, resetMail, verificationMail, type MailContent } from '../mail/templates';
@@ -16,6 +16,7 @@ import { createSession, extendSession, findLiveSession, revokeAllSessions, revok
 import { signAccessToken, verifyAccessToken } from './tokens';
 import { lockoutKeys, type LoginLockout } from './login-lockout';
 import { RetryLaterError } from './retry-later';
+import { recordAudit } from '../audit/audit-repo';
 
 type AccountWithAgent = NonNullable<Awaited<ReturnType<typeof findAccountWithAgent>>>;
 
@@ -52,11 +53,20 @@ async function loadUser(db: DbOrTx, accountId: string): Promise<AccountWithAgent
   return row;
 }
 
-/** A session and its access token, as every way of signing in answers (password, magic link, a provider's ticket). */
+/** An account an instance administrator disabled signs in nowhere (decision 0028). */
+function refuseDisabled(row: AccountWithAgent) {
+  if (row.account.disabledAt) throw forbidden(GOVERNANCE_ERRORS.accountDisabled);
+}
+
+/**
+ * A session and its access token, as every way of signing in answers (password, magic link, a
+ * provider's ticket): the one door, so a disabled account is refused here for all of them.
+ */
 export async function startSession(ctx: AppContext, row: AccountWithAgent, userAgent?: string, db: DbOrTx = ctx.db): Promise<TAuthResult> {
+  refuseDisabled(row);
   const session = await createSession(db, row.account.id, ctx.config, userAgent);
   const token = signAccessToken(ctx, { sessionId: session.id, accountId: row.account.id });
-  return { user: presentUser(row.account, row.agent), token };
+  return { user: presentUser(row.account, row.agent, ctx.config.adminEmails), token };
 }
 
 /** `PASSWORD_SIGN_IN=false`: passwords neither sign in nor sign up (magic links still do). */
@@ -83,7 +93,7 @@ export async function register(ctx: AppContext, input: TRegisterRequest): Promis
       await sendTokenMail(ctx, created, 'verify_email', tx, input.next);
       return created;
     });
-    return presentUser(row.account, row.agent);
+    return presentUser(row.account, row.agent, ctx.config.adminEmails);
   } catch (error) {
     // Two registrations racing for the same name: the unique index decides, the loser gets a 409.
     if (isUniqueViolation(error)) {
@@ -108,7 +118,11 @@ export async function login(ctx: AppContext, lockout: LoginLockout, identifier: 
   // Checked before the password, so a locked account costs no hash and the right password is refused too.
   const keys = lockoutKeys(name, row?.account.id);
   const lockedFor = await lockout.lockedForSeconds(keys);
-  if (lockedFor > 0) throw new RetryLaterError(AUTH_ERRORS.accountLocked, lockedFor);
+  if (lockedFor > 0) {
+    // Refused attempts on a known account are audited (the system refused them); a name that is no account has no row to name.
+    if (row) await recordAudit(ctx.db, { actor: null, teamId: null, action: 'auth.locked_sign_in', target: { kind: 'account', id: row.agent.id, name: row.agent.username } });
+    throw new RetryLaterError(AUTH_ERRORS.accountLocked, lockedFor);
+  }
   let passwordOk = false;
   if (row) passwordOk = await verifyPassword(row.account.passwordHash, password);
   else await burnPasswordCheck(password, ctx.config); // the same cost as a real check: no timing hint
@@ -122,7 +136,7 @@ export async function login(ctx: AppContext, lockout: LoginLockout, identifier: 
 
 export async function currentUser(ctx: AppContext, accountId: string): Promise<TUser> {
   const row = await loadUser(ctx.db, accountId);
-  return presentUser(row.account, row.agent);
+  return presentUser(row.account, row.agent, ctx.config.adminEmails);
 }
 
 export async function logout(ctx: AppContext, sessionId: string) {
@@ -135,9 +149,10 @@ export async function refresh(ctx: AppContext, token: string): Promise<TAuthResu
   const claims = verifyAccessToken(ctx, token, true);
   const session = await findLiveSession(ctx.db, claims.sessionId, claims.accountId);
   if (!session) throw unauthenticated(AUTH_ERRORS.sessionExpired, 'TOKEN_EXPIRED');
-  await extendSession(ctx.db, session.id, ctx.config);
   const row = await loadUser(ctx.db, claims.accountId);
-  return { user: presentUser(row.account, row.agent), token: signAccessToken(ctx, claims) };
+  refuseDisabled(row);
+  await extendSession(ctx.db, session.id, ctx.config);
+  return { user: presentUser(row.account, row.agent, ctx.config.adminEmails), token: signAccessToken(ctx, claims) };
 }
 
 /**
@@ -191,10 +206,10 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<TUser
   return currentUser(ctx, accountId);
 }
 
-/** Same answer whether or not the email has an account (no enumeration). */
+/** Same answer whether or not the email has an account (no enumeration); a disabled account gets no mail. */
 export async function sendPasswordReset(ctx: AppContext, email: string) {
   const row = await findAccountByIdentifier(ctx.db, email);
-  if (row) await sendTokenMail(ctx, row, 'reset_password');
+  if (row && !row.account.disabledAt) await sendTokenMail(ctx, row, 'reset_password');
 }
 
 /** The token is checked before the new password is hashed: a guessed token must not cost an argon2 hash. */
@@ -206,6 +221,7 @@ export async function resetPassword(ctx: AppContext, lockout: LoginLockout, toke
     const now = new Date();
     // The mail reached its owner, so the address is proven too.
     const found = await findAccountWithAgent(tx, result.accountId);
+    if (found) refuseDisabled(found);
     await updateAccount(tx, result.accountId, { passwordHash, passwordChangedAt: now, emailVerifiedAt: found?.account.emailVerifiedAt ?? now });
     await revokeAllSessions(tx, result.accountId);
     await revokeAllEmailTokens(tx, result.accountId);
@@ -215,13 +231,13 @@ export async function resetPassword(ctx: AppContext, lockout: LoginLockout, toke
   const row = await loadUser(ctx.db, accountId);
   // Whoever can read the mailbox owns the account: a lock from someone else's guesses ends here.
   await lockout.clear(accountLockoutKeys(row));
-  return presentUser(row.account, row.agent);
+  return presentUser(row.account, row.agent, ctx.config.adminEmails);
 }
 
-/** Accepts an email or a username; same answer either way. */
+/** Accepts an email or a username; same answer either way; a disabled account gets no mail. */
 export async function sendMagicLink(ctx: AppContext, identifier: string, next?: string) {
   const row = await findAccountByIdentifier(ctx.db, stripAt(identifier));
-  if (row) await sendTokenMail(ctx, row, 'magic_link', undefined, next);
+  if (row && !row.account.disabledAt) await sendTokenMail(ctx, row, 'magic_link', undefined, next);
 }
 
 /** Token spent, address proven and session created in one transaction. Password lockout does not apply. */

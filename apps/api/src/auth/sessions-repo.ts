@@ -83,7 +83,7 @@ export async function revokeSessionsExcept(db: DbOrTx, accountId: string, keep: 
   return rows.map((row) => row.id);
 }
 
-/** A live session with what it belongs to, in one prepared query: every request without a cached session runs it. */
+/** A live session of an enabled account with what it belongs to, in one prepared query: every request without a cached session runs it. */
 export const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
   db
     .select({
@@ -101,6 +101,8 @@ export const findLiveSessionAuth = preparedQuery('auth_live_session', (db) =>
         eq(sessions.accountId, sql.placeholder('accountId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // Disabling revokes the sessions too; this holds even for a row that escaped that.
+        isNull(accounts.disabledAt),
       ),
     )
     .limit(1),

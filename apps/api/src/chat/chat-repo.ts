@@ -14,7 +14,7 @@ import {
   replyJobs,
   teams,
 } from '../db/schema';
-import type { AgentRow, AttachmentRow, MessageRow, TeamRow } from '../db/rows';
+import type { AgentRow, AttachmentRow, ConversationRow, MessageRow, TeamRow } from '../db/rows';
 import { conversationTeamAccessSql } from './chat-access-sql';
 
 /**
@@ -146,6 +146,12 @@ export async function findUsableParticipation(db: DbOrTx, conversationId: string
     )
     .where(and(eq(conversations.id, conversationId), conversationTeamAccessSql(agentId)))
     .limit(1);
+  return row;
+}
+
+/** A conversation by id, with no access check: for an instance administrator's removal of a message. */
+export async function findConversationRow(db: DbOrTx, conversationId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
   return row;
 }
 

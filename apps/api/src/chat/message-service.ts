@@ -20,7 +20,7 @@ import type { TMessageMeta } from '../db/schema';
 import { claimUnsentAttachments, messageHasAttachment } from './attachments-repo';
 import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
-import { findAgent } from './chat-repo';
+import { findAgent, findConversationRow, findMessage } from './chat-repo';
 import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
 import type { GroupCommit } from './group-commit';
@@ -348,8 +348,31 @@ export async function editMessage(ctx: AppContext, agentId: string, messageId: s
 export async function deleteMessage(ctx: AppContext, agentId: string, messageId: string): Promise<TChatMessage> {
   const { message, conversation } = await assertMessageParticipant(ctx.db, messageId, agentId);
   if (message.senderAgentId !== agentId) throw forbidden(CHAT_ERRORS.notYourMessageToDelete);
-  const sender = await findAgent(ctx.db, agentId);
+  return deleteAsSenderWould(ctx, message, conversation);
+}
+
+/**
+ * An instance administrator removes a reported message (decision 0028): exactly what its sender's
+ * delete does, readers told by `message.updated`, with `also` written in the same transaction (the
+ * report's resolution and its audit row). `undefined` when no such message exists.
+ */
+export async function removeMessage(ctx: AppContext, messageId: string, also: (tx: Tx, conversation: ConversationRow) => Promise<void>): Promise<TChatMessage | undefined> {
+  const message = await findMessage(ctx.db, messageId);
+  const conversation = message && (await findConversationRow(ctx.db, message.conversationId));
+  if (!message || !conversation) return undefined;
+  return deleteAsSenderWould(ctx, message, conversation, also);
+}
+
+async function deleteAsSenderWould(
+  ctx: AppContext,
+  message: MessageRow,
+  conversation: ConversationRow,
+  also?: (tx: Tx, conversation: ConversationRow) => Promise<void>,
+): Promise<TChatMessage> {
+  const messageId = message.id;
+  const sender = await findAgent(ctx.db, message.senderAgentId);
   const deleted = await inTransaction(ctx.db, async (tx) => {
+    await also?.(tx, conversation);
     const row = await markMessageDeleted(tx, messageId);
     if (!row) return undefined;
     const files = await deleteMessageExtras(tx, messageId);

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, englishTranslate, isLanguage, textDirection, type TLanguage, type Translate } from '@agentroom/shared';
+import { CATALOG_LOOKUP_OPTIONS, DEFAULT_LANGUAGE, englishTranslate, isLanguage, textDirection, type TLanguage, type Translate } from '@agentroom/shared';
 import { ALL_CATALOGS } from '@agentroom/shared/server-catalogs';
 
 /**
@@ -15,12 +15,7 @@ void instance.init({
     de: { translation: ALL_CATALOGS.de },
     ar: { translation: ALL_CATALOGS.ar },
   },
-  fallbackLng: false,
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  initAsync: false,
+  ...CATALOG_LOOKUP_OPTIONS,
 });
 
 /** A stored `accounts.locale` as a language we speak (null and unknown values: English). */

@@ -53,7 +53,8 @@ export async function seedDemoData(db: Db, config: AppConfig): Promise<boolean> 
       .returning();
     const now = new Date();
     await tx.insert(accounts).values([
-      { agentId: demo!.id, email: DEMO_LOGIN.email, passwordHash, emailVerifiedAt: now },
+      // The instance's first account administers it (decision 0028), as a first sign-up would.
+      { agentId: demo!.id, email: DEMO_LOGIN.email, passwordHash, emailVerifiedAt: now, isInstanceAdmin: true },
       { agentId: maya!.id, email: DEMO_COLLEAGUE.email, passwordHash, emailVerifiedAt: now },
     ]);
     await tx.insert(teamMembers).values([

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import type { AgentRow } from '../db/rows';
 import { badRequest, conflict, notFound, unauthenticated } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
 import { isUniqueViolation } from '../db/pg-errors';
 import { readPresence } from '../agents/agent-presence';
 import { updateAgent } from '../agents/agents-repo';
@@ -68,6 +69,8 @@ async function assertExternalAgentOfTeam(db: DbOrTx, teamId: string, agentId: st
   if (!found) throw externalAgentNotFound();
   return found;
 }
+
+const externalTarget = (agent: AgentRow) => ({ kind: 'external_agent' as const, id: agent.id, name: agent.username });
 
 /** Revoked tokens stop at once on every node: the auth cache forgets them and their sockets close. */
 function announceRevoked(ctx: AppContext, tokenIds: string[]): void {
@@ -151,6 +154,9 @@ export async function updateExternalAgent(ctx: AppContext, handle: string, calle
       if (!current.settings.webhookSecretSealed) settings.webhookSecretSealed = sealWebhookSecret(ctx, team.id, newWebhookSecret());
     }
     const stored = Object.keys(settings).length > 0 ? await updateExternalAgentSettings(tx, agentId, settings) : current.settings;
+    // Which fields changed; the webhook's address is named, its secret never.
+    const fields = [...Object.keys(profile), ...Object.keys(settings).filter((field) => field !== 'webhookSecretSealed')];
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'external_agent.updated', target: externalTarget(agent), details: { fields } });
     return { agent, settings: stored };
   });
   return presentOne(ctx, updated);
@@ -165,7 +171,8 @@ export async function deleteExternalAgent(ctx: AppContext, handle: string, calle
   await inTransaction(ctx.db, async (tx) => {
     const { team } = await assertTeamManager(tx, handle, callerId);
     await lockExternalAgent(tx, agentId);
-    await assertExternalAgentOfTeam(tx, team.id, agentId);
+    const { agent } = await assertExternalAgentOfTeam(tx, team.id, agentId);
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'external_agent.deleted', target: externalTarget(agent) });
     const membership = await findActiveMembership(tx, team.id, agentId);
     if (membership) await removeFromTeam(ctx, tx, team, membership);
     announceRevoked(ctx, await revokeAgentTokens(tx, agentId));
@@ -183,6 +190,7 @@ export async function rotateExternalAgentToken(ctx: AppContext, handle: string, 
     await lockExternalAgent(tx, agentId);
     const current = await assertExternalAgentOfTeam(tx, team.id, agentId);
     const { token, revoked } = await issueAgentToken(tx, agentId, callerId);
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'external_agent.token_rotated', target: externalTarget(current.agent), details: { revokedTokens: revoked.length } });
     announceRevoked(ctx, revoked);
     let settings = current.settings;
     let webhookSecret: string | null = null;
@@ -200,8 +208,10 @@ export async function revokeExternalAgentToken(ctx: AppContext, handle: string, 
   return inTransaction(ctx.db, async (tx) => {
     const { team } = await assertTeamManager(tx, handle, callerId);
     await lockExternalAgent(tx, agentId);
-    await assertExternalAgentOfTeam(tx, team.id, agentId);
+    const { agent } = await assertExternalAgentOfTeam(tx, team.id, agentId);
     const revoked = await revokeAgentTokens(tx, agentId);
+    // Revoking when no token was live changes nothing: no row.
+    if (revoked.length) await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'external_agent.token_revoked', target: externalTarget(agent), details: { revokedTokens: revoked.length } });
     announceRevoked(ctx, revoked);
     return revoked.length > 0;
   });

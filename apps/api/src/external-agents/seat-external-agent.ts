@@ -3,6 +3,7 @@ import type { TCreateExternalAgentRequest } from '@agentroom/shared';
 import { newAgentToken } from '../auth/agent-tokens';
 import type { AppContext } from '../context';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
 import type { DbOrTx } from '../db/client';
 import type { AgentRow } from '../db/rows';
 import { insertAgent } from '../agents/agents-repo';
@@ -66,6 +67,9 @@ export async function seatExternalAgent(
       createdBy: callerId,
     });
     const { token } = await issueAgentToken(tx, agent.id, callerId);
+    const target = { kind: 'external_agent' as const, id: agent.id, name: agent.username };
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'external_agent.created', target, details: { listensTo: input.listensTo ?? 'mentions', webhook: Boolean(input.webhookUrl) } });
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'external_agent.token_created', target });
     return { agent, secrets: { token, webhookSecret } };
   });
 }

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
+import { changedFields } from '../audit/audit-details';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation, pgErrorOf } from '../db/pg-errors';
 import type { ConversationRow, MembershipRow, TeamRow } from '../db/rows';
@@ -123,6 +125,7 @@ export async function createRoom(ctx: AppContext, handle: string, agentId: strin
       const values = roomValues({ teamId: team.id, name: input.name, topic: input.topic, isPrivate: input.isPrivate, createdBy: agentId });
       const room = await insertRoom(tx, values);
       const joinedIds = await addRoomParticipants(tx, room.id, [agentId, ...memberIds]);
+      await recordAudit(tx, { actor: agentId, teamId: team.id, action: 'room.created', target: roomTarget(room), details: { isPrivate: room.isPrivate, memberIds } });
       await publishRoomChanged(tx, ctx.events, room, { joinedIds });
       return { team, membership, roomId: room.id };
     });
@@ -159,6 +162,8 @@ export async function updateRoom(ctx: AppContext, handle: string, roomParam: str
         answersAllAgentId: input.answersAllAgentId,
         agentTurnLimit: input.agentTurnLimit,
       });
+      const details = changedFields(room, updated, ['name', 'topic', 'isPrivate', 'answersAllAgentId', 'agentTurnLimit']);
+      if (Object.keys(details).length) await recordAudit(tx, { actor: agentId, teamId: team.id, action: 'room.updated', target: roomTarget(updated), details });
       await publishRoomChanged(tx, ctx.events, updated, { wasOpen: !room.isPrivate });
       return { team, membership, roomId: room.id };
     });
@@ -202,6 +207,8 @@ export async function addRoomMember(ctx: AppContext, handle: string, roomParam: 
     if (!target) throw notATeamMember('agentId');
     const joinedIds = await addRoomParticipants(tx, room.id, [target.id]);
     if (!joinedIds.length) throw conflict(ROOM_MESSAGES.alreadyInRoom, { agentId: ROOM_MESSAGES.alreadyInRoom });
+    const details = { member: { id: target.id, username: target.username } };
+    await recordAudit(tx, { actor: agentId, teamId: team.id, action: 'room.member_added', target: roomTarget(room), details });
     await publishRoomChanged(tx, ctx.events, room, { joinedIds });
     return { team, membership, roomId: room.id };
   });
@@ -224,9 +231,14 @@ export async function removeRoomMember(ctx: AppContext, handle: string, roomPara
     if (targets.isHuman && targetId !== agentId && !manager) throw forbidden(ROOM_MESSAGES.managersOnly);
     await removeRoomParticipant(tx, room.id, targetId);
     if (room.answersAllAgentId === targetId) await updateRoomSettings(tx, room.id, { answersAllAgentId: null });
+    // Leaving a room oneself is no change of anyone's rights: only a removal by someone else is audited.
+    const details = { member: { id: targets.id, username: targets.username } };
+    if (targetId !== agentId) await recordAudit(tx, { actor: agentId, teamId: room.teamId, action: 'room.member_removed', target: roomTarget(room), details });
     await publishRoomChanged(tx, ctx.events, room, { leftIds: [targetId] });
   });
 }
+
+const roomTarget = (room: { id: string; name: string | null }) => ({ kind: 'room' as const, id: room.id, name: room.name ?? '' });
 
 async function findRoomMemberAgent(db: DbOrTx, roomId: string, agentId: string) {
   return (await isRoomMember(db, roomId, agentId)) ? findAgent(db, agentId) : undefined;

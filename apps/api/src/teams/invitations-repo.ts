@@ -46,14 +46,14 @@ export async function findPendingInvitations(db: DbOrTx, teamId: string) {
     .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id));
 }
 
-/** Revokes one pending invitation of the team; false when there is none with that id. */
-export async function revokeInvitation(db: DbOrTx, teamId: string, id: string): Promise<boolean> {
+/** Revokes one pending invitation of the team; undefined when there is none with that id. */
+export async function revokeInvitation(db: DbOrTx, teamId: string, id: string): Promise<{ email: string } | undefined> {
   const revoked = await db
     .update(teamInvitations)
     .set({ revokedAt: new Date() })
     .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), isPending))
-    .returning({ id: teamInvitations.id });
-  return revoked.length > 0;
+    .returning({ email: teamInvitations.email });
+  return revoked[0];
 }
 
 /**

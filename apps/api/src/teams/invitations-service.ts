@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { AppError, conflict, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
 import { findAgentById } from '../agents/agents-repo';
 import { generateEmailToken, sha256 } from '../auth/tokens';
 import { enqueueMail } from '../mail/outbox-repo';
@@ -67,6 +68,7 @@ export async function createInvitation(ctx: AppContext, handle: string, callerId
       invitedBy: callerId,
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     });
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'invitation.created', target: { kind: 'invitation', id: row.id, name: email } });
     const inviter = await findAgentById(tx, callerId);
     const inviterName = inviter?.firstName || inviter?.username || 'A teammate';
     // The invitee may have no account yet, so no language of their own: the inviter's is the best guess.
@@ -88,7 +90,9 @@ export async function cancelInvitation(ctx: AppContext, handle: string, callerId
     const { team } = await assertTeamManager(tx, handle, callerId);
     if (!isUuid(id)) throw notFound(INVITATION_MESSAGES.notFound);
     await lockTeam(tx, team.id);
-    if (!(await revokeInvitation(tx, team.id, id))) throw notFound(INVITATION_MESSAGES.notFound);
+    const revoked = await revokeInvitation(tx, team.id, id);
+    if (!revoked) throw notFound(INVITATION_MESSAGES.notFound);
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'invitation.revoked', target: { kind: 'invitation', id, name: revoked.email } });
   });
 }
 
@@ -145,6 +149,8 @@ async function joinThroughInvitation(
     // A person joining a team joins its #general in the same transaction (team-membership).
     const membership = await joinTeam(ctx, tx, { teamId: team.id, agent: { id: callerId, isHuman: true }, role: 'member' });
     await markInvitationAccepted(tx, invitation.id, callerId);
+    // One row for the join: the invitation names who let them in, the actor is who joined.
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'invitation.accepted', target: { kind: 'invitation', id: invitation.id, name: invitation.email }, details: { role: membership.role } });
     return { team, membership, joined: true };
   });
   const members = await findActiveMembersOf(ctx.db, [outcome.team.id]);

@@ -7,6 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../core/app-error';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
+import { changedFields } from '../audit/audit-details';
 import { assertTeamManager, assertTeamOwner } from './team-access';
 import { revokeAllPending } from './invitations-repo';
 import { removeFromTeam, softDeleteTeam } from './team-membership';
@@ -45,6 +47,8 @@ export async function changeMemberRole(
     if ((isOwnerRole(target.membership.role) || input.role === 'owner') && !isOwnerRole(mine.role))
       throw forbidden(TEAM_MESSAGES.ownersManageOwners);
     await setMembershipRole(tx, target.membership.id, input.role);
+    const details = { from: target.membership.role, to: input.role };
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'member.role_changed', target: { kind: 'agent', id: target.agent.id, name: target.agent.username }, details });
     return { agent: target.agent, membership: { ...target.membership, role: input.role } };
   });
   const presence = await readPresence(ctx, [target.agent]);
@@ -61,13 +65,20 @@ export async function removeMember(ctx: AppContext, handle: string, callerId: st
     const target = await findTargetMember(tx, team, callerId, targetId);
     if (isOwnerRole(target.membership.role) && !isOwnerRole(mine.role)) throw forbidden(TEAM_MESSAGES.ownersManageOwners);
     await removeFromTeam(ctx, tx, team, target.membership);
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'member.removed', target: { kind: 'agent', id: target.agent.id, name: target.agent.username }, details: { role: target.membership.role } });
   });
 }
 
 /** PATCH /teams/:handle: owners rename and describe their team. */
 export async function updateTeam(ctx: AppContext, handle: string, callerId: string, input: TUpdateTeamInput): Promise<TTeam> {
-  const { team, membership } = await assertTeamOwner(ctx.db, handle, callerId);
-  const updated = await updateTeamDetails(ctx.db, team.id, { name: input.name, description: input.description });
+  const { team, membership, updated } = await inTransaction(ctx.db, async (tx) => {
+    const access = await assertTeamOwner(tx, handle, callerId);
+    const updated = await updateTeamDetails(tx, access.team.id, { name: input.name, description: input.description });
+    const details = changedFields(access.team, updated, ['name', 'description']);
+    if (Object.keys(details).length)
+      await recordAudit(tx, { actor: callerId, teamId: updated.id, action: 'team.updated', target: { kind: 'team', id: updated.id, name: updated.name }, details });
+    return { ...access, updated };
+  });
   const members = await findActiveMembersOf(ctx.db, [team.id]);
   return presentTeam(updated, members.get(team.id) ?? [], membership);
 }
@@ -85,5 +96,6 @@ export async function deleteTeam(ctx: AppContext, handle: string, callerId: stri
     const locked = (await lockTeam(tx, team.id)) ?? team;
     await revokeAllPending(tx, team.id);
     await softDeleteTeam(ctx, tx, locked, callerId);
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'team.deleted', target: { kind: 'team', id: team.id, name: team.name } });
   });
 }

@@ -1,6 +1,7 @@
 import type { TTeamAgent } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
 import { isUniqueViolation } from '../db/pg-errors';
 import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence } from '../agents/agent-presence';
@@ -17,7 +18,9 @@ export async function createAiAgent(ctx: AppContext, handle: string, callerId: s
         const { team } = await assertTeamManager(tx, handle, callerId);
         await assertRoomForOneMore(tx, team);
         const agent = await insertAiAgent(tx, team.id, input, attempt);
-        return { agent, membership: await joinTeam(ctx, tx, { teamId: team.id, agent, role: 'member' }) };
+        const membership = await joinTeam(ctx, tx, { teamId: team.id, agent, role: 'member' });
+        await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'agent.created', target: { kind: 'agent', id: agent.id, name: agent.username } });
+        return { agent, membership };
       });
       const presence = await readPresence(ctx, [created.agent]);
       return presentTeamAgent(created.agent, created.membership, presence.get(created.agent.id) ?? null);

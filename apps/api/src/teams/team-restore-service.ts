@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { TeamRow } from '../db/rows';
 import { conflict, forbidden, notFound } from '../core/app-error';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
 import { restoreDeletedTeam } from './team-membership';
 import { presentTeam } from './team-presenters';
 import { findActiveMembersOf, findActiveMembership, findDeletedTeamsOwnedBy, findTeamByHandleEvenDeleted, lockTeam } from './teams-repo';
@@ -43,7 +44,9 @@ export async function restoreTeam(ctx: AppContext, handle: string, agentId: stri
     const locked = (await lockTeam(tx, found.id)) ?? found;
     if (!locked.deletedAt) throw conflict(TEAM_MESSAGES.notDeleted);
     if (locked.deletedAt <= graceStart(ctx)) throw conflict(TEAM_MESSAGES.restoreTooLate);
-    return { team: await restoreDeletedTeam(ctx, tx, locked), membership };
+    const restored = await restoreDeletedTeam(ctx, tx, locked);
+    await recordAudit(tx, { actor: agentId, teamId: restored.id, action: 'team.restored', target: { kind: 'team', id: restored.id, name: restored.name } });
+    return { team: restored, membership };
   });
   const members = await findActiveMembersOf(ctx.db, [team.id]);
   return presentTeam(team, members.get(team.id) ?? [], membership);

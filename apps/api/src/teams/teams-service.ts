@@ -15,6 +15,7 @@ import { presentTeamAgent } from '../agents/agent-presenters';
 import { readPresence, readPresenceFor } from '../agents/agent-presence';
 import { assertMayJoinTeam, canSeeAgent, findAgentByUsername } from '../agents/agents-repo';
 import { inTransaction } from '../core/transaction';
+import { recordAudit } from '../audit/audit-repo';
 import { assertTeamManager, assertTeamMember } from './team-access';
 import type { TeamRow } from '../db/rows';
 import { endTeam, joinTeam, leaveTeamAs } from './team-membership';
@@ -58,6 +59,7 @@ export async function createTeam(ctx: AppContext, agentId: string, input: TCreat
         isPrivate: input.isPrivate,
       });
       const membership = await joinTeam(ctx, tx, { teamId: team.id, agent: { id: agentId, isHuman: true }, role: 'owner', isCreator: true });
+      await recordAudit(tx, { actor: agentId, teamId: team.id, action: 'team.created', target: { kind: 'team', id: team.id, name: team.name }, details: { handle: team.handle, isPrivate: team.isPrivate } });
       return { team, membership };
     });
     const members = await findActiveMembersOf(ctx.db, [team.id]);
@@ -96,7 +98,9 @@ export async function addMember(ctx: AppContext, handle: string, callerId: strin
       assertMayJoinTeam(agent, team.id);
       await assertRoomForOneMore(tx, team);
       if (await findActiveMembership(tx, team.id, agent.id)) throw alreadyMember();
-      return { agent, membership: await joinTeam(ctx, tx, { teamId: team.id, agent, role: input.role }) };
+      const membership = await joinTeam(ctx, tx, { teamId: team.id, agent, role: input.role });
+      await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'member.added', target: { kind: 'agent', id: agent.id, name: agent.username }, details: { role: membership.role } });
+      return { agent, membership };
     });
     const presence = await readPresence(ctx, [added.agent]);
     return presentTeamAgent(added.agent, added.membership, presence.get(added.agent.id) ?? null);
@@ -119,7 +123,10 @@ export async function leaveTeam(ctx: AppContext, handle: string, agentId: string
   await inTransaction(ctx.db, async (tx) => {
     const { team, membership } = await assertTeamMember(tx, handle, agentId);
     await lockTeam(tx, team.id);
-    const others = ((await findActiveMembersOf(tx, [team.id])).get(team.id) ?? []).filter((m) => m.agent.id !== agentId);
+    const active = (await findActiveMembersOf(tx, [team.id])).get(team.id) ?? [];
+    const leaver = { kind: 'agent' as const, id: agentId, name: active.find((m) => m.agent.id === agentId)?.agent.username };
+    await recordAudit(tx, { actor: agentId, teamId: team.id, action: 'member.left', target: leaver, details: { role: membership.role } });
+    const others = active.filter((m) => m.agent.id !== agentId);
     const people = others.filter((m) => m.agent.isHuman);
     if (!people.length) {
       if (await teamHoldsThings(tx, team.id)) throw conflict(TEAM_MESSAGES.lastPersonCannotLeave);

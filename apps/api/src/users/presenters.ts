@@ -90,7 +90,17 @@ export function presentAgent(agent: AgentRow, isOnline: boolean | null = null): 
   };
 }
 
-export function presentUser(account: AccountRow, agent: AgentRow): TUser {
+/**
+ * Whether the account administers the instance (decision 0028): it holds the mark (the instance's first
+ * account), or its address is in ADMIN_EMAILS. The environment is read each time rather than copied into
+ * the column, so removing an address from ADMIN_EMAILS takes the role away at the next start; a disabled
+ * account administers nothing.
+ */
+export const isInstanceAdminAccount = (account: Pick<AccountRow, 'email' | 'isInstanceAdmin' | 'disabledAt'>, adminEmails: readonly string[]) =>
+  account.disabledAt === null && (account.isInstanceAdmin || adminEmails.includes(account.email));
+
+/** `adminEmails`: the config's ADMIN_EMAILS (lower-cased there, as account emails are). */
+export function presentUser(account: AccountRow, agent: AgentRow, adminEmails: readonly string[]): TUser {
   const presented = presentAgent(agent);
   return {
     id: account.id,
@@ -103,11 +113,11 @@ export function presentUser(account: AccountRow, agent: AgentRow): TUser {
     profile: { firstName: agent.firstName, lastName: agent.lastName, avatar: presented.avatarUrl },
     agent: presented,
     locale: isLanguage(account.locale) ? account.locale : null,
-    isInstanceAdmin: account.isInstanceAdmin,
+    isInstanceAdmin: isInstanceAdminAccount(account, adminEmails),
   };
 }
 
 export function presentProfile(account: AccountRow, agent: AgentRow): TProfile {
-  const user = presentUser(account, agent);
+  const user = presentUser(account, agent, []);
   return { id: user.id, username: user.username, email: user.email, profile: user.profile, agent: user.agent };
 }

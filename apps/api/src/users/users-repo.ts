@@ -40,14 +40,31 @@ export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** A person: their agent and the account that signs in as it, in the caller's transaction. */
+/** Serialises the first accounts of an instance (any constant key of this transaction-scoped lock would do). */
+const FIRST_ACCOUNT_LOCK = 0x61646d696e; // "admin"
+
+/**
+ * Whether the account about to be inserted (in the caller's transaction) is the instance's first: it then
+ * administers the instance (decision 0028). Once any account exists this is one index probe; while none
+ * does, concurrent first sign-ups take a transaction lock in turn and look again, so the second one,
+ * woken after the first commits, sees that account and stays a normal one.
+ */
+async function isFirstAccount(db: DbOrTx): Promise<boolean> {
+  const anyAccount = () => db.select({ id: accounts.id }).from(accounts).limit(1);
+  if ((await anyAccount()).length > 0) return false;
+  await db.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+  return (await anyAccount()).length === 0;
+}
+
+/** A person: their agent and the account that signs in as it, in the caller's transaction; the instance's first account administers it. */
 export async function insertPerson(
   db: DbOrTx,
   agent: Pick<typeof agents.$inferInsert, 'username' | 'firstName' | 'lastName'>,
   account: Pick<typeof accounts.$inferInsert, 'email' | 'passwordHash'>,
 ): Promise<{ account: AccountRow; agent: AgentRow }> {
   const [agentRow] = await db.insert(agents).values({ ...agent, isHuman: true, role: 'Member' }).returning();
-  const [accountRow] = await db.insert(accounts).values({ ...account, agentId: agentRow!.id }).returning();
+  const isInstanceAdmin = await isFirstAccount(db);
+  const [accountRow] = await db.insert(accounts).values({ ...account, agentId: agentRow!.id, isInstanceAdmin }).returning();
   return { account: accountRow!, agent: agentRow! };
 }
 

@@ -12,7 +12,8 @@ const NEEDS_A_TOKEN: Record<RouteAuth, boolean> = {
   'expired-token': true,
   'download-token': true,
   'agent-token': true,
-  'instance-admin': true,
+  // Answers as if it did not exist instead (HIDDEN below).
+  'instance-admin': false,
 };
 const NEEDS_A_VERIFIED_EMAIL: Record<RouteAuth, boolean> = {
   public: false,
@@ -21,6 +22,16 @@ const NEEDS_A_VERIFIED_EMAIL: Record<RouteAuth, boolean> = {
   'expired-token': false,
   'download-token': true,
   // A person's token of any kind is refused there (403 FORBIDDEN, not EMAIL_NOT_VERIFIED).
+  'agent-token': false,
+  'instance-admin': false,
+};
+/** Rows that answer 404 NOT_FOUND to everyone they refuse, so they are not even confirmed (the admin area). */
+const HIDDEN: Record<RouteAuth, boolean> = {
+  public: false,
+  'signed-in': false,
+  verified: false,
+  'expired-token': false,
+  'download-token': false,
   'agent-token': false,
   'instance-admin': true,
 };
@@ -64,6 +75,12 @@ describe('every route enforces the auth its row declares', () => {
 
   it.each(rows.map((route) => [`${route.method.toUpperCase()} ${route.path} (${route.auth})`, route] as const))('%s', async (_name, route) => {
     const anonymous = await send(route);
+    if (HIDDEN[route.auth]) {
+      const unverified = await send(route, bearer(unverifiedToken));
+      for (const [who, answer] of [['without a token', anonymous], ['an unverified user', unverified]] as const)
+        expect(`${who}: ${answer.status} ${answer.body?.code ?? ''}`).toBe(`${who}: 404 NOT_FOUND`);
+      return;
+    }
     expect(anonymous.status === 401, `without a token: ${anonymous.status} ${anonymous.body?.code ?? ''}`).toBe(NEEDS_A_TOKEN[route.auth]);
 
     const unverified = await send(route, bearer(unverifiedToken));

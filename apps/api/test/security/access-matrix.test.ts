@@ -236,6 +236,8 @@ const teamExternalAgent = async () => (await seatExternal(server, users.owner, t
 /** A provider sign-in with the peer's email, waiting to be linked to the peer's account (a fresh one per request). */
 const peerLinkTicket = () =>
   issueTicket(server.ctx.db, 'link', users.peer.user.id, { provider: 'acme', subject: `sub-${randomUUID()}`, email: users.peer.email }, 600_000);
+/** The same answer for every kind of caller. */
+const everyone = (status: number): Statuses => Object.fromEntries(KINDS.map((kind) => [kind, status])) as Statuses;
 /** An agent-only row: every person's token is refused (403), the revoked one too (it is no agent token). */
 const agentsOnly = by(403, 403, 403, 403, 403, { revoked: 403 });
 
@@ -276,6 +278,9 @@ const ROWS: Row[] = [
   { name: 'GET /teams/:handle', request: (k, api) => api.get(`/api/v1/teams/${team.handle}`), expected: by(200, 200, 200, 403, 403) },
   { name: 'GET /teams/:handle/agents', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/agents`), expected: by(200, 200, 200, 403, 403) },
   { name: 'GET /teams/:handle/usage', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/usage?days=7`), expected: by(200, 403, 403, 403, 403) },
+  // The audit log (decision 0028): a team's for its owners; the whole log for instance administrators (nobody here is one, and the area is unknown to everyone else, signed in or not).
+  { name: 'GET /teams/:handle/audit', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/audit`), expected: by(200, 403, 403, 403, 403) },
+  { name: 'GET /admin/audit', request: (k, api) => api.get('/api/v1/admin/audit'), expected: by(404, 404, 404, 404, 404, { anonymous: 404, unverified: 404, revoked: 404 }) },
   {
     name: 'POST /teams/:handle/agents',
     request: (k, api) => api.post(`/api/v1/teams/${team.handle}/agents`).send({ firstName: `Made by ${k}` }),
@@ -737,6 +742,23 @@ const ROWS: Row[] = [
     name: "POST /invitations/:id/accept (addressed to the outsider's email)",
     request: (k, api) => api.post(`/api/v1/invitations/${outsiderInvitationId}/accept`),
     expected: by(404, 404, 404, 404, 200),
+  },
+  // The instance administrators' area (decision 0028): nobody here administers the instance (the first
+  // account is the unverified one), so for every kind it does not exist; the targets are real people.
+  ...(['/admin/people', '/admin/reports', '/admin/teams', '/admin/settings', '/admin/health', '/admin/audit'] as const).map(
+    (path): Row => ({ name: `GET ${path}`, request: (k, api) => api.get(`/api/v1${path}`), expected: everyone(404) }),
+  ),
+  ...(['disable', 'enable'] as const).map(
+    (action): Row => ({
+      name: `POST /admin/people/:peer/${action}`,
+      request: (k, api) => api.post(`/api/v1/admin/people/${users.peer.agentId}/${action}`).send({}),
+      expected: everyone(404),
+    }),
+  ),
+  {
+    name: 'POST /admin/reports/:id/resolve',
+    request: (k, api) => api.post(`/api/v1/admin/reports/${randomUUID()}/resolve`).send({ action: 'dismiss' }),
+    expected: everyone(404),
   },
 ];
 

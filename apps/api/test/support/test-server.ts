@@ -113,5 +113,5 @@ export async function signUpVerified(server: TestServer, prefix = 'user') {
   });
   const session = await createSession(server.ctx.db, account.id, config);
   const token = signAccessToken(server.ctx, { sessionId: session.id, accountId: account.id });
-  return { ...input, token, user: presentUser(account, agent), agentId: agent.id };
+  return { ...input, token, user: presentUser(account, agent, config.adminEmails), agentId: agent.id };
 }

@@ -1,6 +1,6 @@
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, ENGLISH_CATALOG, type TextTemplate } from '@agentroom/shared';
+import { CATALOG_LOOKUP_OPTIONS, DEFAULT_LANGUAGE, ENGLISH_CATALOG, type TextTemplate } from '@agentroom/shared';
 
 /**
  * The app's one i18n instance (decision 0027). Keys are the English texts themselves, as the spec
@@ -13,14 +13,7 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   // English needs only the plural forms of the web's own texts (catalogs/en); shared templates speak English themselves (tf).
   resources: { en: { translation: ENGLISH_CATALOG } },
-  fallbackLng: false,
-  // English texts contain '.' and ':'; they are keys, never paths or namespaces.
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders; escaping here would show &amp; in the page.
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  initAsync: false,
+  ...CATALOG_LOOKUP_OPTIONS,
   react: { useSuspense: false },
 });
 

@@ -11,3 +11,18 @@ export type TCatalog = Readonly<Record<string, string>>;
  */
 export const CATALOG_AREAS = ['shared', 'mail', 'auth', 'account', 'chat', 'workspace', 'settings', 'devices', 'governance', 'audit', 'exports', 'admin'] as const;
 export type TCatalogArea = (typeof CATALOG_AREAS)[number];
+
+/**
+ * How both i18next instances (the web's and the server's) read the catalogs (decision 0027): keys are
+ * English texts, so '.' and ':' in them are never paths or namespaces; a key a language lacks falls to
+ * the caller's English, never to another language or an empty string; and nothing is HTML-escaped
+ * (React escapes what it renders, and mail templates escape their own values).
+ */
+export const CATALOG_LOOKUP_OPTIONS = {
+  fallbackLng: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+} as const;

@@ -2,6 +2,7 @@ import { isUuid, TOOL_CALL_ERRORS, type TToolApproval } from '@agentroom/shared'
 import type { AppContext, ReplyRunner } from '../../context';
 import { conflict, forbidden, notFound } from '../../core/app-error';
 import { inTransaction } from '../../core/transaction';
+import { recordAudit } from '../../audit/audit-repo';
 import type { MessageRow, ToolCallRow } from '../../db/rows';
 import { assertConversationParticipant, findAgent, presentReactionAgent, publishRewritten } from '../chat-link';
 import { cancelWaitingReplyJobs, lockReplyJob, requeueWaitingReplyJob } from '../reply-jobs-repo';
@@ -35,6 +36,8 @@ export async function decideToolCallAs(ctx: AppContext, runner: ReplyRunner, age
       ...(decision === 'denied' ? { result: deniedResult(decider) } : {}),
     });
     if (!decided) return undefined;
+    const details = { decision, tool: call.toolName, agent: { id: agent.id, username: agent.username } };
+    await recordAudit(tx, { actor: agentId, teamId: call.teamId, action: 'approval.decided', target: { kind: 'tool_call', id: call.id, name: call.toolTitle || call.toolName }, details });
     const card = await rewriteApprovalCard(tx, decided, decision, presentReactionAgent(decider), agent);
     const requeued = (await countPendingToolCalls(tx, call.jobId)) === 0 && (await requeueWaitingReplyJob(tx, call.jobId));
     return { decided, card, requeued };

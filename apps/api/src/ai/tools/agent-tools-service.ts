@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { AgentRow } from '../../db/rows';
 import { badRequest, forbidden, notFound } from '../../core/app-error';
 import { inTransaction } from '../../core/transaction';
+import { recordAudit } from '../../audit/audit-repo';
 import { canSeeAgent, findAgentById, managesTeamOf } from '../../agents/agents-repo';
 import { upsertAgentToolPolicy } from './agent-tools-repo';
 import { agentToolCatalog } from './tool-box';
@@ -54,8 +55,13 @@ export async function updateAgentTools(ctx: AppContext, id: string, callerId: st
     const toolName = tool.serverId ? change.key.slice(`mcp:${tool.serverId}:`.length) : tool.modelName;
     return { serverId: tool.serverId, toolName, policy: change.policy, approvers: change.approvers };
   });
+  const tools = input.tools.map((change) => {
+    const before = catalog.get(change.key)!;
+    return { key: change.key, from: { policy: before.policy, approvers: before.approvers }, to: { policy: change.policy, approvers: change.approvers ?? before.approvers } };
+  });
   await inTransaction(ctx.db, async (tx) => {
     for (const change of changes) await upsertAgentToolPolicy(tx, agent.id, callerId, change);
+    await recordAudit(tx, { actor: callerId, teamId: agent.ownerTeamId, action: 'agent.tools_changed', target: { kind: 'agent', id: agent.id, name: agent.username }, details: { tools } });
   });
   return (await agentToolCatalog(ctx, agent)).map(presentAgentTool);
 }

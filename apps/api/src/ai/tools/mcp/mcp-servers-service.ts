@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../core/app-error';
 import { inTransaction } from '../../../core/transaction';
+import { recordAudit } from '../../../audit/audit-repo';
 import { isUniqueViolation } from '../../../db/pg-errors';
 import { assertTeamManager } from '../../../teams/team-access';
 import { HostNotFound, HostRefused, resolveAllowedHost } from './host-rule';
@@ -139,9 +140,11 @@ export async function createMcpServer(ctx: AppContext, handle: string, callerId:
   if (await mcpServerNameTaken(ctx.db, team.id, input.name)) throw conflict(MCP_SERVER_MESSAGES.nameTaken(input.name));
   let server: McpServerRow;
   try {
-    server = await inTransaction(ctx.db, (tx) =>
-      insertMcpServer(tx, { teamId: team.id, name: input.name, url: input.url, createdBy: callerId, ...sealHeaders(ctx, team.id, input.headers ?? null) }),
-    );
+    server = await inTransaction(ctx.db, async (tx) => {
+      const row = await insertMcpServer(tx, { teamId: team.id, name: input.name, url: input.url, createdBy: callerId, ...sealHeaders(ctx, team.id, input.headers ?? null) });
+      await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'mcp_server.created', target: mcpTarget(row), details: { host: hostOf(row.url), headers: Object.keys(input.headers ?? {}) } });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MCP_SERVER_MESSAGES.nameTaken(input.name));
     throw error;
@@ -167,7 +170,17 @@ export async function updateMcpServer(ctx: AppContext, handle: string, callerId:
   if (Object.keys(changes).length === 0) return presentOne(ctx, server);
   let updated: McpServerRow;
   try {
-    updated = (await inTransaction(ctx.db, (tx) => updateMcpServerRow(tx, server.id, changes))) ?? server;
+    updated = await inTransaction(ctx.db, async (tx) => {
+      const row = (await updateMcpServerRow(tx, server.id, changes)) ?? server;
+      // Names of what changed; never the headers' values, and only the host of an address (it may carry a key).
+      const details = {
+        fields: [changes.name !== undefined && 'name', changes.url !== undefined && 'url', input.headers !== undefined && 'headers'].filter(Boolean),
+        ...(changes.name !== undefined && { name: { from: server.name, to: row.name } }),
+        ...(changes.url !== undefined && { host: { from: hostOf(server.url), to: hostOf(row.url) } }),
+      };
+      await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'mcp_server.updated', target: mcpTarget(row), details });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MCP_SERVER_MESSAGES.nameTaken(input.name ?? server.name));
     throw error;
@@ -180,8 +193,14 @@ export async function updateMcpServer(ctx: AppContext, handle: string, callerId:
 export async function deleteMcpServer(ctx: AppContext, handle: string, callerId: string, id: string): Promise<void> {
   const { team } = await assertTeamManager(ctx.db, handle, callerId);
   const server = await assertServerOfTeam(ctx, team.id, id);
-  await inTransaction(ctx.db, (tx) => deleteMcpServerRow(tx, server.id));
+  await inTransaction(ctx.db, async (tx) => {
+    await deleteMcpServerRow(tx, server.id);
+    await recordAudit(tx, { actor: callerId, teamId: team.id, action: 'mcp_server.deleted', target: mcpTarget(server), details: { host: hostOf(server.url) } });
+  });
 }
+
+const mcpTarget = (server: McpServerRow) => ({ kind: 'mcp_server' as const, id: server.id, name: server.name });
+const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : '');
 
 /** POST /teams/:handle/mcp-servers/:id/refresh */
 export async function refreshMcpServer(ctx: AppContext, handle: string, callerId: string, id: string): Promise<TMcpServer> {
