@@ -90,7 +90,7 @@ function HealthCards({ health }: { health: TAdminHealthResponse }) {
   const time = (iso: string | null) => (iso ? format.date(iso) : '—');
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4 @3xl:grid-cols-2">
       <HealthCard title={t('Mail outbox')} problems={mailProblems}>
         <Figure label={t('Pending')} value={format.number(mail.pending)} />
         <Figure label={t('Failed')} value={format.number(mail.failed)} problem={mail.failed > 0} />
@@ -125,7 +125,8 @@ export function AdminHealthSection() {
   const format = useAdminFormat();
   const health = useQuery({ queryKey: [...ADMIN_KEY, 'health'], queryFn: adminApi.getHealth });
   return (
-    <div className="space-y-4">
+    // The cards sit side by side when the pane (not the window) is wide enough.
+    <div className="@container space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{health.data && t('Checked {{time}}', { time: format.date(health.data.checkedAt) })}</p>
         <Button variant="secondary" size="sm" onClick={() => health.refetch()} loading={health.isFetching}>

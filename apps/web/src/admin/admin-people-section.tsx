@@ -12,7 +12,7 @@ import { ADMIN_KEY, adminApi } from './admin-api';
 import { useAdminFormat } from './admin-format';
 import { AdminPager } from './admin-pager';
 import { AdminQueryState } from './admin-query-state';
-import { badge, cell, headCell, mutedCell, tableBody, tableClass, tableHead, tableRow, tableWrap } from './admin-table';
+import { actionCell, badge, cell, headCell, mutedCell, tableBody, tableClass, tableHead, tableRow, tableWrap } from './admin-table';
 import { DisableAccountDialog } from './disable-account-dialog';
 import { useDebounced } from './use-debounced';
 
@@ -91,7 +91,6 @@ export function AdminPeopleSection() {
                   <thead className={tableHead}>
                     <tr>
                       <th className={headCell}>{t('Name')}</th>
-                      <th className={headCell}>{t('Email')}</th>
                       <th className={headCell}>{t('Verified')}</th>
                       <th className={headCell}>{t('Teams')}</th>
                       <th className={headCell}>{t('Last seen')}</th>
@@ -106,14 +105,14 @@ export function AdminPeopleSection() {
                     {data.people.map((person) => (
                       <tr key={person.agentId} data-testid="admin-person" className={tableRow}>
                         <td className={cell} data-label={t('Name')}>
-                          <span>
-                            <span className="font-medium">{person.name}</span>
-                            {person.isInstanceAdmin && <span className={`${badge} ms-2 bg-indigo-50 text-indigo-700 dark:bg-indigo-950/50 dark:text-indigo-300`}>{t('Admin')}</span>}
-                            <span className="block text-xs text-zinc-500 dark:text-zinc-400">@{person.username}</span>
+                          <span className="min-w-0">
+                            <span className="block font-medium">{person.name}</span>
+                            <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                              @{person.username}
+                              {person.isInstanceAdmin && <span className={`${badge} ms-2 bg-indigo-50 text-indigo-700 dark:bg-indigo-950/50 dark:text-indigo-300`}>{t('Admin')}</span>}
+                            </span>
+                            <span className="block text-xs break-words text-zinc-500 dark:text-zinc-400">{person.email}</span>
                           </span>
-                        </td>
-                        <td className={cell} data-label={t('Email')}>
-                          <span className="min-w-0 break-all">{person.email}</span>
                         </td>
                         <td className={mutedCell} data-label={t('Verified')}>
                           {person.isVerified ? t('Yes') : t('No')}
@@ -130,7 +129,7 @@ export function AdminPeopleSection() {
                         <td className={cell} data-label={t('State')}>
                           <PersonState person={person} />
                         </td>
-                        <td className="py-1 lg:table-cell lg:px-3 lg:py-2 lg:text-end lg:align-top">
+                        <td className={actionCell}>
                           {person.agentId === user?.agentId ? null : person.disabledAt ? (
                             <Button variant="secondary" size="sm" disabled={enable.isPending} onClick={() => enable.mutate(person)} aria-label={`${t('Enable')}: ${person.name}`}>
                               {t('Enable')}
