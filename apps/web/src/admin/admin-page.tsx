@@ -1,6 +1,5 @@
 import { Navigate, NavLink, useParams } from 'react-router';
 import { GOVERNANCE_TEXTS } from '@agentroom/shared';
-import { NotFoundPage } from '../app/not-found-page';
 import { useAuth } from '../auth/auth-context';
 import { useT } from '../i18n';
 import { usePageTitle } from '../lib/use-page-title';
@@ -8,6 +7,7 @@ import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { AdminAuditTab } from './admin-audit-tab';
 import { AdminHealthSection } from './admin-health-section';
+import { AdminNotFound } from './admin-not-found';
 import { AdminPeopleSection } from './admin-people-section';
 import { AdminReportsSection } from './admin-reports-section';
 import { ADMIN_SECTIONS, isAdminSection, type TAdminSection } from './admin-sections';
@@ -85,8 +85,8 @@ function AdminArea({ section }: { section: TAdminSection }) {
 export default function AdminPage() {
   const { user } = useAuth();
   const { section } = useParams();
-  if (!user?.isInstanceAdmin) return <NotFoundPage />;
+  if (!user?.isInstanceAdmin) return <AdminNotFound />;
   if (section === undefined) return <Navigate to="/admin/people" replace />;
-  if (!isAdminSection(section)) return <NotFoundPage />;
+  if (!isAdminSection(section)) return <AdminNotFound />;
   return <AdminArea section={section} />;
 }

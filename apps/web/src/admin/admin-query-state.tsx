@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isApiError } from '../api/api-error';
-import { errorMessage } from '../api/api-error';
-import { NotFoundPage } from '../app/not-found-page';
+import { errorMessage, isApiError } from '../api/api-error';
 import { useT } from '../i18n';
 import { Button } from '../ui/button';
 import { ErrorState, LoadingState } from '../ui/page-states';
+import { AdminNotFound } from './admin-not-found';
 
 /**
  * A section's loading and error states; the data once it is there. A 404 means the API no longer
@@ -15,7 +14,7 @@ export function AdminQueryState<T>({ query, failed, children }: { query: UseQuer
   const { t } = useT();
   if (query.isPending) return <LoadingState text={t('Loading...')} />;
   if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+    if (isApiError(query.error) && query.error.status === 404) return <AdminNotFound />;
     return (
       <ErrorState message={errorMessage(query.error, failed)}>
         <Button variant="secondary" onClick={() => query.refetch()}>
