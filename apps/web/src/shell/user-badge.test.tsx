@@ -8,13 +8,13 @@ import { UserBadge } from './user-badge';
 
 const me = makeUser();
 
-function renderBadge(status: ConnectionStatus) {
+function renderBadge(status: ConnectionStatus, user = me) {
   stubApi({ 'GET /users/me': ok({ profile: { id: me.id, username: me.username, email: me.email, profile: me.profile, agent: me.agent } }) });
   renderPage(
     <RealtimeContext.Provider value={{ socket: null, status, error: null }}>
       <UserBadge />
     </RealtimeContext.Provider>,
-    { path: '/t/demo', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user: me, token: 'tok' }) },
+    { path: '/t/demo', auth: fakeAuth({ isAuthenticated: true, isEmailVerified: true, user, token: 'tok' }) },
   );
   return within(screen.getByTestId('user-badge'));
 }
@@ -29,5 +29,16 @@ describe('the user badge’s own dot: is this browser live', () => {
     const dot = badge.getByRole('img', { name: label });
     expect(dot).toHaveAttribute('data-presence', presence);
     expect(dot).toHaveAttribute('title', label);
+  });
+});
+
+describe('the link to the admin area', () => {
+  it('is there for an instance administrator only', () => {
+    expect(renderBadge('connected').queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument();
+  });
+
+  it('leads an instance administrator to /admin', () => {
+    const badge = renderBadge('connected', makeUser({ isInstanceAdmin: true }));
+    expect(badge.getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, Moon, Settings } from 'lucide-react';
-import { ACCOUNT_PAGE_TEXTS, ATTENTION_TEXTS, isDoNotDisturbOn, NOTIFICATION_TEXTS } from '@agentroom/shared';
+import { Bell, Moon, Settings, ShieldCheck } from 'lucide-react';
+import { ACCOUNT_PAGE_TEXTS, ATTENTION_TEXTS, GOVERNANCE_TEXTS, isDoNotDisturbOn, NOTIFICATION_TEXTS } from '@agentroom/shared';
 import { AttentionDialog } from '../attention/lazy-attention-dialog';
 import { useMyAttention } from '../attention/use-attention';
 import { useAuth } from '../auth/auth-context';
@@ -81,6 +81,11 @@ export function UserBadge({ className }: { className?: string }) {
         >
           <Settings aria-hidden="true" className="size-4" />
         </Link>
+        {user.isInstanceAdmin && (
+          <Link to="/admin" aria-label={t(GOVERNANCE_TEXTS.adminArea)} title={t(GOVERNANCE_TEXTS.adminArea)} className={cn(badgeAction, focusRing)}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+          </Link>
+        )}
         <button
           type="button"
           aria-label={t(ATTENTION_TEXTS.menuItem)}
