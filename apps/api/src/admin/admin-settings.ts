@@ -3,9 +3,8 @@ import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import { agentModels } from './admin-settings-repo';
 
-/** What retention and exports run with (decision 0028's defaults; the configuration has no setting for them yet). */
+/** What retention runs with (decision 0028's default; the configuration has no setting for it yet). */
 const RETENTION_INTERVAL_MINUTES_DEFAULT = 60;
-const EXPORT_TTL_HOURS_DEFAULT = 168;
 /** The model an OpenAI-compatible LLM_BASE_URL gets when LLM_MODEL names none (resolve-provider.ts). */
 const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
@@ -29,7 +28,7 @@ export async function adminSettings(db: DbOrTx, config: AppConfig): Promise<TAdm
     passwordSignIn: config.passwordSignIn,
     adminEmails: config.adminEmails,
     retentionIntervalMinutes: RETENTION_INTERVAL_MINUTES_DEFAULT,
-    exportTtlHours: EXPORT_TTL_HOURS_DEFAULT,
+    exportTtlHours: Math.round(config.exports.ttlMs / 3_600_000),
   };
 }
 
