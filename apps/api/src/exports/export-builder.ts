@@ -9,7 +9,7 @@ type Progress = (percent: number) => Promise<void>;
 const json = (value: unknown) => `${JSON.stringify(value, (_key, v: unknown) => (v instanceof Date ? v.toISOString() : v), 2)}\n`;
 
 /** A name that is safe as one part of a path inside the ZIP on every system. */
-export function safeName(name: string): string {
+function safeName(name: string): string {
   const cleaned = [...name.normalize('NFC')]
     .map((char) => (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 || '/\\:*?"<>|'.includes(char) ? '_' : char))
     .join('')
