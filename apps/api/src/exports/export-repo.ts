@@ -28,8 +28,12 @@ export const listAccountExports = (db: DbOrTx, agentId: string) =>
   selectViews(db, and(eq(dataExports.kind, 'account'), eq(dataExports.requestedBy, agentId)));
 export const listTeamExports = (db: DbOrTx, teamId: string) => selectViews(db, and(eq(dataExports.kind, 'team'), eq(dataExports.teamId, teamId)));
 
-/** Whether this person already has an export of this kind (and team) queued or being built. */
+/**
+ * Whether this person already has an export of this kind (and team) queued or being built. Two
+ * requests at once take turns (a lock per person until the transaction ends), so only one is queued.
+ */
 export async function hasExportUnderWay(tx: DbOrTx, agentId: string, kind: 'account' | 'team', teamId: string | null): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`data-export:${agentId}`}))`);
   const rows = await tx
     .select({ id: dataExports.id })
     .from(dataExports)
@@ -41,8 +45,7 @@ export async function hasExportUnderWay(tx: DbOrTx, agentId: string, kind: 'acco
         inArray(dataExports.status, ['queued', 'running']),
       ),
     )
-    .limit(1)
-    .for('update');
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { GOVERNANCE_ERRORS, type TChatAttachment } from '@agentroom/shared';
-import { auditEvents } from '../../src/db/schema';
+import { existsSync } from 'node:fs';
+import { auditEvents, dataExports } from '../../src/db/schema';
 import { closeSockets, connectSocket, nextEvent, sendMessage, startConversation } from '../chat/chat-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { addMember, bearer, createTeam, type TestUser } from '../teams/team-helpers';
@@ -125,7 +126,8 @@ describe('exporting your own data', () => {
   });
 
   it('deletes the ZIP once it expires: a link is then refused with 410', async () => {
-    const { dataExports } = await import('../../src/db/schema');
+    const [before] = await server.ctx.db.select({ storageKey: dataExports.storageKey }).from(dataExports).where(eq(dataExports.id, exportId));
+    expect(existsSync(server.ctx.files.exportPath(before!.storageKey!))).toBe(true);
     await server.ctx.db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, exportId));
     expect(await server.exports.runOnce()).toBe(1);
     const listed = await server.api().get('/api/v1/users/me/exports').set(bearer(ada.token)).expect(200);
@@ -133,5 +135,19 @@ describe('exporting your own data', () => {
     const res = await server.api().post(`/api/v1/exports/${exportId}/link`).set(bearer(ada.token));
     expect(res.status).toBe(410);
     expect(res.body.error).toBe(GOVERNANCE_ERRORS.exportExpired);
+    expect(existsSync(server.ctx.files.exportPath(before!.storageKey!))).toBe(false);
+  });
+
+  it('gives up on an export whose builds keep failing, with a clear error', async () => {
+    // Three attempts were made already (each node died mid-build: the lease ran out).
+    const [stuck] = await server.ctx.db
+      .insert(dataExports)
+      .values({ kind: 'account', requestedBy: bob.agentId, status: 'running', attempts: 3, leaseUntil: new Date(Date.now() - 1000) })
+      .returning();
+    expect(await server.exports.runOnce()).toBe(1);
+    const listed = await server.api().get('/api/v1/users/me/exports').set(bearer(bob.token)).expect(200);
+    expect(listed.body.data.exports).toEqual([expect.objectContaining({ id: stuck!.id, status: 'failed', error: 'The export could not be built after 3 attempts' })]);
+    // A failed export is over: a new one may be asked for.
+    await requestExport(server, bob);
   });
 });
