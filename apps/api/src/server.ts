@@ -32,6 +32,7 @@ import { webhookSink } from './webhooks/webhook-sink';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker';
 import { startTeamPurgeWorker } from './teams/team-purge-worker';
 import { startExportWorker } from './exports/export-worker';
+import { startRetentionWorker, type RetentionWorker } from './retention/retention-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeAgentUpdates } from './realtime/agent-updates';
@@ -64,6 +65,8 @@ export interface RunningServer {
   /** External agents' requests nobody answered in time (decision 0025). */
   requestExpiry: RequestExpiryWorker;
   unreadMailWorker: UnreadMailWorker;
+  /** Teams' message retention (tests run it now, at a moved clock). */
+  retention: RetentionWorker;
   /** Delivers external agents' webhooks (tests run due deliveries now). */
   webhookWorker: WebhookWorker;
   /** Builds data exports (decision 0028): tests build due ones now, or pause the worker to see one queued. */
@@ -129,6 +132,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const teamPurge = startTeamPurgeWorker(ctx);
   // Data exports: ZIPs built in the background, expired ones deleted.
   const exportsWorker = startExportWorker(ctx);
+  // Teams' message retention (decision 0028).
+  const retention = startRetentionWorker(ctx);
   // Web Push to people's devices about what they would otherwise miss (decision 0027).
   const push = startPushNotifier(ctx, metrics.registry);
   const subscriptions = [
@@ -181,6 +186,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     approvalExpiry,
     requestExpiry,
     unreadMailWorker: unreadMail,
+    retention,
     webhookWorker: webhooks,
     exports: { runOnce: () => exportsWorker.runOnce(), pause: () => exportsWorker.pause() },
     messageWriter,
@@ -196,6 +202,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       await unreadMail.stop();
       await teamPurge.stop();
       await exportsWorker.stop();
+      await retention.stop();
       await approvalExpiry.stop();
       await requestExpiry.stop();
       await replies.stop();

@@ -3,8 +3,6 @@ import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import { agentModels } from './admin-settings-repo';
 
-/** What retention runs with (decision 0028's default; the configuration has no setting for it yet). */
-const RETENTION_INTERVAL_MINUTES_DEFAULT = 60;
 /** The model an OpenAI-compatible LLM_BASE_URL gets when LLM_MODEL names none (resolve-provider.ts). */
 const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
@@ -27,7 +25,7 @@ export async function adminSettings(db: DbOrTx, config: AppConfig): Promise<TAdm
     ssoProviders: config.sso.providers.map((provider) => ({ id: provider.id, name: provider.name })),
     passwordSignIn: config.passwordSignIn,
     adminEmails: config.adminEmails,
-    retentionIntervalMinutes: RETENTION_INTERVAL_MINUTES_DEFAULT,
+    retentionIntervalMinutes: config.retention.intervalMs / 60_000,
     exportTtlHours: Math.round(config.exports.ttlMs / 3_600_000),
   };
 }
