@@ -73,6 +73,9 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   UNREAD_MAIL_POLL_MS: positiveInt(30_000),
   UNREAD_MAIL_MINUTE_MS: positiveInt(60_000),
+  // Message retention (decision 0028): how often the worker looks, and the most messages one transaction removes.
+  RETENTION_INTERVAL_MS: positiveInt(60 * 60_000),
+  RETENTION_BATCH_SIZE: positiveInt(500),
   OIDC_PROVIDERS: z.string().default(''),
   SSO_EMAIL_DOMAINS: z.string().default(''),
   PASSWORD_SIGN_IN: z.enum(['true', 'false']).default('true'),
@@ -203,6 +206,8 @@ export interface AppConfig {
    * the per-user delay lasts (60 000; tests and demos shorten it, so the 15-minute default waits 15 × that).
    */
   unreadMail: { pollMs: number; minuteMs: number };
+  /** Message retention's worker: its poll interval, and the most messages removed per transaction. */
+  retention: { intervalMs: number; batchSize: number };
   /**
    * Single sign-on (decision 0027): the OpenID Connect providers, and the email domains every provider
    * sign-in and sign-up is limited to (empty: any).
@@ -358,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     unreadMail: { pollMs: env.UNREAD_MAIL_POLL_MS, minuteMs: env.UNREAD_MAIL_MINUTE_MS },
+    retention: { intervalMs: env.RETENTION_INTERVAL_MS, batchSize: env.RETENTION_BATCH_SIZE },
     sso: { providers: parseOidcProviders(env.OIDC_PROVIDERS), emailDomains: listOf(env.SSO_EMAIL_DOMAINS) },
     passwordSignIn: env.PASSWORD_SIGN_IN === 'true',
   };

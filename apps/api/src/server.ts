@@ -31,6 +31,7 @@ import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { webhookSink } from './webhooks/webhook-sink';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker';
 import { startTeamPurgeWorker } from './teams/team-purge-worker';
+import { startRetentionWorker, type RetentionWorker } from './retention/retention-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
 import { subscribeAgentUpdates } from './realtime/agent-updates';
@@ -63,6 +64,8 @@ export interface RunningServer {
   /** External agents' requests nobody answered in time (decision 0025). */
   requestExpiry: RequestExpiryWorker;
   unreadMailWorker: UnreadMailWorker;
+  /** Teams' message retention (tests run it now, at a moved clock). */
+  retention: RetentionWorker;
   /** Delivers external agents' webhooks (tests run due deliveries now). */
   webhookWorker: WebhookWorker;
   /** How people's messages are written (the group commit inside it). */
@@ -124,6 +127,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const webhooks = startWebhookWorker(ctx);
   // Deleted teams past their grace period go for good.
   const teamPurge = startTeamPurgeWorker(ctx);
+  // Teams' message retention (decision 0028).
+  const retention = startRetentionWorker(ctx);
   // Web Push to people's devices about what they would otherwise miss (decision 0027).
   const push = startPushNotifier(ctx, metrics.registry);
   const subscriptions = [
@@ -175,6 +180,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     approvalExpiry,
     requestExpiry,
     unreadMailWorker: unreadMail,
+    retention,
     webhookWorker: webhooks,
     messageWriter,
     push,
@@ -188,6 +194,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       // A pass under way finishes (its mail is committed with its marks, or neither) before the database closes.
       await unreadMail.stop();
       await teamPurge.stop();
+      await retention.stop();
       await approvalExpiry.stop();
       await requestExpiry.stop();
       await replies.stop();

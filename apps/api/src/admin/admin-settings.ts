@@ -4,7 +4,6 @@ import type { DbOrTx } from '../db/client';
 import { agentModels } from './admin-settings-repo';
 
 /** What retention and exports run with (decision 0028's defaults; the configuration has no setting for them yet). */
-const RETENTION_INTERVAL_MINUTES_DEFAULT = 60;
 const EXPORT_TTL_HOURS_DEFAULT = 168;
 /** The model an OpenAI-compatible LLM_BASE_URL gets when LLM_MODEL names none (resolve-provider.ts). */
 const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
@@ -28,7 +27,7 @@ export async function adminSettings(db: DbOrTx, config: AppConfig): Promise<TAdm
     ssoProviders: config.sso.providers.map((provider) => ({ id: provider.id, name: provider.name })),
     passwordSignIn: config.passwordSignIn,
     adminEmails: config.adminEmails,
-    retentionIntervalMinutes: RETENTION_INTERVAL_MINUTES_DEFAULT,
+    retentionIntervalMinutes: config.retention.intervalMs / 60_000,
     exportTtlHours: EXPORT_TTL_HOURS_DEFAULT,
   };
 }

@@ -158,6 +158,7 @@ export function presentConversation(parts: ConversationParts, viewerAgentId: str
     unreadCount: parts.unreadCount,
     unreadMentions: parts.unreadMentions ?? 0,
     lastSeq: conversation.lastSeq,
+    removedThroughSeq: conversation.removedThroughSeq,
     lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
     createdAt: conversation.createdAt.toISOString(),
     thread:

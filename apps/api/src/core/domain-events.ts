@@ -1,4 +1,4 @@
-import type { TPinsChangedEvent, TThreadUpdatedEvent } from '@agentroom/shared';
+import type { TMessagesRemovedEvent, TPinsChangedEvent, TThreadUpdatedEvent } from '@agentroom/shared';
 import type { TAgent, TAgentMessageEvent, TAgentRequestEndedEvent, TAgentRequestEvent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTeamsChangedEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 
@@ -58,6 +58,8 @@ export interface DomainEvents {
   'thread.updated': TThreadUpdatedEvent;
   /** A message was pinned or unpinned: the conversation's viewers fetch its pins again. */
   'pins.changed': TPinsChangedEvent;
+  /** Retention removed a conversation's oldest messages (decision 0028): its viewers drop them. */
+  'messages.removed': TMessagesRemovedEvent;
   /**
    * A team changed for `agentIds` — they were removed from it, or it was deleted or
    * restored. They hear `teams:changed` at once (their sidebars and team lists refetch).

@@ -138,6 +138,12 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
       }),
     ),
     events.subscribe(
+      'messages.removed',
+      inOrder((event) => {
+        io.to(conversationRoom(event.conversationId)).emit('messages:removed', event);
+      }),
+    ),
+    events.subscribe(
       'reply.stream',
       inOrder((stream) => {
         io.to(conversationRoom(stream.conversationId)).emit('message:stream', stream);

@@ -1,14 +1,9 @@
 import type { AppContext } from '../context';
-import { AppError } from '../core/app-error';
 import { defineHandlers } from '../http/route-handler';
+import { updateTeamRetention } from './retention-service';
 
-// PLACEHOLDER (lead): the retention helper replaces this.
-const notYet = (): never => {
-  throw new AppError(500, 'INTERNAL', 'Not implemented yet');
-};
-
-/** A team's message retention (decision 0028). */
-export const retentionRoutes = (_ctx: AppContext) =>
+/** A team's message retention (decision 0028): owners set it; the worker applies it. */
+export const retentionRoutes = (ctx: AppContext) =>
   defineHandlers({
-    updateTeamRetention: notYet,
+    updateTeamRetention: async ({ params, auth, body }) => ({ retention: await updateTeamRetention(ctx, params.handle, auth.agentId, body) }),
   });

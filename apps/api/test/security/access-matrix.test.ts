@@ -398,6 +398,8 @@ const ROWS: Row[] = [
     expected: by(200, 404, 404, 404, 404),
   },
   { name: 'PUT /teams/:handle/budget', request: (k, api) => api.put(`/api/v1/teams/${team.handle}/budget`).send({ dailyTokenBudget: 1000, personDailyTokenLimit: null }), expected: by(200, 403, 403, 403, 403) },
+  // Retention (decision 0028): owners only; null keeps messages forever, so the row changes nothing lasting.
+  { name: 'PUT /teams/:handle/retention', request: (k, api) => api.put(`/api/v1/teams/${team.handle}/retention`).send({ days: null, keepPinned: true }), expected: by(200, 403, 403, 403, 403) },
   // Approvals and what a reply read: only who may read the conversation gets past 404; then who may decide
   {
     name: 'POST /chat/tool-calls/:id/approve (the member asked)',
