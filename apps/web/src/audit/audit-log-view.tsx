@@ -127,7 +127,7 @@ function AuditRow({ event }: { event: TAuditEvent }) {
         {event.actor.kind === 'system' && <span className={`${badge} ms-1.5 bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300`}>{t('System')}</span>}{' '}
         {auditSentence(event)}
       </p>
-      {event.ip && <span className="shrink-0 font-mono text-xs text-zinc-400 dark:text-zinc-500">{event.ip}</span>}
+      {event.ip && <span className="shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">{event.ip}</span>}
     </li>
   );
 }
