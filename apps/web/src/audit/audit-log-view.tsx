@@ -61,7 +61,7 @@ export function AuditLogView({
 
   return (
     <div className="space-y-4">
-      <div role="search" aria-label={t('Filter the audit log')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div role="search" aria-label={t('Filter the audit log')} className="grid grid-cols-2 gap-3 lg:grid-cols-4 [&>*:not(:has(input))]:col-span-2 sm:[&>*:not(:has(input))]:col-span-1">
         {extraFilters}
         {actors && (
           <SelectField

@@ -46,6 +46,18 @@ export function RetentionSection({ team }: { team: TTeam }) {
     },
   });
 
+  // "Saved." speaks of the form as it was sent: a change after it hides it.
+  const edited = () => {
+    if (save.isSuccess) save.reset();
+  };
+  const turn = (value: boolean) => {
+    edited();
+    setOn(value);
+  };
+  const typeDays = (text: string) => {
+    edited();
+    setDaysText(text);
+  };
   const submit = () => {
     const days = on ? validDays(daysText) : null;
     if (on && days === null) return setInvalid(true);
@@ -76,11 +88,11 @@ export function RetentionSection({ team }: { team: TTeam }) {
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('Keep messages')}</legend>
           <label className="flex items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
-            <input type="radio" name="retention" checked={!on} onChange={() => setOn(false)} className="size-4 text-indigo-600" />
+            <input type="radio" name="retention" checked={!on} onChange={() => turn(false)} className="size-4 text-indigo-600" />
             {t('Forever (retention off)')}
           </label>
           <label className="flex items-center gap-2 text-sm text-zinc-800 dark:text-zinc-200">
-            <input type="radio" name="retention" checked={on} onChange={() => setOn(true)} className="size-4 text-indigo-600" />
+            <input type="radio" name="retention" checked={on} onChange={() => turn(true)} className="size-4 text-indigo-600" />
             {t('For a number of days')}
           </label>
         </fieldset>
@@ -93,13 +105,20 @@ export function RetentionSection({ team }: { team: TTeam }) {
               min={RETENTION_DAYS_MIN}
               max={RETENTION_DAYS_MAX}
               value={daysText}
-              onChange={(event) => setDaysText(event.target.value)}
+              onChange={(event) => typeDays(event.target.value)}
               error={invalid ? t(GOVERNANCE_ERRORS.retentionDays) : undefined}
               className="sm:w-40"
             />
             <div className="flex flex-wrap gap-2" role="group" aria-label={t('Presets')}>
               {PRESETS.map((days) => (
-                <Button key={days} type="button" variant="secondary" size="sm" aria-pressed={daysText === String(days)} onClick={() => setDaysText(String(days))}>
+                <Button
+                  key={days}
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  aria-pressed={daysText === String(days)}
+                  onClick={() => typeDays(String(days))}
+                >
                   {t('{{count}} days', { count: days })}
                 </Button>
               ))}
@@ -110,7 +129,10 @@ export function RetentionSection({ team }: { team: TTeam }) {
           label={t('Keep pinned messages')}
           hint={t('Pinned messages stay however old they are.')}
           checked={keepPinned}
-          onChange={(event) => setKeepPinned(event.target.checked)}
+          onChange={(event) => {
+            edited();
+            setKeepPinned(event.target.checked);
+          }}
         />
         <p className="text-sm text-amber-800 dark:text-amber-300">{t('Messages older than this are deleted for everyone, with their files. This cannot be undone.')}</p>
         {error && confirming === null && <Alert>{error}</Alert>}
