@@ -11,7 +11,7 @@ import { auditKindLabel, auditSentence } from './audit-sentence';
 import { dayEnd, dayStart, useAuditTime } from './audit-time';
 
 /** What the view asks for: the filters, and `before` for an older page. */
-export interface AuditFilters {
+interface AuditFilters {
   actor?: string;
   kind?: string;
   since?: string;
