@@ -79,6 +79,9 @@ const ZEnv = z.object({
   OIDC_PROVIDERS: z.string().default(''),
   SSO_EMAIL_DOMAINS: z.string().default(''),
   PASSWORD_SIGN_IN: z.enum(['true', 'false']).default('true'),
+  EXPORT_TTL_HOURS: positiveInt(168),
+  EXPORT_LINK_TTL_MINUTES: positiveInt(10),
+  EXPORT_POLL_MS: positiveInt(2_000),
 });
 
 /** An OpenID Connect provider people may sign in with (decision 0027); `clientSecret` never leaves the server. */
@@ -215,6 +218,8 @@ export interface AppConfig {
   sso: { providers: SsoProviderConfig[]; emailDomains: string[] };
   /** Whether passwords sign in and sign up (`PASSWORD_SIGN_IN`); magic links stay on either way. */
   passwordSignIn: boolean;
+  /** Data exports (decision 0028): how long a ZIP is kept, how long a download link works, how often the worker looks for work. */
+  exports: { ttlMs: number; linkTtlMs: number; pollMs: number };
 }
 
 interface VapidDetails {
@@ -366,5 +371,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     retention: { intervalMs: env.RETENTION_INTERVAL_MS, batchSize: env.RETENTION_BATCH_SIZE },
     sso: { providers: parseOidcProviders(env.OIDC_PROVIDERS), emailDomains: listOf(env.SSO_EMAIL_DOMAINS) },
     passwordSignIn: env.PASSWORD_SIGN_IN === 'true',
+    exports: { ttlMs: env.EXPORT_TTL_HOURS * 3_600_000, linkTtlMs: env.EXPORT_LINK_TTL_MINUTES * 60_000, pollMs: env.EXPORT_POLL_MS },
   };
 }

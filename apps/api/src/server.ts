@@ -31,6 +31,7 @@ import { startMailWorker, type MailWorker } from './mail/mail-worker';
 import { webhookSink } from './webhooks/webhook-sink';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker';
 import { startTeamPurgeWorker } from './teams/team-purge-worker';
+import { startExportWorker } from './exports/export-worker';
 import { startRetentionWorker, type RetentionWorker } from './retention/retention-worker';
 import { startUnreadMailWorker, type UnreadMailWorker } from './notifications/unread-mail-worker';
 import { createCardPresence } from './realtime/card-presence';
@@ -68,6 +69,8 @@ export interface RunningServer {
   retention: RetentionWorker;
   /** Delivers external agents' webhooks (tests run due deliveries now). */
   webhookWorker: WebhookWorker;
+  /** Builds data exports (decision 0028): tests build due ones now, or pause the worker to see one queued. */
+  exports: { runOnce(): Promise<number>; pause(): Promise<void> };
   /** How people's messages are written (the group commit inside it). */
   messageWriter: MessageWriter;
   /** Web Push (tests wait until what was stored has been decided). */
@@ -127,6 +130,8 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const webhooks = startWebhookWorker(ctx);
   // Deleted teams past their grace period go for good.
   const teamPurge = startTeamPurgeWorker(ctx);
+  // Data exports: ZIPs built in the background, expired ones deleted.
+  const exportsWorker = startExportWorker(ctx);
   // Teams' message retention (decision 0028).
   const retention = startRetentionWorker(ctx);
   // Web Push to people's devices about what they would otherwise miss (decision 0027).
@@ -134,6 +139,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const subscriptions = [
     events.subscribe('mail.queued', () => mail.kick()),
     events.subscribe('webhooks.queued', () => webhooks.kick()),
+    events.subscribe('exports.queued', () => exportsWorker.kick()),
     events.subscribe('message.created', ({ repliesQueued }) => (repliesQueued ? replies.kick() : undefined)),
     events.subscribe('message.created', () => metrics.messagesStored.inc()),
   ];
@@ -182,6 +188,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     unreadMailWorker: unreadMail,
     retention,
     webhookWorker: webhooks,
+    exports: { runOnce: () => exportsWorker.runOnce(), pause: () => exportsWorker.pause() },
     messageWriter,
     push,
     seeded,
@@ -194,6 +201,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       // A pass under way finishes (its mail is committed with its marks, or neither) before the database closes.
       await unreadMail.stop();
       await teamPurge.stop();
+      await exportsWorker.stop();
       await retention.stop();
       await approvalExpiry.stop();
       await requestExpiry.stop();

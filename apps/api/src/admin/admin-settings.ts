@@ -3,8 +3,6 @@ import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import { agentModels } from './admin-settings-repo';
 
-/** What retention and exports run with (decision 0028's defaults; the configuration has no setting for them yet). */
-const EXPORT_TTL_HOURS_DEFAULT = 168;
 /** The model an OpenAI-compatible LLM_BASE_URL gets when LLM_MODEL names none (resolve-provider.ts). */
 const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
@@ -28,7 +26,7 @@ export async function adminSettings(db: DbOrTx, config: AppConfig): Promise<TAdm
     passwordSignIn: config.passwordSignIn,
     adminEmails: config.adminEmails,
     retentionIntervalMinutes: config.retention.intervalMs / 60_000,
-    exportTtlHours: EXPORT_TTL_HOURS_DEFAULT,
+    exportTtlHours: Math.round(config.exports.ttlMs / 3_600_000),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TMessagesRemovedEvent, TPinsChangedEvent, TThreadUpdatedEvent } from '@agentroom/shared';
+import type { TExportUpdatedEvent, TMessagesRemovedEvent, TPinsChangedEvent, TThreadUpdatedEvent } from '@agentroom/shared';
 import type { TAgent, TAgentMessageEvent, TAgentRequestEndedEvent, TAgentRequestEvent, TChatMessage, TMessageReactionEvent, TMessageSeenEvent, TMessageStreamEvent, TTeamsChangedEvent, TTypingEvent } from '@agentroom/shared';
 import type { EventBus } from './event-bus';
 
@@ -71,6 +71,10 @@ export interface DomainEvents {
   'agent.delivery': AgentDelivery;
   /** Webhook deliveries were written to the outbox: deliver them now rather than at the next poll. */
   'webhooks.queued': Record<string, never>;
+  /** An export was asked for: build it now rather than at the next poll (decision 0028). */
+  'exports.queued': Record<string, never>;
+  /** An export moved on (progress, ready, failed, expired): its requester hears `export:updated`. */
+  'export.updated': { agentId: string } & TExportUpdatedEvent;
 }
 
 /** One event for one external agent: by socket (its agent room) and, when it has a webhook URL, by webhook. */

@@ -1,19 +1,31 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { GOVERNANCE_ERRORS } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { AppError } from '../core/app-error';
-import { defineHandlers } from '../http/route-handler';
-
-// PLACEHOLDER (lead): the exports helper replaces these.
-const notYet = (): never => {
-  throw new AppError(500, 'INTERNAL', 'Not implemented yet');
-};
+import { ANSWERED, defineHandlers } from '../http/route-handler';
+import * as exportsService from './export-service';
 
 /** Exports of one's own data and of a team (decision 0028). */
-export const exportRoutes = (_ctx: AppContext) =>
+export const exportRoutes = (ctx: AppContext) =>
   defineHandlers({
-    listMyExports: notYet,
-    requestMyExport: notYet,
-    listTeamExports: notYet,
-    requestTeamExport: notYet,
-    createExportLink: notYet,
-    downloadExport: notYet,
+    listMyExports: async ({ auth }) => ({ exports: await exportsService.listMyExports(ctx, auth.agentId) }),
+    requestMyExport: async ({ auth }) => ({ export: await exportsService.requestMyExport(ctx, auth.agentId) }),
+    listTeamExports: async ({ auth, params }) => ({ exports: await exportsService.listTeamExports(ctx, auth.agentId, params.handle) }),
+    requestTeamExport: async ({ auth, params }) => ({ export: await exportsService.requestTeamExport(ctx, auth.agentId, params.handle) }),
+    createExportLink: async ({ auth, params }) => exportsService.createExportLink(ctx, auth.agentId, params.id),
+    downloadExport: async ({ params, query, res }) => {
+      const { filePath, filename } = await exportsService.consumeDownload(ctx, params.id, query.token);
+      const stats = await stat(filePath).catch(() => undefined);
+      // The token is used up either way: the ZIP went with an expiry that raced this download.
+      if (!stats?.isFile()) throw new AppError(410, 'LINK_EXPIRED', GOVERNANCE_ERRORS.exportExpired);
+      res.status(200);
+      res.setHeader('Content-Type', 'application/zip');
+      res.setHeader('Content-Length', String(stats.size));
+      res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+      res.setHeader('Cache-Control', 'private, no-store');
+      await pipeline(createReadStream(filePath), res);
+      return ANSWERED;
+    },
   });

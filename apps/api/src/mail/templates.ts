@@ -73,6 +73,15 @@ export const emailChangeNoticeMail = (tr: Translator, name: string, newEmail: st
 /** For someone who does not know their password: the link confirms deleting the account. */
 export const deleteAccountMail = (tr: Translator, name: string, url: string) => linkMail(tr, { greeting: hello(tr, name), url, texts: MAIL_TEXTS.deleteAccount });
 
+/** A data export (decision 0028) is ready: the link leads to the page it is downloaded from (team exports name their team). */
+export const exportReadyMail = (tr: Translator, name: string, url: string, teamName?: string) =>
+  linkMail(tr, {
+    greeting: hello(tr, name),
+    url,
+    texts: { ...MAIL_TEXTS.exportReady, body: MAIL_TEXTS.exportReady.body },
+    body: teamName === undefined ? undefined : MAIL_TEXTS.exportReady.teamBody.resolve(tr.t, oneLine(teamName)),
+  });
+
 /** The invitee may have no account yet: the mail goes out in the inviter's language. */
 export const invitationMail = (tr: Translator, inviterName: string, teamName: string, url: string) =>
   linkMail(tr, {

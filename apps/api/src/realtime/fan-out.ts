@@ -126,6 +126,12 @@ export function subscribeFanOut(events: DomainEventBus, io: AppSocketServer, opt
       }),
     ),
     events.subscribe(
+      'export.updated',
+      inOrder(({ agentId, export: updated }) => {
+        io.to(agentRoomOf(agentId)).emit('export:updated', { export: updated });
+      }),
+    ),
+    events.subscribe(
       'thread.updated',
       inOrder((event) => {
         io.to(conversationRoom(event.conversationId)).emit('thread:updated', event);

@@ -12,6 +12,8 @@ export interface FileStorage {
   uploadPath(storageKey: string): string;
   /** The file of an uploaded avatar; only a uuid ever names one, so no path can be smuggled in. */
   avatarPath(id: string): string;
+  /** The ZIP of a data export (decision 0028), in an `exports/` folder beside the uploads; only its base name counts. */
+  exportPath(storageKey: string): string;
   /** Removes a temporary folder made for an in-memory server; a real data directory stays. */
   close(): void;
 }
@@ -25,7 +27,9 @@ export function createFileStorage(config: Pick<AppConfig, 'dataDir'>): FileStora
   const temporary = config.dataDir === 'memory://';
   const uploadsDir = temporary ? mkdtempSync(path.join(os.tmpdir(), 'agentroom-uploads-')) : path.join(config.dataDir, 'uploads');
   const avatarsDir = path.join(uploadsDir, 'avatars');
+  const exportsDir = path.join(uploadsDir, 'exports');
   mkdirSync(avatarsDir, { recursive: true });
+  mkdirSync(exportsDir, { recursive: true });
   return {
     uploadsDir,
     uploadPath: (storageKey) => path.join(uploadsDir, path.basename(storageKey)),
@@ -33,6 +37,7 @@ export function createFileStorage(config: Pick<AppConfig, 'dataDir'>): FileStora
       if (!isUuid(id)) throw new Error('avatar ids are uuids');
       return path.join(avatarsDir, `${id.toLowerCase()}.webp`);
     },
+    exportPath: (storageKey) => path.join(exportsDir, path.basename(storageKey)),
     close() {
       if (temporary) rmSync(uploadsDir, { recursive: true, force: true });
     },

@@ -13,7 +13,6 @@ import { addMember, createTeam, type TestUser } from '../teams/team-helpers';
  * conversation's oldest messages past it in bounded batches. Messages are made old by moving their
  * `created_at` back, and the worker runs at "now" rather than waiting days.
  */
-const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;
 
 beforeAll(async () => {

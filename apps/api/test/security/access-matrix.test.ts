@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Response, Test } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage, TConversation, TTeam, TTeamAgent } from '@agentroom/shared';
-import { agents, conversationParticipants, conversations, mcpServers, messages, replyJobs, sessions, toolCalls } from '../../src/db/schema';
+import { agents, conversationParticipants, conversations, dataExports, mcpServers, messages, replyJobs, sessions, toolCalls } from '../../src/db/schema';
 import {
   closeSockets,
   connectSocket,
@@ -273,6 +273,18 @@ async function pendingToolCall(): Promise<string> {
   return call!.id;
 }
 
+/** A ready export of the peer's own data (written to the database: no row here builds one). */
+let peerExportId: string | undefined;
+async function peerExport(): Promise<string> {
+  if (peerExportId) return peerExportId;
+  const [row] = await server.ctx.db
+    .insert(dataExports)
+    .values({ kind: 'account', requestedBy: users.peer.agentId, status: 'ready', progress: 100, storageKey: 'missing.zip', size: 1, expiresAt: new Date(Date.now() + 3_600_000) })
+    .returning();
+  peerExportId = row!.id;
+  return peerExportId;
+}
+
 const ROWS: Row[] = [
   // Teams
   { name: 'GET /teams/:handle', request: (k, api) => api.get(`/api/v1/teams/${team.handle}`), expected: by(200, 200, 200, 403, 403) },
@@ -281,6 +293,17 @@ const ROWS: Row[] = [
   // The audit log (decision 0028): a team's for its owners; the whole log for instance administrators (nobody here is one, and the area is unknown to everyone else, signed in or not).
   { name: 'GET /teams/:handle/audit', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/audit`), expected: by(200, 403, 403, 403, 403) },
   { name: 'GET /admin/audit', request: (k, api) => api.get('/api/v1/admin/audit'), expected: by(404, 404, 404, 404, 404, { anonymous: 404, unverified: 404, revoked: 404 }) },
+  // Exports (decision 0028): one's own for every verified person; a team's for its owners; a link only to one's own export.
+  { name: 'GET /users/me/exports', request: (k, api) => api.get('/api/v1/users/me/exports'), expected: by(200, 200, 200, 200, 200) },
+  { name: 'POST /users/me/exports', request: (k, api) => api.post('/api/v1/users/me/exports'), expected: by(202, 202, 202, 202, 202) },
+  { name: 'GET /teams/:handle/exports', request: (k, api) => api.get(`/api/v1/teams/${team.handle}/exports`), expected: by(200, 403, 403, 403, 403) },
+  { name: 'POST /teams/:handle/exports', request: (k, api) => api.post(`/api/v1/teams/${team.handle}/exports`), expected: by(202, 403, 403, 403, 403) },
+  { name: "POST /exports/:id/link (the peer's export)", request: async (k, api) => api.post(`/api/v1/exports/${await peerExport()}/link`), expected: by(404, 404, 404, 404, 404) },
+  {
+    name: "GET /exports/:id/download (the peer's export, a wrong token)",
+    request: async (k, api) => api.get(`/api/v1/exports/${await peerExport()}/download?token=wrong-token`),
+    expected: everyone(410),
+  },
   {
     name: 'POST /teams/:handle/agents',
     request: (k, api) => api.post(`/api/v1/teams/${team.handle}/agents`).send({ firstName: `Made by ${k}` }),

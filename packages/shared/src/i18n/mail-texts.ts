@@ -57,6 +57,13 @@ export const MAIL_TEXTS = {
     action: 'Join team',
     footer: 'This link expires in 7 days and works once. If you did not expect it, you can ignore this email.',
   },
+  exportReady: {
+    subject: 'Your Agentroom export is ready',
+    body: 'The export of your data is ready. Download it from your account while signed in.',
+    teamBody: template<[team: string]>('The export of the team {{team}} is ready. Download it from the team settings while signed in.', 'team'),
+    action: 'Open exports',
+    footer: 'The file is deleted after a while, so download it soon. If you did not ask for it, change your password.',
+  },
   unread: {
     subjectOne: template<[title: string]>('New messages from {{title}} on Agentroom', 'title'),
     subjectMany: pluralText('New messages in {{count}} conversations on Agentroom', 'New messages in 1 conversation on Agentroom'),
