@@ -7,6 +7,7 @@ import {
   type TMessageReactionEvent,
   type TMessageSeenEvent,
   type TMessageStreamEvent,
+  type TMessagesRemovedEvent,
   type TPresenceEvent,
   type TThreadUpdatedEvent,
   type TTypingEvent,
@@ -36,6 +37,8 @@ export interface ChatSocketHandlers {
   onStream: (event: TMessageStreamEvent) => void;
   /** A thread of one of this conversation's messages got a reply (decision 0026). */
   onThreadUpdated: (event: TThreadUpdatedEvent) => void;
+  /** Messages past the team's retention were deleted for everyone (decision 0028). */
+  onRemoved: (event: TMessagesRemovedEvent) => void;
 }
 
 /**
@@ -78,6 +81,7 @@ export function useChatSocket(conversationId: string | undefined, handlers: Chat
       [SOCKET_EVENTS.participantTyping]: mine((event) => latest.current.onTyping(event)),
       [SOCKET_EVENTS.messageStream]: mine((event) => latest.current.onStream(event)),
       [SOCKET_EVENTS.threadUpdated]: mine((event) => latest.current.onThreadUpdated(event)),
+      [SOCKET_EVENTS.messagesRemoved]: mine((event) => latest.current.onRemoved(event)),
       [SOCKET_EVENTS.presenceChanged]: (event) => latest.current.onPresence(event),
     });
     if (socket.connected) join();

@@ -54,6 +54,7 @@ function useLiveUpdates(conversationId: string | undefined, agentId: string | un
       const root = getMessages().find((m) => m.id === rootMessageId);
       if (root) dispatch({ type: 'updated', message: { ...root, thread } });
     },
+    onRemoved: ({ messageIds }) => dispatch({ type: 'removed', messageIds }),
     onSeen: (event) => dispatch({ type: 'seen', event }),
     onTyping: (event) => dispatch({ type: 'typing', event }),
     onPresence: (event) => {

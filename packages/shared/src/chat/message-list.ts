@@ -37,7 +37,9 @@ export type ChatListAction =
   | { type: 'updated'; message: unknown }
   | { type: 'reaction'; event: Pick<TMessageReactionEvent, 'messageId' | 'emoji' | 'agent' | 'reacted'> }
   | { type: 'seen'; event: Pick<TMessageSeenEvent, 'agentId' | 'messageId' | 'agent'> }
-  | { type: 'typing'; event: Pick<TTypingEvent, 'agentId' | 'agent' | 'isTyping'> };
+  | { type: 'typing'; event: Pick<TTypingEvent, 'agentId' | 'agent' | 'isTyping'> }
+  /** Messages gone for everyone (retention removed them): out of the list, with nothing in their place. */
+  | { type: 'removed'; messageIds: readonly string[] };
 
 export function createChatListState(selfAgentId: string): ChatListState {
   return { selfAgentId, messages: [], hasMore: false, hasNewer: false, seen: {}, typing: {} };
@@ -212,6 +214,11 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
         return typing === state.typing ? state : { ...state, typing };
       }
       return { ...state, typing: { ...state.typing, [agentId]: { ...agent, id: agentId } } };
+    }
+    case 'removed': {
+      const gone = new Set(action.messageIds);
+      const messages = state.messages.filter((m) => !gone.has(m.id));
+      return messages.length === state.messages.length ? state : { ...state, messages };
     }
   }
 }
