@@ -83,7 +83,7 @@ describe('team administration', () => {
     const pages = page.getByRole('navigation', { name: 'Team settings' }).getByRole('link');
     await expect
       .poll(async () => (await pages.allInnerTexts()).map((text) => text.split('\n')[0]))
-      .toEqual(['Members', 'Invitations', 'AI agents', 'External agents', 'MCP servers', 'Rooms', 'Details', 'AI budget', 'Danger zone']);
+      .toEqual(['Members', 'Invitations', 'AI agents', 'External agents', 'MCP servers', 'Rooms', 'Details', 'AI budget', 'Message retention', 'Audit log', 'Export', 'Danger zone']);
     await expectAccessible(page);
     // (snap ends at desktop width, where the bare address opens Members beside the side nav instead.)
     await snap(page, 'team-admin-settings-list');

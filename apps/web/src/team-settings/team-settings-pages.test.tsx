@@ -194,6 +194,9 @@ describe('team settings as pages', () => {
       'Rooms',
       'Details',
       'AI budget',
+      'Message retention',
+      'Audit log',
+      'Export',
       'Danger zone',
     ]);
     expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
@@ -226,7 +229,7 @@ describe('team settings as pages', () => {
     const { router } = renderTeam('/t/demo/settings');
     const user = userEvent.setup();
     const list = await screen.findByRole('navigation', { name: 'Team settings' });
-    expect(within(list).getAllByRole('link')).toHaveLength(9);
+    expect(within(list).getAllByRole('link')).toHaveLength(12);
     expect(screen.queryByRole('region', { name: 'Members' })).not.toBeInTheDocument();
     await user.click(within(list).getByRole('link', { name: /Rooms/ }));
     expect(await screen.findByRole('region', { name: 'Rooms' })).toBeInTheDocument();
