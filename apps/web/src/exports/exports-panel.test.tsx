@@ -91,6 +91,21 @@ describe('exports panel', () => {
     expect(screen.getByRole('button', { name: 'Export my data' })).toBeEnabled();
   });
 
+  it('keeps an update that overtook the answer to "Export my data"', async () => {
+    const user = userEvent.setup();
+    let socket: FakeSocket | undefined;
+    ({ socket } = renderMyData({
+      'GET /users/me/exports': ok({ exports: [] }),
+      'POST /users/me/exports': () => {
+        socket!.serverSends(SOCKET_EVENTS.exportUpdated, { export: makeExport({ status: 'running', progress: 60 }) });
+        return ok({ export: makeExport() }, 202);
+      },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Export my data' }));
+    expect(await screen.findByText('Preparing… 60%')).toBeInTheDocument();
+    expect(progressBar()).toHaveAttribute('aria-valuenow', '60');
+  });
+
   it('downloads a ready export through a fresh single-use link, each time Download is pressed', async () => {
     const user = userEvent.setup();
     const { api } = renderMyData({

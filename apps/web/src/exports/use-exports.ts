@@ -15,8 +15,15 @@ const inScope = (item: TDataExport, scope: TExportScope) =>
 
 const newestFirst = (list: TDataExport[]) => list.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
-/** Puts a newer copy of an export in the list (or a new one in its place), newest first. */
+const STAGE: Record<TDataExport['status'], number> = { queued: 0, running: 1, ready: 2, failed: 2, expired: 3 };
+/** Whether `held` has come further than `incoming` (an event may overtake the answer that started the export). */
+const isFurther = (held: TDataExport, incoming: TDataExport) =>
+  STAGE[held.status] > STAGE[incoming.status] || (STAGE[held.status] === STAGE[incoming.status] && held.progress > incoming.progress);
+
+/** Puts a newer copy of an export in the list (or a new one in its place), newest first; an older copy never wins. */
 export function withExport(list: readonly TDataExport[] | undefined, item: TDataExport): TDataExport[] {
+  const held = list?.find((other) => other.id === item.id);
+  if (list && held && isFurther(held, item)) return [...list];
   return newestFirst([item, ...(list ?? []).filter((other) => other.id !== item.id)]);
 }
 
