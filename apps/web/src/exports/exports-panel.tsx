@@ -102,7 +102,7 @@ export function ExportsPanel({ scope }: { scope: TExportScope }) {
               'The ZIP holds your profile, the teams and rooms you belong to, the messages you wrote with the names of their conversations, and the files you shared: JSON files, with your files beside them.',
             )
           : t(
-              "The ZIP holds the team's rooms with their messages and files, its members, and its AI agents without their keys or other secrets: JSON files, with the files beside them.",
+              "The ZIP holds the team, its members, its AI agents without their keys or other secrets, and the rooms you can read with their messages, threads and files: JSON files, with the files beside them. People's one-to-one conversations are not the team's.",
             )}
       </p>
       <p className={muted}>

@@ -5,8 +5,8 @@ const catalog: TCatalog = {
   'Download a copy of everything you have in Agentroom.': 'Laden Sie eine Kopie von allem herunter, was Sie in Agentroom haben.',
   'The ZIP holds your profile, the teams and rooms you belong to, the messages you wrote with the names of their conversations, and the files you shared: JSON files, with your files beside them.':
     'Die ZIP-Datei enthält Ihr Profil, die Teams und Räume, denen Sie angehören, die Nachrichten, die Sie geschrieben haben, mit den Namen ihrer Unterhaltungen, und die Dateien, die Sie geteilt haben: JSON-Dateien, mit Ihren Dateien daneben.',
-  "The ZIP holds the team's rooms with their messages and files, its members, and its AI agents without their keys or other secrets: JSON files, with the files beside them.":
-    'Die ZIP-Datei enthält die Räume des Teams mit ihren Nachrichten und Dateien, seine Mitglieder und seine KI-Agenten ohne deren Schlüssel oder andere Geheimnisse: JSON-Dateien, mit den Dateien daneben.',
+  "The ZIP holds the team, its members, its AI agents without their keys or other secrets, and the rooms you can read with their messages, threads and files: JSON files, with the files beside them. People's one-to-one conversations are not the team's.":
+    'Die ZIP-Datei enthält das Team, seine Mitglieder, seine KI-Agenten ohne deren Schlüssel oder andere Geheimnisse und die Räume, die Sie lesen können, mit ihren Nachrichten, Threads und Dateien: JSON-Dateien, mit den Dateien daneben. Die Einzelgespräche der Mitglieder gehören nicht dem Team.',
   'It is prepared in the background: you may leave this page, and we send you a mail when it is ready.':
     'Sie wird im Hintergrund vorbereitet: Sie können diese Seite verlassen, und wir schicken Ihnen eine E-Mail, sobald sie fertig ist.',
   'Each download link works once, and the ZIP is deleted after a few days.': 'Jeder Download-Link funktioniert nur einmal, und die ZIP-Datei wird nach einigen Tagen gelöscht.',
