@@ -60,7 +60,7 @@ async function watchProgress(page: Page) {
 const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { exportProgressSeen: number[] }).exportProgressSeen);
 
 describe('exports', () => {
-  it('a person exports their data and opens the ZIP: profile, messages with their conversations, their file; each link works once', async () => {
+  it('a person exports their data and opens the ZIP: profile, messages with their conversations, their file; each link works once; the owner exports the team', async () => {
     const ada = await verifiedPerson('exa', 'Ada', 'Quill');
     const ben = await verifiedPerson('exb', 'Ben', 'Stone');
     const suffix = ada.username.slice(-5);
@@ -122,6 +122,21 @@ describe('exports', () => {
     const reused = await fetch(first.url);
     expect(reused.ok).toBe(false);
     expect(reused.headers.get('content-type') ?? '').not.toContain('application/zip');
+
+    // The owner exports the team the same way, from its settings: its rooms and messages, not people's 1:1s.
+    await page.goto(`/t/${handle}/settings/export`);
+    const section = page.getByRole('region', { name: 'Export' });
+    await section.getByText(/without their keys or other secrets/).waitFor();
+    await section.getByRole('button', { name: 'Export team' }).click();
+    const teamRow = section.getByTestId('export-row').first();
+    await teamRow.getByText(/^Ready — kept until /).waitFor();
+    await checkEverywhere(page, 'exports-team-ready', () => teamRow.getByText(/^Ready — kept until /).waitFor());
+    const team = await download(page);
+    const teamText = [...team.zip].filter(([name]) => name.endsWith('.json')).map(([, bytes]) => bytes.toString('utf8')).join('\n');
+    expect(teamText).toContain(roomName);
+    expect(teamText).toContain(roomMessage);
+    expect(teamText).toContain(ben.username);
+    expect(teamText).not.toContain('Could you send the minutes?');
 
     expect(problems).toEqual([]);
   }, 240_000);
