@@ -1,7 +1,7 @@
 import type { TTeam } from '@agentroom/shared';
+import { ExportsPanel } from './exports-panel';
 
-// PLACEHOLDER (lead): the exports UI helper builds it.
 /** Team settings → Export (owners; decision 0028). */
-export function TeamExportSection(_props: { team: TTeam }) {
-  return null;
+export function TeamExportSection({ team }: { team: TTeam }) {
+  return <ExportsPanel scope={{ kind: 'team', handle: team.handle }} />;
 }
