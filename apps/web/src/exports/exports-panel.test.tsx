@@ -93,14 +93,15 @@ describe('exports panel', () => {
 
   it('keeps an update that overtook the answer to "Export my data"', async () => {
     const user = userEvent.setup();
-    let socket: FakeSocket | undefined;
-    ({ socket } = renderMyData({
+    // The socket exists once rendered; the stubbed answer, called later, reaches it through this holder.
+    const live: { socket?: FakeSocket } = {};
+    live.socket = renderMyData({
       'GET /users/me/exports': ok({ exports: [] }),
       'POST /users/me/exports': () => {
-        socket!.serverSends(SOCKET_EVENTS.exportUpdated, { export: makeExport({ status: 'running', progress: 60 }) });
+        live.socket!.serverSends(SOCKET_EVENTS.exportUpdated, { export: makeExport({ status: 'running', progress: 60 }) });
         return ok({ export: makeExport() }, 202);
       },
-    }));
+    }).socket;
     await user.click(await screen.findByRole('button', { name: 'Export my data' }));
     expect(await screen.findByText('Preparing… 60%')).toBeInTheDocument();
     expect(progressBar()).toHaveAttribute('aria-valuenow', '60');
