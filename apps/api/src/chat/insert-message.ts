@@ -43,7 +43,7 @@ const dialect = new PgDialect();
 
 /**
  * insertMessageRow outside a transaction, on Postgres as a prepared statement: parsed and planned
- * once per pooled connection instead of on every send (Postgres CPU, measured in docs/benchmarks.md).
+ * once per pooled connection instead of on every send (Postgres CPU, measured in docs/benchmarks-history.md).
  */
 export async function insertMessageRowPrepared(database: Database, input: MessageValues): Promise<MessageRow | undefined> {
   if (!database.queryPrepared) return insertMessageRow(database.db, input);

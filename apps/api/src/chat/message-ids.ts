@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 /**
  * A source of UUIDv7 ids for new messages (RFC 9562: millisecond time first, then a counter, then
  * random bits), one per group commit. uuid's own v7 asks webcrypto for 16 fresh bytes per id (a
- * native call with its checks, ≈ 3 % of a send's CPU in the profiles of docs/benchmarks.md); these
+ * native call with its checks, ≈ 3 % of a send's CPU in the profiles of docs/benchmarks-history.md); these
  * come from a pool filled 4 KiB at a time.
  */
 export function createMessageIds(): () => string {

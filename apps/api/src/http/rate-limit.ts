@@ -63,7 +63,7 @@ export interface LeasedRateLimit {
  * Redis a slice at a time and spends it in memory (LeasedRedisStore), so most hits skip the Redis
  * round trip; and without express-rate-limit's per-request work (configuration checks, an info
  * object, a promise per hit). Never admits more than the limit; not for the guessing limits
- * (login), which count every request in Redis. Measured in docs/benchmarks.md.
+ * (login), which count every request in Redis. Measured in docs/benchmarks-history.md.
  */
 export function createLeasedRateLimit({ name, windowMs, limit, redis }: Omit<RateLimitOptions, 'key'>): LeasedRateLimit {
   const store = redis ? new LeasedRedisStore(redis, `agentroom:rl:${name}:`, limit, windowMs) : new MemoryCounter();
