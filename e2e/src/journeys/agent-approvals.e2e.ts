@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';
 import { launchBrowser, openSession, type Session } from '../support/browser';
-import { lookEverywhere, signIn, teamOf, verifiedPerson } from '../support/workspace';
+import { lookEverywhere, openRoom, signIn, teamOf, verifiedPerson } from '../support/workspace';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,12 +26,6 @@ async function scriptTheAgent(word: string, inTheResult: string) {
 
 const messageWith = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 const cardOf = (page: Page) => page.getByRole('group', { name: 'Approval request from Atlas' });
-
-async function openRoom(page: Page, handle: string, room: string) {
-  await page.goto(`/t/${handle}/r/${room}`);
-  await page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: `# ${room}` }).waitFor();
-  await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
-}
 
 describe('an agent asks before it acts', () => {
   const sessions: Session[] = [];

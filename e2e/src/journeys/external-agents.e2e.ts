@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startExampleAgent, type ExampleAgent } from '@agentroom/example-agent';
 import { callApi } from '../support/api';
 import { launchBrowser, openSession, type Session } from '../support/browser';
-import { lookEverywhere, signIn, teamOf, verifiedPerson } from '../support/workspace';
+import { lookEverywhere, openRoom, signIn, teamOf, verifiedPerson } from '../support/workspace';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,12 +14,6 @@ afterAll(async () => {
 });
 
 const ANSWER = 'Build 1042 passed: all 812 tests are green.';
-
-async function openRoom(page: Page, handle: string, room: string) {
-  await page.goto(`/t/${handle}/r/${room}`);
-  await page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: `# ${room}` }).waitFor();
-  await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
-}
 
 describe('an agent the team runs elsewhere takes a seat', () => {
   const sessions: Session[] = [];

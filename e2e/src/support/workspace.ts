@@ -34,6 +34,19 @@ export async function live(page: Page) {
   await page.getByTestId('user-badge').getByRole('img', { name: 'Online' }).waitFor();
 }
 
+/**
+ * Opens a team room and waits until it is live: the chat fetches what it missed (`messages?after=`)
+ * only once the server has acknowledged its join of the conversation's socket room. A message sent
+ * before that could be answered (an agent typing, say) before this browser hears the room's events.
+ */
+export async function openRoom(page: Page, handle: string, room: string) {
+  const caughtUp = page.waitForResponse((r) => r.request().method() === 'GET' && /\/messages\?(.*&)?after=/.test(r.url()) && r.ok());
+  await page.goto(`/t/${handle}/r/${room}`);
+  await page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: `# ${room}` }).waitFor();
+  await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
+  await caughtUp;
+}
+
 /** A message sent through the API (the other person in the browser sees it arrive live), signing in, a screenshot. */
 export { say, shot, signIn } from './journey-kit';
 
