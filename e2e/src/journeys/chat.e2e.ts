@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, openSession, PHONE, snap, type Session } from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { FAKE_REPLY_FINAL, FAKE_REPLY_PARTIAL } from '../support/fake-llm';
+import { conversationCaughtUp } from '../support/workspace';
 
 /** A 1×1 PNG. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -29,10 +30,12 @@ async function signIn(page: Page, user: { username: string; password: string }) 
 
 /** From the demo team page, the card of `username` opens the team-scoped chat; wait until it is live. */
 async function openChatWith(page: Page, username: string) {
+  const caughtUp = conversationCaughtUp(page);
   await page.getByTestId('agent-card').filter({ hasText: `@${username}` }).click();
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/t/demo/p/@${username}`);
   await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
   await page.getByPlaceholder('Type a message...').and(page.locator(':enabled')).waitFor();
+  await caughtUp;
 }
 
 const messages = (page: Page) => page.getByTestId('message');

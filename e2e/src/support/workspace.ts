@@ -34,13 +34,17 @@ export async function live(page: Page) {
   await page.getByTestId('user-badge').getByRole('img', { name: 'Online' }).waitFor();
 }
 
+/** Resolves when the open conversation's catch-up after its acknowledged join has answered (call it before opening). */
+export const conversationCaughtUp = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === 'GET' && /\/messages\?(.*&)?after=/.test(r.url()) && r.ok());
+
 /**
  * Opens a team room and waits until it is live: the chat fetches what it missed (`messages?after=`)
  * only once the server has acknowledged its join of the conversation's socket room. A message sent
  * before that could be answered (an agent typing, say) before this browser hears the room's events.
  */
 export async function openRoom(page: Page, handle: string, room: string) {
-  const caughtUp = page.waitForResponse((r) => r.request().method() === 'GET' && /\/messages\?(.*&)?after=/.test(r.url()) && r.ok());
+  const caughtUp = conversationCaughtUp(page);
   await page.goto(`/t/${handle}/r/${room}`);
   await page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: `# ${room}` }).waitFor();
   await page.locator('[data-testid="connection-dot"][data-connection="connected"]').waitFor();
