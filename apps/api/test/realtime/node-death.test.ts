@@ -87,11 +87,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('an API node killed between commit an
     load.stop();
     // Past the bound the assertions below say what is missing.
     await waitUntil(() => everyoneHoldsEverything(database.databaseUrl!, pairs), 90_000, 'every client holds every message').catch(() => undefined);
+    console.log(`node death: ${JSON.stringify({ cutToKillMs, shed: load.shed, ...summaryOf(pairs) })}`);
 
     // The case only a peer-lost resync saves is there: a message B acked after its link was cut is the last of its conversation.
     const stored = await storedMessages(database.databaseUrl!, quiet.map((p) => p.conversationId));
     for (const pair of quiet) expect(stored.get(pair.conversationId)!.at(-1)!.seq).toBe(lastByB.get(pair)!.seq);
     await expectNothingLost(database.databaseUrl!, pairs);
-    console.log(`node death: ${JSON.stringify({ cutToKillMs, shed: load.shed, ...summaryOf(pairs) })}`);
   });
 });
