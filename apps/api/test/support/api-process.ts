@@ -14,7 +14,7 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
  * of asking: when another process takes it before the child binds it, the child is started again
  * on another one.
  */
-export async function spawnApiProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; kill(): Promise<void> }> {
+export async function spawnApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   for (let attempt = 1; ; attempt++) {
     const started = await startOnce(env, await freePort());
     if (started.ok) return started.node;
@@ -22,8 +22,16 @@ export async function spawnApiProcess(env: Record<string, string>): Promise<{ ur
   }
 }
 
+/** `kill()` is SIGKILL (no goodbye); `terminate()` is SIGTERM (a graceful stop), resolving with the exit code. */
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  kill(): Promise<void>;
+  terminate(): Promise<number | null>;
+}
+
 type Started =
-  | { ok: true; node: { url: string; child: ChildProcess; kill(): Promise<void> } }
+  | { ok: true; node: ApiProcess }
   | { ok: false; portTaken: boolean; stderr: string };
 
 async function startOnce(env: Record<string, string>, port: number): Promise<Started> {
@@ -35,7 +43,7 @@ async function startOnce(env: Record<string, string>, port: number): Promise<Sta
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 120_000; // a busy machine can take a minute to start tsx and migrate
   for (;;) {
     if (child.exitCode !== null) return { ok: false, portTaken: stderr.includes('EADDRINUSE'), stderr };
@@ -48,7 +56,11 @@ async function startOnce(env: Record<string, string>, port: number): Promise<Sta
     child.kill('SIGKILL');
     await exited;
   };
-  return { ok: true, node: { url, child, kill } };
+  const terminate = async () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { ok: true, node: { url, child, kill, terminate } };
 }
 
 /**
