@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import type { MessageRow } from '../db/rows';
 import { insertMessageRowPrepared, toMessageRow, type MessageValues, type RawMessage, MESSAGE_COLUMNS_SQL } from './insert-message';
 import { createMessageIds } from './message-ids';
+import { mayWriteToSql } from './may-write-sql';
 
 /** A batch holds at most this many messages (one JSON parameter of a few hundred KiB at most). */
 const MAX_BATCH = 256;
@@ -25,6 +26,7 @@ interface Pending {
  * - Under each conversation's row lock (taken in id order, so batches cannot deadlock each other)
  *   the batch's messages of that conversation take the next seqs in the order they were sent: seq
  *   stays gap-free, in commit order. `created_at` is read per row after the lock, so it follows seq.
+ * - A send the reach rule refuses (`writeTo`, decision 0022) is left out and answers undefined.
  * - A (sender, clientMessageId) already stored, or twice in one batch, is inserted once: the other
  *   requests answer undefined, and the caller answers the stored message (200) as before.
  * - If a concurrent duplicate would leave a hole in seq (its row skipped by ON CONFLICT between
@@ -60,7 +62,7 @@ export class GroupCommit {
     private readonly maxInFlight: number,
   ) {}
 
-  /** Queues a message (its id is made here): the stored row once its batch has committed, undefined for a duplicate. */
+  /** Queues a message (its id is made here): the stored row once its batch has committed, undefined for a duplicate or a send the reach rule refuses. */
   insert(values: Omit<MessageValues, 'id'>): Promise<MessageRow | undefined> {
     if (this.closed) return Promise.reject(new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is shutting down'));
     return new Promise((resolve, reject) => {
@@ -159,6 +161,11 @@ function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
+/** The same for uuid values that may be absent (unquoted NULL). */
+function nullableUuidLiteral(values: readonly (string | undefined)[]): string {
+  return `{${values.map((v) => (v === undefined ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+}
+
 /**
  * One statement for the whole batch (see GroupCommit). Answers the stored rows by the id each
  * pending message was given; a message missing from the answer was not inserted (a duplicate).
@@ -175,12 +182,16 @@ async function insertBatch(db: Db, batch: MessageValues[]): Promise<Map<string, 
       select * from unnest(
         ${column((v) => v.id)}::uuid[], ${column((v) => v.conversationId)}::uuid[], ${column((v) => v.senderAgentId)}::uuid[],
         ${column((v) => v.content)}::text[], ${column((v) => v.messageType)}::text[], ${column((v) => JSON.stringify(v.meta))}::jsonb[],
-        ${column((v) => v.clientMessageId)}::text[]
-      ) with ordinality as t(id, conversation_id, sender_agent_id, content, message_type, meta, client_message_id, ord)
+        ${column((v) => v.clientMessageId)}::text[],
+        ${nullableUuidLiteral(batch.map((v) => v.writeTo?.agentId))}::uuid[],
+        ${`{${batch.map((v) => (v.writeTo?.isHuman === false ? 'f' : 't')).join(',')}}`}::boolean[]
+      ) with ordinality as t(id, conversation_id, sender_agent_id, content, message_type, meta, client_message_id, write_to, write_to_human, ord)
     ), fresh as (
       select distinct on (i.sender_agent_id, i.client_message_id) i.* from input i
       where not exists (
         select 1 from messages m where m.sender_agent_id = i.sender_agent_id and m.client_message_id = i.client_message_id)
+        -- A send the reach rule refuses is left out, as a duplicate is: its caller finds out which.
+        and ${mayWriteToSql(sql.raw('i.sender_agent_id'), sql.raw('i.write_to'), sql.raw('i.write_to_human'))}
       order by i.sender_agent_id, i.client_message_id, i.ord
     ), locked as (
       -- In id order, so two batches cannot deadlock on each other's conversations.

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../db/client';
 import type { TMessageMeta } from '../db/schema';
 import type { MessageRow } from '../db/rows';
+import { mayWriteToSql } from './may-write-sql';
 
 /** What the insert statements return: every column the app reads (not the stored search vector). */
 export const MESSAGE_COLUMNS_SQL = sql.raw(
@@ -31,7 +32,8 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * the next seq under the lock (concurrent sends wait, so seq is gap-free in commit order), insert
  * the message with that seq and the time taken under the lock, then, only if the insert happened,
  * bump the conversation and move the sender's read cursor onto the message. A (sender,
- * clientMessageId) that already exists inserts nothing, bumps nothing and answers nothing.
+ * clientMessageId) that already exists inserts nothing, bumps nothing and answers nothing; so does
+ * a send the reach rule refuses (`writeTo`), which takes no lock either.
  */
 export async function insertMessageRow(db: DbOrTx, input: MessageValues): Promise<MessageRow | undefined> {
   const result = await db.execute<RawMessage & Record<string, unknown>>(insertMessageSql(input));
@@ -53,9 +55,14 @@ export async function insertMessageRowPrepared(database: Database, input: Messag
 }
 
 function insertMessageSql(input: MessageValues): SQL {
+  const mayWrite = mayWriteToSql(
+    sql`${input.senderAgentId}::uuid`,
+    sql`${input.writeTo?.agentId ?? null}::uuid`,
+    sql`${input.writeTo?.isHuman ?? true}::boolean`,
+  );
   return sql`
     with locked as (
-      select last_seq + 1 as seq, clock_timestamp() as at from conversations where id = ${input.conversationId} for update
+      select last_seq + 1 as seq, clock_timestamp() as at from conversations where id = ${input.conversationId} and ${mayWrite} for update
     ), inserted as (
       insert into messages (id, conversation_id, seq, sender_agent_id, content, message_type, meta, client_message_id, created_at)
       select ${input.id}, ${input.conversationId}, locked.seq, ${input.senderAgentId}, ${input.content}, ${input.messageType},
@@ -84,6 +91,18 @@ export interface MessageValues {
   clientMessageId: string;
   messageType: string;
   meta: TMessageMeta;
+  /**
+   * A 1:1's other agent: the message is stored only while the sender may write to them (the reach
+   * rule, decision 0022), checked by the storing statement itself. Absent: no check (rooms, and
+   * callers that checked already).
+   */
+  writeTo?: WriteTo;
+}
+
+/** The other agent of a 1:1, as the reach rule needs it. */
+export interface WriteTo {
+  agentId: string;
+  isHuman: boolean;
 }
 
 export function toMessageRow(row: RawMessage): MessageRow {

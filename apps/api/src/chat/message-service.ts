@@ -18,13 +18,13 @@ import type { Tx } from '../db/client';
 import type { AgentRow, AttachmentRow, ConversationRow, MessageRow } from '../db/rows';
 import type { TMessageMeta } from '../db/schema';
 import { claimUnsentAttachments, messageHasAttachment } from './attachments-repo';
-import { assertConversationParticipant, assertMessageParticipant } from './chat-access';
+import { assertConversationParticipant, assertMayWriteTo, assertMessageParticipant } from './chat-access';
 import { presentMessage } from './chat-presenters';
 import { findAgent, findConversationRow, findMessage } from './chat-repo';
 import { presentMessageRows, seenStatusOf } from './chat-views';
 import { conversationMembers } from './conversation-members-cache';
 import type { GroupCommit } from './group-commit';
-import { insertMessageRow } from './insert-message';
+import { insertMessageRow, type WriteTo } from './insert-message';
 import { isThread } from './thread-parent';
 import { threadPlaceOf } from './thread-repo';
 import { followOnReply, publishThreadUpdated } from './thread-writes';
@@ -204,7 +204,11 @@ async function writeParentCopy(ctx: AppContext, tx: Tx, target: SendTarget, repl
  * decision 0010), which is what keeps a busy node's database round trips down.
  */
 export interface MessageWriter {
-  /** A person's message as written, or undefined when this (sender, clientMessageId) is already stored. */
+  /**
+   * A person's message as written, or undefined when nothing was stored: this (sender,
+   * clientMessageId) is stored already, or the reach rule refuses the send (decision 0022; the
+   * caller asks `assertMayWriteTo` which). A transaction's send is refused (403) before it begins.
+   */
   write(target: SendTarget, input: WriteInput): Promise<WrittenMessage | undefined>;
   /** The group commit, for its counters; closed by the composition root before the database. */
   readonly groupCommit: GroupCommit;
@@ -212,6 +216,12 @@ export interface MessageWriter {
 
 /** People's messages are plain text: no type or meta of their own. */
 const PERSON: WriteMessageOptions = Object.freeze({});
+
+/** Whom the reach rule is asked about: a 1:1's other agent (rooms: no one). Threads never take the group commit. */
+function writeToOf(target: SendTarget): WriteTo | undefined {
+  const other = target.conversation.type === 'room' ? undefined : target.recipients[0];
+  return other && { agentId: other.id, isHuman: other.isHuman };
+}
 
 export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): MessageWriter {
   // An external agent's send may answer its request; an external recipient hears the message in its transaction.
@@ -226,8 +236,12 @@ export function createMessageWriter(ctx: AppContext, groupCommit: GroupCommit): 
   return {
     groupCommit,
     async write(target, input) {
-      if (needsTransaction(target, input)) return inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, PERSON));
-      const row = await groupCommit.insert(messageValues(target, input, PERSON));
+      if (needsTransaction(target, input)) {
+        await assertMayWriteTo(ctx.db, target);
+        return inTransaction(ctx.db, (tx) => writeMessage(ctx, tx, target, input, PERSON));
+      }
+      // The reach rule in the storing statement: a plain 1:1 send costs no read of its own for it.
+      const row = await groupCommit.insert({ ...messageValues(target, input, PERSON), writeTo: writeToOf(target) });
       if (!row) return undefined;
       const event = createdEvent(ctx, target, row, [], false);
       ctx.events.publish('message.created', event);

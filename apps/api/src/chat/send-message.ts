@@ -50,7 +50,8 @@ function parseSendRequest(request: SendRequest) {
 /**
  * Builds the send command. In this order, as a person's send always ran: a verified email, one hit
  * on the person's message limit (one budget for both transports, so switching does not double it),
- * the input's rules, access to the conversation (404 when not a participant), then storage. The
+ * the input's rules, access to the conversation (404 when not a participant), then storage, which
+ * a read-only 1:1 refuses (403; a retry there is refused too). The
  * same (sender, clientMessageId) stores one message: a retry, by either transport or on another
  * node, answers the stored one (created: false), unless that one went to another conversation (409).
  */
@@ -64,15 +65,17 @@ export function createSendMessage(ctx: AppContext, { messageLimit, writer }: { m
     // Fixed once, so a lost race below finds the row that won it.
     const input = { ...parsed, clientMessageId: parsed.clientMessageId ?? `server:${uuidv7()}` };
     const target = await resolveSendTarget(ctx, caller.agentId, conversationId);
-    // A 1:1 with someone out of reach or behind a block is read-only (decision 0022): 403.
-    await assertMayWriteTo(ctx.db, target);
     // "Also send to #room" belongs to a thread reply (decision 0026).
     if (input.alsoSendToParent && !isThread(target.conversation))
       throw badRequest(THREAD_ERRORS.notAThread, { alsoSendToParent: THREAD_ERRORS.notAThread });
     if (targetAgentId && !target.recipients.some((r) => r.id === targetAgentId))
       throw badRequest(CHAT_ERRORS.targetNotParticipant, { targetAgentId: CHAT_ERRORS.targetNotParticipant });
+    // A 1:1 with someone out of reach or behind a block is read-only (decision 0022): 403. The
+    // writer checks it where it stores, so a plain send pays no round trip for it.
     const written = await writer.write(target, input);
     if (written) return { message: written.message, created: true };
+    // Nothing stored: refused by the reach rule (403), or a retry of a stored message.
+    await assertMayWriteTo(ctx.db, target);
     // A retry (double click, network retry, another node): answer the message already stored.
     const earlier = (await findSentMessage(ctx, caller.agentId, input.clientMessageId))!;
     if (earlier.conversationId !== conversationId) throw conflict(CHAT_ERRORS.clientMessageIdReused);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TChatMessage } from '@agentroom/shared';
+import { REACH_ERRORS, type TChatMessage } from '@agentroom/shared';
 import { insertMessageRow, type MessageValues } from '../../src/chat/insert-message';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
 import { auth, closeSockets, connectSocket, joinConversation, recordEvents, startConversation, type User } from './chat-fixtures';
@@ -111,6 +111,39 @@ describe('group commit', () => {
     const page = (await list(x!, id)).body.data.messages as TChatMessage[];
     expect(page.map((m) => m.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect(page.filter((m) => m.content === 'double click')).toHaveLength(1);
+  });
+
+  it('leaves out a send the reach rule refuses, in a batch with others; the API answers 403 for it and for its retry', async () => {
+    const [x, y, z] = await people(3);
+    const blocked = await startConversation(server, x!, y!);
+    const open = await startConversation(server, x!, z!);
+    const to = (other: User) => ({ writeTo: { agentId: other.agentId, isHuman: true } });
+    const earlier = randomUUID();
+    expect((await storeGrouped({ ...values(blocked.id, x!, 'before the block', earlier), ...to(y!) }))?.seq).toBe(1);
+    await server.api().put(`/api/v1/users/me/blocks/${x!.agentId}`).set(auth(y!)).expect(200);
+
+    const before = stats();
+    const rows = await Promise.all([
+      storeGrouped({ ...values(blocked.id, x!, 'refused'), ...to(y!) }),
+      storeGrouped({ ...values(open.id, x!, 'stored'), ...to(z!) }),
+      storeGrouped({ ...values(blocked.id, y!, 'refused too'), ...to(x!) }),
+      storeGrouped({ ...values(open.id, z!, 'stored too'), ...to(x!) }),
+    ]);
+    expect(stats().batches - before.batches).toBe(1);
+    expect(stats().fallbacks).toBe(before.fallbacks);
+    expect(rows.map((r) => r?.seq)).toEqual([undefined, 1, undefined, 2]);
+
+    // Through the API (a send alone takes the single-row statement): refused, and so is a retry of
+    // the message stored before the block.
+    const post = (from: User, conversationId: string, body: object) =>
+      server.api().post(`/api/v1/chat/conversations/${conversationId}/messages/async`).set(auth(from)).send(body);
+    const refused = await post(x!, blocked.id, { content: 'hello?', clientMessageId: randomUUID() });
+    expect([refused.status, refused.body.error]).toEqual([403, REACH_ERRORS.blockedYou]);
+    expect((await post(x!, blocked.id, { content: 'before the block', clientMessageId: earlier })).status).toBe(403);
+    expect((await post(y!, blocked.id, { content: 'and you?', clientMessageId: randomUUID() })).status).toBe(403);
+    const page = (await list(x!, blocked.id)).body.data.messages as TChatMessage[];
+    expect(page.map((m) => [m.seq, m.content])).toEqual([[1, 'before the block']]);
+    expect((await post(z!, open.id, { content: 'open still', clientMessageId: randomUUID() })).body.data.participantMessage.seq).toBe(3);
   });
 
   it('keeps every character of the messages of a batch', async () => {
