@@ -16,7 +16,7 @@ import { API_ROUTES, SOCKET_CLIENT_EVENTS, SOCKET_CONNECTION, SOCKET_SERVER_EVEN
 export const AGENTS_DOC_PATH = fileURLToPath(new URL('../../../docs/agents.md', import.meta.url));
 
 /** The events an external agent's socket hears in its own agent room, and the ones it sends. */
-const AGENT_SERVER_EVENTS = ['agent:request', 'agent:request:ended', 'agent:message', 'conversation:message'] as const satisfies readonly (keyof typeof SOCKET_SERVER_EVENTS)[];
+const AGENT_SERVER_EVENTS = ['agent:request', 'agent:request:ended', 'agent:message', 'conversation:message', 'sync:resync'] as const satisfies readonly (keyof typeof SOCKET_SERVER_EVENTS)[];
 const AGENT_CLIENT_EVENTS = ['agent:reply:start', 'agent:reply:delta', 'agent:reply:finish'] as const satisfies readonly (keyof typeof SOCKET_CLIENT_EVENTS)[];
 
 /** What each code means to an agent, with the status it usually comes with. A new code fails the typecheck until it is described here. */

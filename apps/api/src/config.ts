@@ -71,6 +71,7 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  NODE_HEARTBEAT_MS: positiveInt(2_000),
   UNREAD_MAIL_POLL_MS: positiveInt(30_000),
   UNREAD_MAIL_MINUTE_MS: positiveInt(60_000),
   // Message retention (decision 0028): how often the worker looks, and the most messages one transaction removes.
@@ -204,6 +205,11 @@ export interface AppConfig {
   metricsToken?: string;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * With Redis, how often a node tells the others it is alive (realtime/node-heartbeat.ts); a peer
+   * silent for three of them is taken for dead and this node's clients gap-fill (decision 0030).
+   */
+  nodeHeartbeatMs: number;
   /**
    * The unread-messages email: how often a node looks for people to mail, and how long one minute of
    * the per-user delay lasts (60 000; tests and demos shorten it, so the 15-minute default waits 15 × that).
@@ -367,6 +373,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO === 'true',
     metricsToken: env.METRICS_TOKEN,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    nodeHeartbeatMs: env.NODE_HEARTBEAT_MS,
     unreadMail: { pollMs: env.UNREAD_MAIL_POLL_MS, minuteMs: env.UNREAD_MAIL_MINUTE_MS },
     retention: { intervalMs: env.RETENTION_INTERVAL_MS, batchSize: env.RETENTION_BATCH_SIZE },
     sso: { providers: parseOidcProviders(env.OIDC_PROVIDERS), emailDomains: listOf(env.SSO_EMAIL_DOMAINS) },

@@ -14,6 +14,10 @@ interface DrainableServer {
  * Stops a node without losing work: no new connections, requests in flight finish, AI replies this
  * node is writing go back to the queue at once (another node continues them instead of waiting for
  * their leases to run out), then everything closes. Resolves when the server is closed.
+ *
+ * The other nodes hear this one leave only at the end of `close()`, after the last message it
+ * stores (its broadcasts stop first), and then tell their clients to fetch what they missed
+ * (decision 0030); this node's own clients reconnect elsewhere and fetch on re-join.
  */
 async function drainAndClose(server: DrainableServer): Promise<void> {
   const { httpServer, io, replyWorker } = server;

@@ -1,5 +1,6 @@
 import { createAgentInbox } from './external-agents/agent-inbox';
 import { createServer, type Server as HttpServer } from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Express } from 'express';
@@ -47,6 +48,7 @@ import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { rateLimitRedis } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
+import { startNodeHeartbeat, type NodeHeartbeat } from './realtime/node-heartbeat';
 import { createMetrics } from './observability/metrics';
 import { createFileStorage } from './storage/file-storage';
 import { startPushNotifier, type PushNotifier } from './push/push-notifier';
@@ -75,6 +77,8 @@ export interface RunningServer {
   messageWriter: MessageWriter;
   /** Web Push (tests wait until what was stored has been decided). */
   push: PushNotifier;
+  /** With Redis: this node's heartbeat and the other nodes it hears (decision 0030). */
+  nodeHeartbeat?: NodeHeartbeat;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -173,6 +177,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     httpServer.listen(config.port, config.host, () => resolve());
   });
   const { port } = httpServer.address() as AddressInfo;
+  // Host and port name the node across restarts; its start time tells one run from the next.
+  const nodeHeartbeat = redis
+    ? startNodeHeartbeat(io, { nodeId: `${hostname()}:${port}`, intervalMs: config.nodeHeartbeatMs, subscriber: redis.sub, logger })
+    : undefined;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -191,6 +199,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     exports: { runOnce: () => exportsWorker.runOnce(), pause: () => exportsWorker.pause() },
     messageWriter,
     push,
+    nodeHeartbeat,
     seeded,
     close: async () => {
       // Nothing may publish through the adapter once its Redis connections start closing.
@@ -209,6 +218,10 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // No send arrives any more: what the group commit holds is stored before the database closes.
       await messageWriter.groupCommit.close();
+      // Nothing this node stores from here on is broadcast (the subscriptions are gone), so the other
+      // nodes' clients fetch what they missed once they hear it leave. A crash says nothing: they
+      // notice its silence instead (realtime/node-heartbeat.ts).
+      nodeHeartbeat?.leave();
       // No request or socket reads them any more: verified tokens and checked sessions go with the node.
       ctx.caches.accessTokens.verified.clear();
       ctx.caches.sessions.clear();

@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, TChatMessage } from '@agentroom/shared';
 import type { AuthState } from '../context';
 import type { NodeStateEvent } from './node-state-events';
+import type { NodeHeartbeatEvent } from './peer-tracker';
 
 interface SocketData {
   auth: AuthState;
@@ -20,6 +21,8 @@ interface InterServerEvents {
   'node-state:changed': (relayed: NodeStateEvent) => void;
   /** New messages in the order they were stored, as many as one turn of the event loop stored. */
   'message:fan-out': (batch: MessageFanOut[]) => void;
+  /** A node is alive, or leaving (realtime/node-heartbeat.ts). */
+  'node:heartbeat': (beat: NodeHeartbeatEvent) => void;
 }
 
 export type AppSocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -6,7 +6,7 @@ import {
   MESSAGE_PAGE_SIZE,
   chatListReducer,
   createChatListState,
-  lastConfirmedSeq,
+  hasSeqGap,
   seenStatusOf,
   type ChatListAction,
   type ChatListState,
@@ -26,6 +26,40 @@ interface SeededList {
 const withList = (current: SeededList, list: ChatListState): SeededList => (list === current.list ? current : { ...current, list });
 
 /**
+ * One gap-fill at a time. A request while one runs waits for it and then runs once for all that
+ * asked meanwhile (the running one may have been answered before what they saw was stored). A
+ * request `ifGap` (a live message skipped a seq) runs only if the list still has a gap by then.
+ */
+function serialFills(fill: (conversationId: string) => Promise<void>, hasGap: () => boolean) {
+  let running: Promise<void> | undefined;
+  let queued: { conversationId: string; always: boolean; done: Promise<void> } | undefined;
+  const start = (conversationId: string) => {
+    const run = fill(conversationId).finally(() => {
+      if (running === run) running = undefined;
+    });
+    running = run;
+    return run;
+  };
+  return (conversationId: string, mode: 'always' | 'ifGap'): Promise<void> => {
+    const always = mode === 'always';
+    if (!running && !queued) return always || hasGap() ? start(conversationId) : Promise.resolve();
+    if (queued?.conversationId === conversationId) {
+      queued.always ||= always;
+      return queued.done;
+    }
+    const entry = { conversationId, always, done: Promise.resolve() };
+    entry.done = (queued?.done ?? running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        if (queued === entry) queued = undefined;
+        return entry.always || hasGap() ? start(entry.conversationId) : undefined;
+      });
+    queued = entry;
+    return entry.done;
+  };
+}
+
+/**
  * The message list of one conversation. Every change, local or from the server, is an action of
  * the shared chatListReducer: this hook only fetches and dispatches.
  */
@@ -33,7 +67,7 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
   // The list remembers which load seeded it: the conversation is handed on only together with its
   // page 1, in the same update, so nothing joins or reads an empty list.
   const [synced, update, getSynced] = useSyncedState<SeededList>(() => ({ list: createChatListState(selfAgentId) }));
-  const dispatch = useCallback(
+  const apply = useCallback(
     (action: ChatListAction) => update((current) => withList(current, chatListReducer(current.list, action))),
     [update],
   );
@@ -52,22 +86,43 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
   const conversation = loaded && synced.seededBy === loaded ? loaded.conversation : undefined;
 
   /**
-   * Everything newer than the last confirmed message, page by page, with its seen markers. Throws when
-   * a page fails. A window opened around an older message has no gap to fill: its newer side loads
-   * as the reader scrolls down (loadNewer), and the live list resumes when it reaches the end.
+   * Everything after the seq up to which the list is whole, page by page, with its seen markers.
+   * Throws when a page fails. A window opened around an older message has no gap to fill: its newer
+   * side loads as the reader scrolls down (loadNewer), and the live list resumes when it reaches the end.
    */
-  const fillGap = useCallback(
+  const fillPages = useCallback(
     async (conversationId: string) => {
+      // Pages of a conversation the list no longer shows are not merged into it.
+      const stillShown = () => getSynced().seededBy?.conversation.id === conversationId;
       if (getState().hasNewer) return;
       for (;;) {
-        const page = await chatApi.messages(conversationId, { after: lastConfirmedSeq(getState()), limit: GAP_FILL_LIMIT });
-        dispatch({ type: 'gapFilled', messages: page.messages });
+        const page = await chatApi.messages(conversationId, { after: getState().syncedSeq, limit: GAP_FILL_LIMIT });
+        if (!stillShown()) return;
+        apply({ type: 'gapFilled', messages: page.messages });
         for (const [messageId, agents] of Object.entries(page.seenStatus))
-          for (const agent of agents) dispatch({ type: 'seen', event: { agentId: agent.id, messageId, agent } });
+          for (const agent of agents) apply({ type: 'seen', event: { agentId: agent.id, messageId, agent } });
         if (!page.pagination.hasMore || page.messages.length === 0) break;
       }
     },
-    [dispatch, getState],
+    [apply, getState, getSynced],
+  );
+  const requestFill = useMemo(() => serialFills(fillPages, () => hasSeqGap(getState())), [fillPages, getState]);
+  /** After a (re)join, a resync, a reply stream's gap: fetch what may be missing (one fill at a time). */
+  const fillGap = useCallback((conversationId: string) => requestFill(conversationId, 'always'), [requestFill]);
+
+  /**
+   * Every change goes through the reducer; a message that lands beyond one the list never got (its
+   * event was lost on the way) fetches the missing ones at once, rather than at the next resync.
+   */
+  const dispatch = useCallback(
+    (action: ChatListAction) => {
+      apply(action);
+      if (action.type !== 'received' && action.type !== 'sendConfirmed') return;
+      const conversationId = getSynced().seededBy?.conversation.id;
+      // A failed fill leaves the gap for the next message, resync or re-join to try again.
+      if (conversationId && hasSeqGap(getState())) requestFill(conversationId, 'ifGap').catch(() => undefined);
+    },
+    [apply, getState, getSynced, requestFill],
   );
 
   const conversationId = conversation?.id;

@@ -5,6 +5,7 @@ import {
   chatListReducer,
   createChatListState,
   createPendingMessage,
+  hasSeqGap,
   lastConfirmedSeq,
   seenStatusOf,
   type ChatListAction,
@@ -133,6 +134,76 @@ describe('chat list reducer: incoming and paging', () => {
         const messages = seqs.map((s) => serverMessage(s));
         const once = run([{ type: 'gapFilled', messages }]);
         expect(chatListReducer(once, { type: 'gapFilled', messages })).toEqual(once);
+      }),
+    );
+  });
+});
+
+describe('chat list reducer: seq gaps (decision 0030)', () => {
+  const loaded = (seqs: number[], more: { hasNewer?: boolean } = {}): ChatListAction => ({
+    type: 'loaded',
+    messages: seqs.map((seq) => serverMessage(seq)),
+    hasMore: false,
+    ...more,
+  });
+  const received = (seq: number): ChatListAction => ({ type: 'received', message: serverMessage(seq) });
+
+  it('sees no gap while messages come in a row, and one when a seq is skipped, until a gap-fill brings it', () => {
+    const inRow = run([loaded([1, 2]), received(3)]);
+    expect([hasSeqGap(inRow), inRow.syncedSeq]).toEqual([false, 3]);
+    const skipped = chatListReducer(inRow, received(5));
+    expect([hasSeqGap(skipped), skipped.syncedSeq]).toEqual([true, 3]);
+    // Another live message does not close it; the fill (after=3) does, and the list is whole.
+    const later = chatListReducer(skipped, received(6));
+    expect(hasSeqGap(later)).toBe(true);
+    const filled = chatListReducer(later, { type: 'gapFilled', messages: [serverMessage(4), serverMessage(5), serverMessage(6)] });
+    expect([hasSeqGap(filled), filled.syncedSeq]).toEqual([false, 6]);
+    expect(ids(filled)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+  });
+
+  it('takes a gap-fill page as whole even when it skips seqs the server no longer has', () => {
+    const state = run([loaded([1, 2]), received(9), { type: 'gapFilled', messages: [serverMessage(8), serverMessage(9)] }]);
+    expect([hasSeqGap(state), state.syncedSeq]).toEqual([false, 9]);
+  });
+
+  it('sees no gap at the start: older messages not loaded, or removed by retention', () => {
+    const state = run([loaded([10, 11, 12]), { type: 'removed', messageIds: ['m10', 'm11', 'm12'] }, received(13)]);
+    expect([hasSeqGap(state), state.syncedSeq]).toEqual([false, 13]);
+  });
+
+  it('counts a deleted message in the row, and no pending echo (it has no seq yet)', () => {
+    const pending = createPendingMessage({ conversationId: 'c1', clientMessageId: 'cm1', content: 'hi', sender: sender(SELF), now: new Date(T0 + 3_500) });
+    const state = run([
+      { type: 'loaded', messages: [serverMessage(1), serverMessage(2, { content: '', deleted: true })], hasMore: false },
+      { type: 'sendStarted', message: pending },
+    ]);
+    expect([hasSeqGap(state), state.syncedSeq]).toEqual([false, 2]);
+    // Confirmed with seq 4: seq 3 never came.
+    const confirmed = chatListReducer(state, {
+      type: 'sendConfirmed',
+      clientMessageId: 'cm1',
+      message: serverMessage(4, { id: 'mine', content: 'hi', clientMessageId: 'cm1', sender: sender(SELF) }),
+    });
+    expect([hasSeqGap(confirmed), confirmed.syncedSeq]).toEqual([true, 2]);
+  });
+
+  it('sees no gap in a window around an older message, nor in an empty conversation’s first message', () => {
+    expect(hasSeqGap(run([loaded([4, 5, 6], { hasNewer: true }), received(40)]))).toBe(false);
+    const first = run([loaded([]), received(1)]);
+    expect([hasSeqGap(first), first.syncedSeq]).toEqual([false, 1]);
+    expect(hasSeqGap(run([loaded([]), received(3)]))).toBe(true);
+  });
+
+  it('ends whole and without a gap, whatever live messages arrived in whatever order, after one gap-fill', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { maxLength: 30 }), (loadedUpTo, live) => {
+        const newest = Math.max(loadedUpTo, ...live);
+        const everything = Array.from({ length: newest }, (_, i) => serverMessage(i + 1));
+        const state = run([loaded(Array.from({ length: loadedUpTo }, (_, i) => i + 1)), ...live.map(received)]);
+        const missed = everything.filter((m) => m.seq > state.syncedSeq);
+        const filled = chatListReducer(state, { type: 'gapFilled', messages: missed });
+        expect(hasSeqGap(filled)).toBe(false);
+        expect(ids(filled)).toEqual(everything.map((m) => m.id));
       }),
     );
   });

@@ -19,6 +19,13 @@ export interface ChatListState {
    * it does not hold. Live messages wait until the window reaches the newest one again.
    */
   hasNewer: boolean;
+  /**
+   * The list holds every message from its oldest up to this seq (seq is gap-free per conversation):
+   * set by a load, raised by a gap-fill's pages and by each next message in a row. A confirmed
+   * message beyond it means some before it never arrived (`hasSeqGap`); gap-fill asks `after=` it.
+   * Messages removed by retention (the oldest) leave it where it is: a gap at the start is no gap.
+   */
+  syncedSeq: number;
   /** agentId → where that agent's read cursor sits (one message per agent). */
   seen: Record<string, { messageId: string; agent: TSeenAgent }>;
   /** agentId → the agent currently typing. */
@@ -42,7 +49,7 @@ export type ChatListAction =
   | { type: 'removed'; messageIds: readonly string[] };
 
 export function createChatListState(selfAgentId: string): ChatListState {
-  return { selfAgentId, messages: [], hasMore: false, hasNewer: false, seen: {}, typing: {} };
+  return { selfAgentId, messages: [], hasMore: false, hasNewer: false, syncedSeq: 0, seen: {}, typing: {} };
 }
 
 const PENDING_SEQ = Number.MAX_SAFE_INTEGER;
@@ -127,6 +134,31 @@ function mergeMessages(current: readonly TListMessage[], incoming: readonly unkn
   return changed ? sorted(list) : (current as TListMessage[]);
 }
 
+/** The newest seq of these server messages (0 for none). */
+function newestSeq(messages: readonly unknown[]): number {
+  let max = 0;
+  for (const m of messages) if (isUsableMessage(m) && typeof m.seq === 'number' && m.seq > max) max = m.seq;
+  return max;
+}
+
+/** `from`, raised over the seqs the list holds in a row after it (pending echoes have none yet). */
+function syncedThrough(from: number, messages: readonly TListMessage[]): number {
+  const held = new Set<number>();
+  for (const m of messages) if (!m.pending && m.seq > from) held.add(m.seq);
+  let seq = from;
+  while (held.has(seq + 1)) seq += 1;
+  return seq;
+}
+
+/**
+ * A page that holds everything after what the list had (`after=` at or below `syncedSeq`, or the
+ * next page of a window): the list is whole up to its newest message, whatever it skipped (the
+ * server has nothing in between).
+ */
+function withPageAfter(state: ChatListState, page: readonly unknown[], messages: TListMessage[]): Pick<ChatListState, 'messages' | 'syncedSeq'> {
+  return { messages, syncedSeq: syncedThrough(Math.max(state.syncedSeq, newestSeq(page)), messages) };
+}
+
 function seenFromStatus(status: TSeenStatus | undefined, selfAgentId: string): ChatListState['seen'] {
   const seen: ChatListState['seen'] = {};
   for (const [messageId, agents] of Object.entries(status ?? {}))
@@ -145,9 +177,12 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
   switch (action.type) {
     case 'loaded': {
       const pending = state.messages.filter((m) => m.pending);
+      const messages = mergeMessages(pending, action.messages);
       return {
         ...state,
-        messages: mergeMessages(pending, action.messages),
+        messages,
+        // A page is whole: the newest page, or a window around a message.
+        syncedSeq: newestSeq(action.messages),
         hasMore: action.hasMore,
         hasNewer: action.hasNewer ?? false,
         seen: seenFromStatus(action.seenStatus, state.selfAgentId),
@@ -156,15 +191,19 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
     case 'olderLoaded':
       return { ...state, messages: mergeMessages(state.messages, action.messages), hasMore: action.hasMore };
     case 'newerLoaded':
-      return { ...state, messages: mergeMessages(state.messages, action.messages), hasNewer: action.hasMore };
-    case 'gapFilled':
-      return { ...state, messages: mergeMessages(state.messages, action.messages) };
+      return { ...state, ...withPageAfter(state, action.messages, mergeMessages(state.messages, action.messages)), hasNewer: action.hasMore };
+    case 'gapFilled': {
+      const messages = mergeMessages(state.messages, action.messages);
+      const next = withPageAfter(state, action.messages, messages);
+      return messages === state.messages && next.syncedSeq === state.syncedSeq ? state : { ...state, ...next };
+    }
     case 'sendStarted':
       if (state.messages.some((m) => m.id === action.message.id)) return state;
       return { ...state, messages: sorted([...state.messages, { ...action.message, pending: true }]) };
     case 'sendConfirmed': {
       const withoutPending = state.messages.filter((m) => !(m.pending && m.clientMessageId === action.clientMessageId));
-      return { ...state, messages: mergeMessages(withoutPending, [action.message]) };
+      const messages = mergeMessages(withoutPending, [action.message]);
+      return { ...state, messages, syncedSeq: syncedThrough(state.syncedSeq, messages) };
     }
     case 'sendFailed':
       return {
@@ -178,7 +217,8 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
       const senderId = action.message.sender.id;
       // An agent's message ends its typing indicator.
       const typing = senderId === state.selfAgentId ? state.typing : withoutTyping(state.typing, senderId);
-      return messages === state.messages && typing === state.typing ? state : { ...state, messages, typing };
+      if (messages === state.messages && typing === state.typing) return state;
+      return { ...state, messages, typing, syncedSeq: syncedThrough(state.syncedSeq, messages) };
     }
     case 'updated': {
       const updated = action.message;
@@ -230,9 +270,18 @@ export function seenStatusOf(state: ChatListState): TSeenStatus {
   return status;
 }
 
-/** The highest confirmed seq: what `GET …/messages?after=` asks from after a reconnect. */
+/** The highest confirmed seq the list holds. */
 export function lastConfirmedSeq(state: ChatListState): number {
   let max = 0;
   for (const m of state.messages) if (!m.pending && m.seq > max) max = m.seq;
   return max;
+}
+
+/**
+ * A message arrived beyond one the list never got (held N, received N+k with k > 1): fetch
+ * `after=syncedSeq` now rather than at the next resync (decision 0030). A window around an older
+ * message has no live end to check; it catches up as it reaches the newest message.
+ */
+export function hasSeqGap(state: ChatListState): boolean {
+  return !state.hasNewer && lastConfirmedSeq(state) > state.syncedSeq;
 }

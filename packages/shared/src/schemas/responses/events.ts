@@ -74,10 +74,12 @@ export const ZTeamsChangedEvent = z
 export type TTeamsChangedEvent = z.infer<typeof ZTeamsChangedEvent>;
 
 /**
- * Events may have been lost (the link between API nodes was down): fetch what is missing
- * (`after=<seq>`) for every open conversation. The socket itself stayed connected.
+ * Events may have been lost: fetch what is missing (`after=<seq>`) for every open conversation. The
+ * socket itself stayed connected. `realtime-restored`: the link between API nodes was down and is
+ * back; `peer-lost`: another API node stopped (crashed or shut down) and may have stored messages
+ * whose live events never left it (decision 0030). Clients treat every reason alike.
  */
-export const ZResyncEvent = z.strictObject({ reason: z.literal('realtime-restored') }).meta({ id: 'ResyncEvent' });
+export const ZResyncEvent = z.strictObject({ reason: z.enum(['realtime-restored', 'peer-lost']) }).meta({ id: 'ResyncEvent' });
 export type TResyncEvent = z.infer<typeof ZResyncEvent>;
 
 /** AI reply tokens as they arrive (sent by the AI reply job; defined here so both sides agree). */
