@@ -20,7 +20,11 @@ export interface TestS3 {
 /** A real S3-compatible server (s3rver) on a free port with its own folder, and one fresh bucket in it. */
 export async function startTestS3(bucket = `bucket-${Math.random().toString(36).slice(2, 10)}`): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'agentroom-s3rver-'));
+  // The SDK warns once per process that its releases from 2027 need Node 22; the tests run on 20.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
+  // A response cut short by `kill` is logged after the server closed: keep its (silent) log open for it.
+  server.logger.close = () => undefined;
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: KEYS });

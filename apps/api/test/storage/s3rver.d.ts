@@ -11,6 +11,7 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: S3rverOptions);
     readonly httpServer: Server;
+    logger: { close(): unknown };
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }
