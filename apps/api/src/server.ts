@@ -48,7 +48,7 @@ import type { AppSocketServer } from './realtime/socket-types';
 import { rateLimitRedis } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { createMetrics } from './observability/metrics';
-import { createFileStorage } from './storage/file-storage';
+import { createFileStorage } from './storage/create-file-storage';
 import { startPushNotifier, type PushNotifier } from './push/push-notifier';
 
 export interface RunningServer {

@@ -1,15 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { Logger } from 'pino';
-import type { AppConfig } from '../config';
-import { createLocalFileStorage } from './local-file-storage';
-import { createS3FileStorage } from './s3-file-storage';
 import type { FileSpace } from './storage-keys';
 
 /** What is put: bytes in memory, or a finished file on this node's disk (which the store may move in). */
-export type PutSource = Buffer | { file: string };
+type PutSource = Buffer | { file: string };
 
 /** A stored file as it is read back: its bytes as a stream, its length and type. */
-export interface StoredFile {
+interface StoredFile {
   body: Readable;
   size: number;
   contentType: string | undefined;
@@ -39,9 +35,4 @@ export interface FileStorage {
   check(): Promise<void>;
   /** Ends connections and removes this node's temporary folders (and, for `memory://`, the whole store). */
   close(): Promise<void>;
-}
-
-/** The S3 bucket when `S3_BUCKET` is set (checked to exist), else the local folder under DATA_DIR. */
-export async function createFileStorage(config: Pick<AppConfig, 'dataDir' | 's3'>, logger: Logger): Promise<FileStorage> {
-  return config.s3 ? createS3FileStorage(config.s3, logger) : createLocalFileStorage(config.dataDir);
 }

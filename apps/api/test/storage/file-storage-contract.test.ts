@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { AppError } from '../../src/core/app-error';
-import { createFileStorage, type FileStorage } from '../../src/storage/file-storage';
+import { createFileStorage } from '../../src/storage/create-file-storage';
+import type { FileStorage } from '../../src/storage/file-storage';
 import { InvalidStorageKeyError } from '../../src/storage/storage-keys';
 import { startTestS3, type TestS3 } from './s3-server';
 
