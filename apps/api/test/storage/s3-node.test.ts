@@ -1,6 +1,7 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AVATAR_ERRORS, CHAT_ERRORS, uploadedAvatarIdOf, type TAgent, type TChatAttachment } from '@agentroom/shared';
+import { ATTACHMENT_MAX_BYTES, AVATAR_ERRORS, CHAT_ERRORS, uploadedAvatarIdOf, type TAgent, type TChatAttachment } from '@agentroom/shared';
 import { attachments, dataExports } from '../../src/db/schema';
 import { sendMessage, startConversation } from '../chat/chat-fixtures';
 import { createLink, download, requestExport, unzip } from '../exports/export-fixtures';
@@ -129,10 +130,34 @@ describe('one node on S3', () => {
     expect(await server.ctx.files.exists('exports', row!.storageKey!)).toBe(false);
   });
 
-  it('when the bucket goes away: not ready, and a download answers 503 in the envelope rather than crashing', async () => {
+  it('when the bucket goes away: a download under way ends short, the node is not ready, and a download answers 503 in the envelope', async () => {
     const attachment = await uploadReport();
+    const big = await server
+      .api()
+      .post(`/api/v1/chat/conversations/${conversationId}/attachments`)
+      .set(bearer(ada.token))
+      .attach('files', Buffer.alloc(ATTACHMENT_MAX_BYTES, 97), { filename: 'big.txt', contentType: 'text/plain' })
+      .expect(201);
+    const bigUrl = `${server.url}${pathOf((big.body.data.attachments as TChatAttachment[])[0]!.url)}`;
     await server.api().get('/api/v1/health/ready').expect(200);
-    await s3.kill();
+
+    // The bucket goes while the first bytes arrive: the client sees the answer end short, never a whole file.
+    const cut = await new Promise<{ received: number; length: number; ended: 'error' | 'complete' }>((resolve, reject) => {
+      http
+        .get(bigUrl, (res) => {
+          let received = 0;
+          const length = Number(res.headers['content-length']);
+          res.once('data', () => void s3.kill());
+          res.on('data', (chunk: Buffer) => (received += chunk.length));
+          res.on('error', () => resolve({ received, length, ended: 'error' }));
+          res.on('end', () => resolve({ received, length, ended: res.complete ? 'complete' : 'error' }));
+        })
+        .on('error', reject);
+    });
+    expect(cut.length).toBe(ATTACHMENT_MAX_BYTES);
+    expect(cut.ended).toBe('error');
+    expect(cut.received).toBeLessThan(cut.length);
+
     const ready = await server.api().get('/api/v1/health/ready').expect(503);
     expect(ready.body.details).toMatchObject({ storage: 'down' });
     const res = await server.api().get(pathOf(attachment.url)).expect(503);
