@@ -1,8 +1,22 @@
-import { access, copyFile, mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FileStorage } from './file-storage';
 import { objectPath } from './storage-keys';
+
+/** No upload or export build takes this long: an incoming file this old was left by a process that died. */
+const STALE_INCOMING_MS = 24 * 60 * 60 * 1000;
+
+/** Removes such files (folders stay: one may belong to a process on another machine sharing the folder). */
+async function removeStaleIncoming(incoming: string) {
+  const before = Date.now() - STALE_INCOMING_MS;
+  for (const entry of await readdir(incoming, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stats = await stat(file).catch(() => undefined);
+    if (stats && stats.mtimeMs < before) await rm(file, { force: true });
+  }
+}
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
@@ -18,6 +32,7 @@ export async function createLocalFileStorage(dataDir: string): Promise<FileStora
   await mkdir(path.join(root, 'avatars'), { recursive: true });
   await mkdir(path.join(root, 'exports'), { recursive: true });
   await mkdir(path.join(root, '.incoming'), { recursive: true });
+  await removeStaleIncoming(path.join(root, '.incoming'));
   // Several processes may share one data folder: each has its own incoming folder.
   const tempDir = await mkdtemp(path.join(root, '.incoming', 'node-'));
   let staged = 0;

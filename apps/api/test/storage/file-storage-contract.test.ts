@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -137,6 +138,15 @@ describe('local folder layout', () => {
     const upload = randomUUID();
     const avatar = randomUUID();
     await mkdir(path.join(dir, 'uploads', 'avatars'), { recursive: true });
+    // What a process that died two days ago left on its way in goes; another process's current file stays.
+    const incoming = path.join(dir, 'uploads', '.incoming', 'node-other');
+    await mkdir(incoming, { recursive: true });
+    const dead = path.join(incoming, 'half-an-upload');
+    const alive = path.join(incoming, 'arriving-now');
+    await writeFile(dead, 'x');
+    await writeFile(alive, 'y');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await utimes(dead, twoDaysAgo, twoDaysAgo);
     await writeFile(path.join(dir, 'uploads', upload), 'from before');
     await writeFile(path.join(dir, 'uploads', 'avatars', `${avatar}.webp`), 'an old avatar');
     const files = await createFileStorage({ dataDir: dir, s3: undefined }, logger);
@@ -146,6 +156,8 @@ describe('local folder layout', () => {
       const key = exportKey();
       await files.put('exports', key, Buffer.from('zip'), 'application/zip');
       expect(await readFile(path.join(dir, 'uploads', 'exports', key), 'utf8')).toBe('zip');
+      expect(existsSync(dead)).toBe(false);
+      expect(existsSync(alive)).toBe(true);
     } finally {
       await files.close();
     }
