@@ -79,6 +79,14 @@ const ZEnv = z.object({
   RETENTION_BATCH_SIZE: positiveInt(500),
   OIDC_PROVIDERS: z.string().default(''),
   SSO_EMAIL_DOMAINS: z.string().default(''),
+  // Shared file storage (decision 0029): a bucket turns S3 on; without one files stay under DATA_DIR.
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PREFIX: z.string().default(''),
   PASSWORD_SIGN_IN: z.enum(['true', 'false']).default('true'),
   EXPORT_TTL_HOURS: positiveInt(168),
   EXPORT_LINK_TTL_MINUTES: positiveInt(10),
@@ -226,6 +234,37 @@ export interface AppConfig {
   passwordSignIn: boolean;
   /** Data exports (decision 0028): how long a ZIP is kept, how long a download link works, how often the worker looks for work. */
   exports: { ttlMs: number; linkTtlMs: number; pollMs: number };
+  /** Attachments, avatars and exports in an S3 bucket every node shares (decision 0029); undefined: under DATA_DIR. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible server (MinIO, …); undefined is AWS itself. */
+  endpoint?: string;
+  region: string;
+  /** Both, or (on AWS only) neither: then the SDK's own credential chain (an instance role, …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `bucket/key` in the path rather than the host name (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** Put before every object name: `` or a folder such as `agentroom/`. */
+  prefix: string;
+}
+
+const S3_PREFIX_PATTERN = /^([A-Za-z0-9._-]+\/)*$/;
+
+/** The S3 settings, refused as a whole when they cannot work (a bucket without keys, keys without a bucket, …). */
+function s3Config(env: z.infer<typeof ZEnv>): S3Config | undefined {
+  const { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket) {
+    if (endpoint || accessKeyId || secretAccessKey) throw new Error('Invalid environment: S3_ENDPOINT and S3 keys are set but S3_BUCKET is not (set it to store files in S3)');
+    return undefined;
+  }
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('Invalid environment: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  if (endpoint && !accessKeyId) throw new Error('Invalid environment: S3_BUCKET with S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (!S3_PREFIX_PATTERN.test(env.S3_PREFIX)) throw new Error('Invalid environment: S3_PREFIX must be empty or folders ending in "/" (letters, digits, ".", "_", "-"), e.g. agentroom/');
+  return { bucket, endpoint, region: env.S3_REGION, accessKeyId, secretAccessKey, forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true', prefix: env.S3_PREFIX };
 }
 
 interface VapidDetails {
@@ -379,5 +418,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sso: { providers: parseOidcProviders(env.OIDC_PROVIDERS), emailDomains: listOf(env.SSO_EMAIL_DOMAINS) },
     passwordSignIn: env.PASSWORD_SIGN_IN === 'true',
     exports: { ttlMs: env.EXPORT_TTL_HOURS * 3_600_000, linkTtlMs: env.EXPORT_LINK_TTL_MINUTES * 60_000, pollMs: env.EXPORT_POLL_MS },
+    s3: s3Config(env),
   };
 }

@@ -50,7 +50,7 @@ import { rateLimitRedis } from './http/fallback-store';
 import { ignoreFailedPubSub, resyncClientsOnReconnect } from './realtime/adapter-outage';
 import { startNodeHeartbeat, type NodeHeartbeat } from './realtime/node-heartbeat';
 import { createMetrics } from './observability/metrics';
-import { createFileStorage } from './storage/file-storage';
+import { createFileStorage } from './storage/create-file-storage';
 import { startPushNotifier, type PushNotifier } from './push/push-notifier';
 
 export interface RunningServer {
@@ -89,6 +89,8 @@ export interface RunningServer {
  */
 export async function startServer(config: AppConfig, options: { logger?: Logger; pgliteDump?: Blob } = {}): Promise<RunningServer> {
   const logger = withSafeSerializers(options.logger ?? pino({ level: config.logLevel }));
+  // First: a missing bucket stops the start before anything else is open.
+  const files = await createFileStorage(config, logger);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, pgliteDump: options.pgliteDump });
   // Nodes starting together take turns: one migrates and seeds, the others then find it done.
   const seeded = await database.withStartupLock(async () => {
@@ -105,7 +107,6 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const appRedis = redis ? { client: redis.command, rateLimits: rateLimitRedis(redis.command, logger) } : undefined;
   const presenceStore = redis ? createRedisPresence(redis.pub, logger) : createMemoryPresence();
   const models = createModelRegistry(config, logger);
-  const files = createFileStorage(config);
   const onSubscriberError = (error: unknown, event: PropertyKey) => logger.error({ err: error, event }, 'event subscriber failed');
   const events = createEventBus<DomainEvents>(onSubscriberError);
   // What made per-node caches stale, on this node or another (realtime/cross-node.ts relays it).
@@ -234,7 +235,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
       const clients = redis ? [redis.command, redis.pub, redis.sub] : [];
       await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
       await database.close();
-      files.close();
+      await files.close();
     },
   };
 }

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { CHAT_ERRORS, INLINE_IMAGE_MIME_TYPES } from '@agentroom/shared';
@@ -18,20 +16,21 @@ function contentDisposition(row: AttachmentRow): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`;
 }
 
-async function streamAttachment(res: Response, row: AttachmentRow, filePath: string) {
-  const stats = await stat(filePath).catch(() => undefined);
-  if (!stats?.isFile()) throw notFound(CHAT_ERRORS.attachmentNotFound);
+async function streamAttachment(ctx: AppContext, res: Response, row: AttachmentRow) {
+  const file = await ctx.files.get('uploads', row.storageKey);
+  if (!file) throw notFound(CHAT_ERRORS.attachmentNotFound);
   res.status(200);
   res.setHeader('Content-Type', row.mime);
-  res.setHeader('Content-Length', String(stats.size));
+  res.setHeader('Content-Length', String(file.size));
   res.setHeader('Content-Disposition', contentDisposition(row));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // Even if a browser rendered the bytes, they could run nothing.
   res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
   res.setHeader('Cache-Control', 'private, max-age=3600');
   // A download the client cancels ends the pipeline with ECONNRESET or a premature close: the error
-  // handler logs that at debug level, not as an error (http/client-abort).
-  await pipeline(createReadStream(filePath), res);
+  // handler logs that at debug level, not as an error (http/client-abort). A store that fails mid-way
+  // ends the response short, logged as a failure after the answer began.
+  await pipeline(file.body, res);
 }
 
 /** Files attached to messages: uploaded before the message that carries them, downloaded by members or with a signed link. */
@@ -53,8 +52,8 @@ export const attachmentRoutes = (ctx: AppContext) =>
     },
     downloadAttachment: async ({ auth, params, query, res }) => {
       const access = query.token !== undefined ? { token: query.token } : { agentId: auth!.agentId };
-      const { row, filePath } = await attachmentsService.findDownloadableAttachment(ctx, params.id, access);
-      await streamAttachment(res, row, filePath);
+      const row = await attachmentsService.findDownloadableAttachment(ctx, params.id, access);
+      await streamAttachment(ctx, res, row);
       return ANSWERED;
     },
   });

@@ -14,6 +14,20 @@ export async function assertCanUpload(ctx: AppContext, agentId: string, conversa
   await assertConversationParticipant(ctx.db, conversationId, agentId);
 }
 
+/** Puts received files into file storage; on any failure none of them stays there. */
+async function storeUploads(ctx: AppContext, files: Express.Multer.File[]) {
+  const stored: string[] = [];
+  try {
+    for (const file of files) {
+      await ctx.files.put('uploads', file.filename, { file: file.path }, file.mimetype);
+      stored.push(file.filename);
+    }
+  } catch (error) {
+    await Promise.all(stored.map((key) => ctx.files.delete('uploads', key).catch(() => undefined)));
+    throw error;
+  }
+}
+
 /** Records uploaded files as attachments of the conversation; `attachmentIds` of a later send claim them. */
 export async function recordUploads(
   ctx: AppContext,
@@ -21,15 +35,18 @@ export async function recordUploads(
   conversationId: string,
   files: Express.Multer.File[],
 ): Promise<TChatAttachment[]> {
-  const discard = () => Promise.all(files.map((f) => rm(f.path, { force: true })));
-  if (files.length === 0) throw badRequest(CHAT_ERRORS.noFiles, { files: CHAT_ERRORS.noFiles });
-  for (const file of files) {
-    if (!(await contentMatchesType(file.path, file.mimetype))) {
-      await discard();
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', CHAT_ERRORS.unsupportedFileType, {
-        files: `${cleanFilename(file.originalname)} is not a valid ${file.mimetype} file`,
-      });
+  // What multer wrote to this node's incoming folder goes, whatever happens below.
+  try {
+    if (files.length === 0) throw badRequest(CHAT_ERRORS.noFiles, { files: CHAT_ERRORS.noFiles });
+    for (const file of files) {
+      if (!(await contentMatchesType(file.path, file.mimetype)))
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', CHAT_ERRORS.unsupportedFileType, {
+          files: `${cleanFilename(file.originalname)} is not a valid ${file.mimetype} file`,
+        });
     }
+    await storeUploads(ctx, files);
+  } finally {
+    await Promise.all(files.map((f) => rm(f.path, { force: true })));
   }
   try {
     const rows = await insertAttachments(
@@ -45,7 +62,7 @@ export async function recordUploads(
     );
     return rows.map((row) => presentAttachment(row, ctx.config.jwtSecret));
   } catch (error) {
-    await discard();
+    await Promise.all(files.map((file) => ctx.files.delete('uploads', file.filename).catch(() => undefined)));
     throw error;
   }
 }
@@ -73,5 +90,5 @@ export async function findDownloadableAttachment(
     // Someone else's upload that was never sent stays private to its uploader.
     if (!row.messageId && row.uploaderAgentId !== access.agentId) throw notFound(CHAT_ERRORS.attachmentNotFound);
   }
-  return { row, filePath: ctx.files.uploadPath(row.storageKey) };
+  return row;
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CHAT_ERRORS,
@@ -402,7 +401,7 @@ async function deleteAsSenderWould(
   }
   await Promise.all(
     deleted.files.map((file) =>
-      rm(ctx.files.uploadPath(file.storageKey), { force: true }).catch((error: unknown) =>
+      ctx.files.delete('uploads', file.storageKey).catch((error: unknown) =>
         ctx.logger.warn({ err: error, attachmentId: file.id }, 'could not remove a deleted message file'),
       ),
     ),

@@ -1,4 +1,3 @@
-import { unlink } from 'node:fs/promises';
 import type { AppContext } from '../context';
 import { deleteUnsentUploadsBefore } from './attachments-repo';
 
@@ -10,7 +9,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export async function sweepOrphanUploads(ctx: AppContext, now = new Date()): Promise<number> {
   const gone = await deleteUnsentUploadsBefore(ctx.db, new Date(now.getTime() - ORPHAN_UPLOAD_AGE_MS));
   // A file already removed by another node is fine.
-  await Promise.all(gone.map((storageKey) => unlink(ctx.files.uploadPath(storageKey)).catch(() => undefined)));
+  await Promise.all(gone.map((storageKey) => ctx.files.delete('uploads', storageKey).catch(() => undefined)));
   return gone.length;
 }
 

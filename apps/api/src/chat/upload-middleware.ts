@@ -25,13 +25,14 @@ function toAppError(error: unknown): AppError {
 }
 
 /**
- * Parses a multipart upload (any field name, e.g. `files`) straight to DATA_DIR/uploads under a
- * random name. Multer removes what it wrote when the request fails part-way.
+ * Parses a multipart upload (any field name, e.g. `files`) into this node's incoming folder under a
+ * random name, its storage key; `recordUploads` checks the bytes and puts them into file storage.
+ * Multer removes what it wrote when the request fails part-way.
  */
 export function uploadFiles(files: FileStorage): RequestHandler {
   const upload = multer({
     storage: multer.diskStorage({
-      destination: (_req, _file, cb) => cb(null, files.uploadsDir),
+      destination: (_req, _file, cb) => cb(null, files.tempDir),
       filename: (_req, _file, cb) => cb(null, uuidv7()),
     }),
     // Browsers send UTF-8 file names without declaring a charset.

@@ -40,10 +40,16 @@ rooms/<room>/messages.json  the room's messages and its threads' (threadOf: the 
 rooms/<room>/files/         files attached to those messages, as <attachment id>-<file name>
 `;
 
+/** Copies one attachment into the ZIP; a file already gone from storage (deleted meanwhile) is left out. */
+async function addStoredFile(zip: ZipWriter, files: FileStorage, name: string, file: content.ExportFile) {
+  const stored = await files.get('uploads', file.storageKey);
+  if (stored) await zip.addFile(name, stored.body);
+}
+
 async function addFiles(zip: ZipWriter, files: FileStorage, list: content.ExportFile[], folder: string, progress: Progress, from: number, to: number) {
   let step = 0;
   for (const file of list) {
-    await zip.addFile(`${folder}/${fileEntry(file)}`, files.uploadPath(file.storageKey));
+    await addStoredFile(zip, files, `${folder}/${fileEntry(file)}`, file);
     step += 1;
     // A few updates, not one per file.
     if (list.length > 4 && step % Math.ceil(list.length / 4) === 0) await progress(Math.round(from + ((to - from) * step) / list.length));
@@ -92,7 +98,7 @@ export async function buildTeamExport(db: DbOrTx, files: FileStorage, zip: ZipWr
   for (const room of rooms) {
     const folder = `rooms/${folders.get(room.id)}`;
     await zip.addText(`${folder}/messages.json`, json(await content.findRoomMessages(db, room.id)));
-    for (const file of await content.findRoomFiles(db, room.id)) await zip.addFile(`${folder}/files/${fileEntry(file)}`, files.uploadPath(file.storageKey));
+    for (const file of await content.findRoomFiles(db, room.id)) await addStoredFile(zip, files, `${folder}/files/${fileEntry(file)}`, file);
     done += 1;
     await progress(Math.round(20 + (75 * done) / rooms.length));
   }

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { GOVERNANCE_ERRORS } from '@agentroom/shared';
 import type { AppContext } from '../context';
@@ -16,16 +14,16 @@ export const exportRoutes = (ctx: AppContext) =>
     requestTeamExport: async ({ auth, params }) => ({ export: await exportsService.requestTeamExport(ctx, auth.agentId, params.handle) }),
     createExportLink: async ({ auth, params }) => exportsService.createExportLink(ctx, auth.agentId, params.id),
     downloadExport: async ({ params, query, res }) => {
-      const { filePath, filename } = await exportsService.consumeDownload(ctx, params.id, query.token);
-      const stats = await stat(filePath).catch(() => undefined);
+      const { storageKey, filename } = await exportsService.consumeDownload(ctx, params.id, query.token);
+      const file = await ctx.files.get('exports', storageKey);
       // The token is used up either way: the ZIP went with an expiry that raced this download.
-      if (!stats?.isFile()) throw new AppError(410, 'LINK_EXPIRED', GOVERNANCE_ERRORS.exportExpired);
+      if (!file) throw new AppError(410, 'LINK_EXPIRED', GOVERNANCE_ERRORS.exportExpired);
       res.status(200);
       res.setHeader('Content-Type', 'application/zip');
-      res.setHeader('Content-Length', String(stats.size));
+      res.setHeader('Content-Length', String(file.size));
       res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
       res.setHeader('Cache-Control', 'private, no-store');
-      await pipeline(createReadStream(filePath), res);
+      await pipeline(file.body, res);
       return ANSWERED;
     },
   });

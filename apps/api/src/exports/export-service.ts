@@ -60,7 +60,7 @@ export async function createExportLink(ctx: AppContext, agentId: string, id: str
 }
 
 export interface Download {
-  filePath: string;
+  storageKey: string;
   filename: string;
 }
 
@@ -79,6 +79,6 @@ export async function consumeDownload(ctx: AppContext, id: string, token: string
     });
     const day = new Date().toISOString().slice(0, 10);
     const filename = view?.teamHandle ? `agentroom-${view.teamHandle}-export-${day}.zip` : `agentroom-export-${day}.zip`;
-    return { filePath: ctx.files.exportPath(row.storageKey), filename };
+    return { storageKey: row.storageKey, filename };
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { stat, unlink } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { AppContext } from '../context';
 import { startPollLoop } from '../core/poll-loop';
 import type { DbOrTx } from '../db/client';
@@ -34,7 +35,7 @@ async function publishExport(ctx: AppContext, id: string) {
 }
 
 async function removeFile(ctx: AppContext, storageKey: string | null) {
-  if (storageKey) await unlink(ctx.files.exportPath(storageKey)).catch(() => undefined);
+  if (storageKey) await ctx.files.delete('exports', storageKey).catch((error: unknown) => ctx.logger.warn({ err: error, storageKey }, 'could not delete an export'));
 }
 
 /** The mail that says it is ready, in the requester's language, linking to where exports are downloaded. */
@@ -46,10 +47,28 @@ async function queueReadyMail(ctx: AppContext, tx: DbOrTx, row: DataExportRow, t
   await enqueueMail(tx, recipient.email, exportReadyMail(translatorFor(recipient.locale), recipient.name, url, team ? String(team.name) : undefined));
 }
 
+/** Writes the ZIP into this node's incoming folder, then puts it into file storage; answers its size. */
+async function writeZip(ctx: AppContext, row: DataExportRow, storageKey: string, progress: (percent: number) => Promise<void>): Promise<number> {
+  const filePath = path.join(ctx.files.tempDir, storageKey);
+  const zip = createZipWriter(filePath);
+  try {
+    await progress(5);
+    if (row.kind === 'team' && row.teamId) await buildTeamExport(ctx.db, ctx.files, zip, { id: row.teamId, agentId: row.requestedBy }, progress);
+    else await buildPersonalExport(ctx.db, ctx.files, zip, row.requestedBy, progress);
+    await zip.finish();
+    const { size } = await stat(filePath);
+    await ctx.files.put('exports', storageKey, { file: filePath }, 'application/zip');
+    return size;
+  } catch (error) {
+    zip.abort();
+    throw error;
+  } finally {
+    await rm(filePath, { force: true });
+  }
+}
+
 async function build(ctx: AppContext, row: DataExportRow) {
   const storageKey = `${row.id}-${randomUUID()}.zip`;
-  const filePath = ctx.files.exportPath(storageKey);
-  const zip = createZipWriter(filePath);
   let last = -1;
   const progress = async (percent: number) => {
     if (percent <= last) return;
@@ -57,17 +76,7 @@ async function build(ctx: AppContext, row: DataExportRow) {
     await setExportProgress(ctx.db, row.id, percent);
     await publishExport(ctx, row.id);
   };
-  try {
-    await progress(5);
-    if (row.kind === 'team' && row.teamId) await buildTeamExport(ctx.db, ctx.files, zip, { id: row.teamId, agentId: row.requestedBy }, progress);
-    else await buildPersonalExport(ctx.db, ctx.files, zip, row.requestedBy, progress);
-    await zip.finish();
-  } catch (error) {
-    zip.abort();
-    await removeFile(ctx, storageKey);
-    throw error;
-  }
-  const { size } = await stat(filePath);
+  const size = await writeZip(ctx, row, storageKey, progress);
   const view = await findExportView(ctx.db, row.id);
   const ready = await inTransaction(ctx.db, async (tx) => {
     if (!(await markExportReady(tx, row.id, { storageKey, size, expiresAt: new Date(Date.now() + ctx.config.exports.ttlMs) }))) return false;

@@ -1,12 +1,13 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { once } from 'node:events';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /** A ZIP written entry by entry to a file: JSON and text compressed, files copied as they are (most are compressed already). */
 export interface ZipWriter {
   addText(name: string, text: string): Promise<void>;
-  /** Copies a file from disk; answers false (and adds nothing) when it is gone. */
-  addFile(name: string, filePath: string): Promise<boolean>;
+  /** Copies a stored file's bytes in as they arrive. */
+  addFile(name: string, source: Readable): Promise<void>;
   /** Finishes the ZIP; resolves once every byte is on disk. */
   finish(): Promise<void>;
   /** Gives up: the half-written file is closed (the caller deletes it). */
@@ -37,21 +38,13 @@ export function createZipWriter(filePath: string): ZipWriter {
       await drained();
     },
     async addFile(name, source) {
-      let stream;
-      try {
-        stream = createReadStream(source);
-        await once(stream, 'open');
-      } catch {
-        return false;
-      }
       const entry = new ZipPassThrough(name);
       zip.add(entry);
-      for await (const chunk of stream) {
+      for await (const chunk of source) {
         entry.push(chunk as Uint8Array);
         await drained();
       }
       entry.push(new Uint8Array(0), true);
-      return true;
     },
     async finish() {
       zip.end();

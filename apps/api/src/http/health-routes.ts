@@ -41,12 +41,14 @@ export const healthRoutes = (ctx: AppContext, redis?: Redis) =>
     },
     getLiveness: () => ({ status: 'ok' as const }),
     getReadiness: async () => {
-      const [database, redisState] = await Promise.all([
+      const [database, redisState, storage] = await Promise.all([
         answersInTime(() => ctx.database.ping()),
         redis ? answersInTime(() => redis.ping()) : Promise.resolve<DependencyState>('not_configured'),
+        // Attachments, avatars and exports: the local folder, or the shared bucket (decision 0029).
+        answersInTime(() => ctx.files.check()),
       ]);
-      if (database === 'down' || redisState === 'down')
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Not ready', { database, redis: redisState });
+      if (database === 'down' || redisState === 'down' || storage === 'down')
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Not ready', { database, redis: redisState, storage });
       return { status: 'ok' as const, checks: { database, redis: redisState } };
     },
   });

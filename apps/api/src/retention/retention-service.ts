@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { TTeamRetention, TUpdateRetentionRequest } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { recordAudit } from '../audit/audit-repo';
@@ -36,7 +35,7 @@ function deleteFilesAfterCommit(ctx: AppContext, storageKeys: string[]) {
   if (!storageKeys.length) return;
   afterCommit(() => {
     for (const key of storageKeys)
-      rm(ctx.files.uploadPath(key), { force: true }).catch((error: unknown) => ctx.logger.warn({ err: error, storageKey: key }, 'retention could not delete a file'));
+      ctx.files.delete('uploads', key).catch((error: unknown) => ctx.logger.warn({ err: error, storageKey: key }, 'retention could not delete a file'));
   });
 }
 

@@ -1,45 +1,38 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { isUuid } from '@agentroom/shared';
-import type { AppConfig } from '../config';
+import type { Readable } from 'node:stream';
+import type { FileSpace } from './storage-keys';
 
-/** Where uploaded files live on disk: built once per server (`server.ts`), so two servers share nothing. */
-export interface FileStorage {
-  /** The folder new uploads are written to (under a random name, their storage key). */
-  readonly uploadsDir: string;
-  /** The file of an upload; only its base name counts, so no key can reach outside the folder. */
-  uploadPath(storageKey: string): string;
-  /** The file of an uploaded avatar; only a uuid ever names one, so no path can be smuggled in. */
-  avatarPath(id: string): string;
-  /** The ZIP of a data export (decision 0028), in an `exports/` folder beside the uploads; only its base name counts. */
-  exportPath(storageKey: string): string;
-  /** Removes a temporary folder made for an in-memory server; a real data directory stays. */
-  close(): void;
+/** What is put: bytes in memory, or a finished file on this node's disk (which the store may move in). */
+type PutSource = Buffer | { file: string };
+
+/** A stored file as it is read back: its bytes as a stream, its length and type. */
+interface StoredFile {
+  body: Readable;
+  size: number;
+  contentType: string | undefined;
 }
 
 /**
- * Uploads live in DATA_DIR/uploads and avatars beside them in DATA_DIR/uploads/avatars (one
- * `<id>.webp` each). With the in-memory database (`memory://`, used by tests) there is no data
- * directory, so a fresh temporary folder per server stands in and goes when the server closes.
+ * Files kept for the product (decision 0029): attachments, avatars, export ZIPs, each under one of
+ * our random keys in its space. Built once per server (`server.ts`): a local folder, or an S3 bucket
+ * every node shares. Every method refuses a key that is not ours (InvalidStorageKeyError).
  */
-export function createFileStorage(config: Pick<AppConfig, 'dataDir'>): FileStorage {
-  const temporary = config.dataDir === 'memory://';
-  const uploadsDir = temporary ? mkdtempSync(path.join(os.tmpdir(), 'agentroom-uploads-')) : path.join(config.dataDir, 'uploads');
-  const avatarsDir = path.join(uploadsDir, 'avatars');
-  const exportsDir = path.join(uploadsDir, 'exports');
-  mkdirSync(avatarsDir, { recursive: true });
-  mkdirSync(exportsDir, { recursive: true });
-  return {
-    uploadsDir,
-    uploadPath: (storageKey) => path.join(uploadsDir, path.basename(storageKey)),
-    avatarPath(id) {
-      if (!isUuid(id)) throw new Error('avatar ids are uuids');
-      return path.join(avatarsDir, `${id.toLowerCase()}.webp`);
-    },
-    exportPath: (storageKey) => path.join(exportsDir, path.basename(storageKey)),
-    close() {
-      if (temporary) rmSync(uploadsDir, { recursive: true, force: true });
-    },
-  };
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /**
+   * A folder of this node's own for files on their way in (uploads being received, ZIPs being built);
+   * whoever writes there removes what they wrote (`rm(…, { force: true })`, also after a `put` that moved it).
+   */
+  readonly tempDir: string;
+  put(space: FileSpace, key: string, source: PutSource, contentType: string): Promise<void>;
+  /** The file as a stream, or undefined when there is none. */
+  get(space: FileSpace, key: string): Promise<StoredFile | undefined>;
+  /** The whole file in memory (the AI file reader), or undefined when there is none. */
+  read(space: FileSpace, key: string): Promise<Buffer | undefined>;
+  /** Deletes the file; one already gone is fine. */
+  delete(space: FileSpace, key: string): Promise<void>;
+  exists(space: FileSpace, key: string): Promise<boolean>;
+  /** Rejects when the store cannot be reached (readiness). */
+  check(): Promise<void>;
+  /** Ends connections and removes this node's temporary folders (and, for `memory://`, the whole store). */
+  close(): Promise<void>;
 }

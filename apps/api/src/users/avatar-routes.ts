@@ -1,10 +1,9 @@
+import { pipeline } from 'node:stream/promises';
 import { createAvatar } from '@dicebear/core';
 import { glass } from '@dicebear/collection';
 import { AVATAR_ERRORS, HTTP_ERRORS, isUuid } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../core/app-error';
-import { isClientAbort } from '../http/client-abort';
-import { sendError } from '../http/envelope';
 import { ANSWERED, defineHandlers } from '../http/route-handler';
 import { withInitials } from './avatar-images';
 
@@ -20,21 +19,33 @@ const GENERATED_AVATARS_KEPT = 5000;
 export function avatarRoutes(ctx: AppContext) {
   const cache = new Map<string, string>();
   return defineHandlers({
-    getUploadedAvatar: ({ params, req, res }) => {
+    getUploadedAvatar: async ({ params, req, res }) => {
       if (!isUuid(params.id)) throw notFound(AVATAR_ERRORS.notFound);
+      // An address never changes its bytes, so its id is a strong validator on every node.
+      const etag = `"${params.id.toLowerCase()}"`;
       const headers = {
         'Content-Type': 'image/webp',
         'Cache-Control': `public, max-age=${ONE_YEAR_S}, immutable`,
+        ETag: etag,
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",
       };
-      res.sendFile(ctx.files.avatarPath(params.id), { headers, dotfiles: 'deny' }, (error) => {
-        // Sent, or the client went away (a cancelled download: nothing to answer, nothing to log).
-        if (!error || res.headersSent || isClientAbort(error, req, res)) return;
-        // A removed or replaced avatar: not found, and not remembered as one either.
-        res.removeHeader('Cache-Control');
-        sendError(res, 404, 'NOT_FOUND', AVATAR_ERRORS.notFound);
-      });
+      // A removed or replaced avatar: not found, and not remembered as one either (no caching headers).
+      if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
+        if (!(await ctx.files.exists('avatars', params.id))) throw notFound(AVATAR_ERRORS.notFound);
+        res.status(304).set(headers).end();
+        return ANSWERED;
+      }
+      const file = await ctx.files.get('avatars', params.id);
+      if (!file) throw notFound(AVATAR_ERRORS.notFound);
+      res.status(200).set({ ...headers, 'Content-Length': String(file.size) });
+      if (req.method === 'HEAD') {
+        file.body.destroy();
+        res.end();
+        return ANSWERED;
+      }
+      // A cancelled download is the error handler's to ignore (http/client-abort).
+      await pipeline(file.body, res);
       return ANSWERED;
     },
     getGeneratedAvatar: ({ params, query, res }) => {

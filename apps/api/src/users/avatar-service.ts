@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
 import { TEAM_ERRORS, uploadedAvatarIdOf, uploadedAvatarUrl } from '@agentroom/shared';
 import type { AppContext } from '../context';
 import type { AgentRow } from '../db/rows';
@@ -13,7 +12,7 @@ import { lockAgent, setAgentBiometric } from './users-repo';
 export async function deleteAvatarFile(ctx: AppContext, avatarUrl: string | undefined): Promise<void> {
   const id = uploadedAvatarIdOf(avatarUrl);
   if (!id) return;
-  await rm(ctx.files.avatarPath(id), { force: true }).catch((error: unknown) =>
+  await ctx.files.delete('avatars', id).catch((error: unknown) =>
     ctx.logger.warn({ err: error, avatarId: id }, 'could not delete a replaced avatar'),
   );
 }
@@ -43,12 +42,11 @@ async function swapAvatar(ctx: AppContext, agentId: string, avatarUrl: string | 
 export async function replaceAvatar(ctx: AppContext, agentId: string, bytes: Buffer): Promise<AgentRow> {
   const rendered = await renderAvatar(bytes);
   const id = randomUUID();
-  const file = ctx.files.avatarPath(id);
-  await writeFile(file, rendered, { flag: 'wx' });
+  await ctx.files.put('avatars', id, rendered, 'image/webp');
   try {
     return await swapAvatar(ctx, agentId, uploadedAvatarUrl(id));
   } catch (error) {
-    await rm(file, { force: true });
+    await ctx.files.delete('avatars', id).catch(() => undefined);
     throw error;
   }
 }

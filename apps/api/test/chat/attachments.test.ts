@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { attachments } from '../../src/db/schema';
 import { sweepOrphanUploads } from '../../src/chat/orphan-upload-sweeper';
@@ -159,12 +158,13 @@ describe('abandoned uploads', () => {
     await server.ctx.db.update(attachments).set({ createdAt: hoursAgo(25) }).where(inArray(attachments.id, [sent!.id, abandoned!.id]));
     await server.ctx.db.update(attachments).set({ createdAt: hoursAgo(1) }).where(eq(attachments.id, recent!.id));
     const rows = await server.ctx.db.select().from(attachments).where(eq(attachments.id, abandoned!.id));
-    const abandonedFile = server.ctx.files.uploadPath(rows[0]!.storageKey);
+    const abandonedKey = rows[0]!.storageKey;
+    expect(await server.ctx.files.exists('uploads', abandonedKey)).toBe(true);
 
     expect(await sweepOrphanUploads(server.ctx)).toBe(1);
     const left = await server.ctx.db.select({ id: attachments.id }).from(attachments).where(inArray(attachments.id, [sent!.id, recent!.id, abandoned!.id]));
     expect(left.map((r) => r.id).sort()).toEqual([sent!.id, recent!.id].sort());
-    await expect(access(abandonedFile)).rejects.toThrow();
+    expect(await server.ctx.files.exists('uploads', abandonedKey)).toBe(false);
     await server.api().get(pathOf(abandoned!.url)).expect(404);
     await server.api().get(pathOf(sent!.url)).expect(200);
   });

@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -174,10 +173,10 @@ describe('deleting your own message', () => {
     expect(deleted).not.toHaveProperty('reactions');
     expect(await live).toEqual(deleted);
 
-    // The file: no download with its signed link or the bearer, and no bytes on disk.
+    // The file: no download with its signed link or the bearer, and no bytes in file storage.
     await server.api().get(pathOf(file.url)).expect(404);
     await server.api().get(`/api/v1/chat/attachments/${file.id}`).set(auth(bob)).expect(404);
-    await expect(access(server.ctx.files.uploadPath(row!.storageKey))).rejects.toThrow();
+    expect(await server.ctx.files.exists('uploads', row!.storageKey)).toBe(false);
 
     const history = await page(bob);
     const around = history.filter((m) => m.seq >= before.seq && m.seq <= after.seq);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { GOVERNANCE_ERRORS, type TChatAttachment } from '@agentroom/shared';
-import { existsSync } from 'node:fs';
 import { auditEvents, dataExports } from '../../src/db/schema';
 import { closeSockets, connectSocket, nextEvent, sendMessage, startConversation } from '../chat/chat-fixtures';
 import { signUpVerified, startTestServer, type TestServer } from '../support/test-server';
@@ -127,7 +126,7 @@ describe('exporting your own data', () => {
 
   it('deletes the ZIP once it expires: a link is then refused with 410', async () => {
     const [before] = await server.ctx.db.select({ storageKey: dataExports.storageKey }).from(dataExports).where(eq(dataExports.id, exportId));
-    expect(existsSync(server.ctx.files.exportPath(before!.storageKey!))).toBe(true);
+    expect(await server.ctx.files.exists('exports', before!.storageKey!)).toBe(true);
     await server.ctx.db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.id, exportId));
     expect(await server.exports.runOnce()).toBe(1);
     const listed = await server.api().get('/api/v1/users/me/exports').set(bearer(ada.token)).expect(200);
@@ -135,7 +134,7 @@ describe('exporting your own data', () => {
     const res = await server.api().post(`/api/v1/exports/${exportId}/link`).set(bearer(ada.token));
     expect(res.status).toBe(410);
     expect(res.body.error).toBe(GOVERNANCE_ERRORS.exportExpired);
-    expect(existsSync(server.ctx.files.exportPath(before!.storageKey!))).toBe(false);
+    expect(await server.ctx.files.exists('exports', before!.storageKey!)).toBe(false);
   });
 
   it('gives up on an export whose builds keep failing, with a clear error', async () => {

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GOVERNANCE_ERRORS, type TChatMessage, type TConversation, type TTeam } from '@agentroom/shared';
@@ -105,8 +104,8 @@ describe('the retention worker', () => {
     await age(generalId, old.at(-1)!.seq);
     const fresh = [await sendMessage(server, owner, generalId, 'fresh one'), await sendMessage(server, owner, generalId, 'fresh two')];
     const [stored] = await server.ctx.db.select().from(attachments).where(eq(attachments.id, fileId));
-    const filePath = server.ctx.files.uploadPath(stored!.storageKey);
-    expect(existsSync(filePath)).toBe(true);
+    const storageKey = stored!.storageKey;
+    expect(await server.ctx.files.exists('uploads', storageKey)).toBe(true);
     const before = await conversationOf(member, generalId);
     expect(before.unreadCount).toBe(9);
     expect(before.unreadMentions).toBe(1);
@@ -123,7 +122,7 @@ describe('the retention worker', () => {
 
     const left = await history(member, generalId);
     expect(left.map((m) => [m.seq, m.content])).toEqual([[pinned.seq, pinned.content], ...fresh.map((m) => [m.seq, m.content])]);
-    expect(existsSync(filePath)).toBe(false);
+    expect(await server.ctx.files.exists('uploads', storageKey)).toBe(false);
     const after = await conversationOf(member, generalId);
     expect(after.unreadCount).toBe(2);
     expect(after.unreadMentions).toBe(0);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
@@ -103,7 +102,7 @@ describe('uploading your own avatar', () => {
     const gone = await fetchAvatar(second);
     expect(gone.res.status).toBe(404);
     expect(gone.res.body).toMatchObject({ success: false, code: 'NOT_FOUND', error: AVATAR_ERRORS.notFound });
-    expect(existsSync(server.ctx.files.avatarPath(uploadedAvatarIdOf(second)!))).toBe(false);
+    expect(await server.ctx.files.exists('avatars', uploadedAvatarIdOf(second)!)).toBe(false);
   });
 
   it.each([

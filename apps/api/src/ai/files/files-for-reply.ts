@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { TFileRead } from '@agentroom/shared';
 import type { AppContext } from '../../context';
 import type { AttachmentRow } from '../../db/rows';
@@ -80,9 +79,16 @@ async function readOne(ctx: AppContext, file: AttachmentRow, stored: AttachmentE
   return textBlock(file, extract, left);
 }
 
+/** The file's bytes from file storage; one that is gone fails this file's reading (the caller says so to the model). */
+async function storedBytes(ctx: AppContext, file: AttachmentRow): Promise<Buffer> {
+  const bytes = await ctx.files.read('uploads', file.storageKey);
+  if (!bytes) throw new Error(`the stored file of attachment ${file.id} is missing`);
+  return bytes;
+}
+
 /** Reads and extracts a file met for the first time, and stores what came of it (read or failed) for every later reply. */
 async function extractOnce(ctx: AppContext, file: AttachmentRow): Promise<AttachmentExtractRow> {
-  const extracted = await extractText(await readFile(ctx.files.uploadPath(file.storageKey)), file.mime);
+  const extracted = await extractText(await storedBytes(ctx, file), file.mime);
   return saveExtract(
     ctx.db,
     extracted.status === 'done'
@@ -118,7 +124,7 @@ async function readImage(ctx: AppContext, file: AttachmentRow, left: number): Pr
     );
   if (file.size > IMAGE_MAX_BYTES) return unreadable(file, 'it is too big to show to the model');
   if (left < IMAGE_TOKENS) return linePart(file, 'an image not shown to you, the context is full', 'Not seen: the context was full.');
-  const bytes = await readFile(ctx.files.uploadPath(file.storageKey));
+  const bytes = await storedBytes(ctx, file);
   return {
     parts: [textPart(`[Image ${file.filename}]`), { type: 'image_url', image_url: { url: `data:${file.mime};base64,${bytes.toString('base64')}` } }],
     read: { attachmentId: file.id, filename: file.filename, kind: 'image' },
