@@ -21,6 +21,7 @@ const ZEnv = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: positiveInt(10),
   REDIS_URL: optionalUrl,
+  REDIS_CHANNEL: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, colon, underscore or dash (at most 64)').default('agentroom:sio'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Agentroom <no-reply@agentroom.local>'),
   ADMIN_EMAILS: z.string().default(''),
@@ -153,6 +154,8 @@ export interface AppConfig {
   databaseUrl?: string;
   databasePoolSize: number;
   redisUrl?: string;
+  /** The prefix of the Socket.IO adapter's pub/sub channels: the nodes of one installation share it, another installation on the same Redis must not. */
+  redisChannel: string;
   smtpUrl?: string;
   mailFrom: string;
   /** The instance's administrators: abuse reports are mailed to them (a list for now). */
@@ -363,6 +366,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
+    redisChannel: env.REDIS_CHANNEL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminEmails: env.ADMIN_EMAILS.split(',').map((address) => address.trim().toLowerCase()).filter(Boolean),

@@ -159,7 +159,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPubSub(redis.pub, redis.sub);
-    io.adapter(createAdapter(redis.pub, redis.sub, { key: 'agentroom:sio' }));
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: config.redisChannel }));
     resyncClientsOnReconnect(io, redis, logger);
   }
   const multiNode = Boolean(redis);

@@ -49,6 +49,6 @@ export const healthRoutes = (ctx: AppContext, redis?: Redis) =>
       ]);
       if (database === 'down' || redisState === 'down' || storage === 'down')
         throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Not ready', { database, redis: redisState, storage });
-      return { status: 'ok' as const, checks: { database, redis: redisState } };
+      return { status: 'ok' as const, checks: { database, redis: redisState, storage } };
     },
   });

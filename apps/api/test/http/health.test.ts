@@ -45,7 +45,7 @@ describe('health without Redis', () => {
     expect((await server.api().get('/api/v1/health/live').expect(200)).body).toEqual({ success: true, data: { status: 'ok' } });
     expect((await server.api().get('/api/v1/health/ready').expect(200)).body.data).toEqual({
       status: 'ok',
-      checks: { database: 'up', redis: 'not_configured' },
+      checks: { database: 'up', redis: 'not_configured', storage: 'up' },
     });
     expect((await server.api().get('/api/v1/health').expect(200)).body.data).toEqual({ status: 'ok', database: server.ctx.database.kind });
   });
@@ -66,7 +66,7 @@ describe('health when Redis goes away', () => {
   });
 
   it('is ready while Redis answers, not ready (503, redis down) but still live without it, ready again once it is back', async () => {
-    expect((await server.api().get('/api/v1/health/ready').expect(200)).body.data.checks).toEqual({ database: 'up', redis: 'up' });
+    expect((await server.api().get('/api/v1/health/ready').expect(200)).body.data.checks).toEqual({ database: 'up', redis: 'up', storage: 'up' });
     await redis.kill();
     await until(async () => (await server.api().get('/api/v1/health/ready')).status === 503, 'ready to report 503');
     const ready = await server.api().get('/api/v1/health/ready').expect(503);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -83,6 +84,8 @@ export async function databaseForTwoLives(
     RATE_LIMIT_LOGIN_MAX: '1000',
     RATE_LIMIT_REGISTER_MAX: '1000',
     RATE_LIMIT_MAIL_MAX: '1000',
+    // Its nodes (and their next lives) hear each other on Redis, never another test file's nodes.
+    REDIS_CHANNEL: `agentroom-test:${randomUUID()}`,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: dataDir }),
   };
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
@@ -46,6 +47,8 @@ export async function startTestServer(
     RATE_LIMIT_MAIL_MAX: '1000',
     RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
     RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
+    // Test files run at once on one Redis: a server's nodes (a second one starts from its config) hear only each other.
+    REDIS_CHANNEL: `agentroom-test:${randomUUID()}`,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });

@@ -193,7 +193,7 @@ const ZAgentParams = z.object({
 export const ROUTE_SCHEMAS = {
   getHealth: { tag: 'System', summary: 'Liveness and database check', success: { 200: ZHealthResponse } },
   getLiveness: { tag: 'System', summary: 'The process answers (restart it if not)', success: { 200: ZLiveResponse } },
-  getReadiness: { tag: 'System', summary: 'Database (and Redis when configured) answer: send traffic only if 200; 503 lists each state', success: { 200: ZReadyResponse } },
+  getReadiness: { tag: 'System', summary: 'Database, file storage (and Redis when configured) answer: send traffic only if 200; 503 lists each state', success: { 200: ZReadyResponse } },
   getOpenApiDocument: { tag: 'System', summary: 'This OpenAPI document', file: { contentTypes: ['application/json'], description: 'The OpenAPI 3.1 document.' } },
 
   // ---- auth ----

@@ -10,7 +10,7 @@ export const ZLiveResponse = z.strictObject({ status: z.literal('ok') });
 /** GET /health/ready: every dependency answered (a 503 error envelope lists each state in `details`). */
 export const ZReadyResponse = z.strictObject({
   status: z.literal('ok'),
-  checks: z.strictObject({ database: z.literal('up'), redis: z.enum(['up', 'not_configured']) }),
+  checks: z.strictObject({ database: z.literal('up'), redis: z.enum(['up', 'not_configured']), storage: z.literal('up') }),
 });
 
 /** GET /dev/mailbox (development and test only): the outbox, newest first, without the HTML bodies. */
