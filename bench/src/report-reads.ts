@@ -122,7 +122,7 @@ export function readsProblems(report: BenchReport): string[] {
         r && (r.wrong > 0 || r.failed > 0) ? [`${v.name} ${what}: ${r.wrong} wrong answers, ${r.failed} failed of ${r.requests} (${r.firstErrors.join('; ')})`] : [],
       ),
       ...(v.history?.busy?.api.failures ? [`${v.name} history under writes: ${v.history.busy.api.failures} failed pages`] : []),
-      ...(v.history?.busy?.writes.errors ? [`${v.name} write load: ${v.history.busy.writes.errors} failed sends`] : []),
+      ...[v.history?.busy?.writes, v.search?.concurrent?.writes].flatMap((w) => (w?.errors ? [`${v.name} write load: ${w.errors} failed sends of ${w.sent}`] : [])),
     ];
   });
 }

@@ -41,7 +41,7 @@ const median = (values: number[]) => {
 
 /**
  * The people's clients spread over worker processes, all at once, closed loop: one untimed warm-up
- * pass, then `rounds` timed rounds of `perClient` requests per client. Each client starts its list
+ * pass (a round's worth, at most each client's whole list), then `rounds` timed rounds of `perClient` requests per client. Each client starts its list
  * at another place each round, so the same query is not asked by everyone at the same moment.
  */
 export async function runCheckedReads(ctx: VariantContext, kind: 'inbox' | 'search', people: CheckedPerson[], label: string): Promise<CheckedReadsResult> {
@@ -57,7 +57,7 @@ export async function runCheckedReads(ctx: VariantContext, kind: 'inbox' | 'sear
     return Promise.all(workers.map((w, k) => w.call<CheckedReadOutcome>({ kind, clients: clientsOf(k, round), perClient, startAt })));
   };
   try {
-    await runRound(-1, Math.max(...people.map((p) => p.requests.length)));
+    await runRound(-1, Math.min(s.perClient, Math.max(...people.map((p) => p.requests.length))));
     const outcomes: CheckedReadOutcome[][] = [];
     for (let r = 0; r < s.rounds; r++) outcomes.push(await runRound(r, s.perClient));
     const all = outcomes.flat();

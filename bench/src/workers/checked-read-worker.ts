@@ -57,7 +57,10 @@ function mismatch(kind: CheckedReadCommand['kind'], body: unknown, expect: Expec
     const data = (body as InboxBody).data;
     const rows = data?.conversations ?? [];
     const ids = rows.map((c) => c.id);
-    if (ids.join() !== expect.ids.join()) return `ids differ (${ids.length} got, ${expect.ids.length} expected; first at ${ids.findIndex((id, i) => id !== expect.ids[i])})`;
+    if (ids.join() !== expect.ids.join()) {
+      const at = ids.findIndex((id, i) => id !== expect.ids[i]);
+      return `ids differ (${ids.length} got, ${expect.ids.length} expected; first at ${at}: ${JSON.stringify(rows[at] ?? null).slice(0, 400)})`;
+    }
     if (expect.unread && rows.some((c, i) => c.unreadCount !== expect.unread![i])) return 'unread counts differ';
     if (data?.pagination?.hasMore !== expect.hasMore) return `hasMore ${data?.pagination?.hasMore}, expected ${expect.hasMore}`;
     return '';

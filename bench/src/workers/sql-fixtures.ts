@@ -28,7 +28,7 @@ export interface InboxLoadResult {
   messages: number;
   /** What the person's unread counts in these conversations must add up to (messages from others after their read cursor). */
   expectedUnread: number;
-  /** The conversations loaded, newest first (the person may be in others too, e.g. a team's #general). */
+  /** The conversations loaded, newest first, the team's #general last (the person may be in others too). */
   ids: string[];
   /** Each loaded conversation's unread count for the person, in the order of `ids`. */
   unread: number[];
@@ -51,6 +51,19 @@ export async function loadInbox(query: Query, personId: string, conversations: n
     `insert into team_members (id, team_id, agent_id, role)
      select gen_random_uuid(), $1, a, 'member' from unnest($2::uuid[]) as a`,
     [teamId, [personId, ...peers.filter((_, i) => teamScoped[i])]],
+  );
+  // Every team has its #general with its people in it (a server starting adds one to a team without),
+  // older than every conversation of the load: the last in the person's list, nothing unread.
+  const generalId = randomUUID();
+  await query(
+    `insert into conversations (id, type, pair_key, team_id, name, topic, is_private, is_general, created_at)
+     values ($1::uuid, 'room', 'room:' || $1::text, $2::uuid, 'general', '', false, true, now() - interval '90 days')`,
+    [generalId, teamId],
+  );
+  await query(
+    `insert into conversation_participants (id, conversation_id, agent_id, joined_at)
+     select gen_random_uuid(), $1, a, now() - interval '90 days' from unnest($2::uuid[]) as a`,
+    [generalId, [personId, ...peers.filter((_, i) => teamScoped[i])]],
   );
   const ids = peers.map(() => randomUUID());
   let seed = 42;
@@ -92,8 +105,8 @@ export async function loadInbox(query: Query, personId: string, conversations: n
     conversations,
     messages: conversations * messagesEach,
     expectedUnread: readSeqs.reduce((sum, read) => sum + (messagesEach - read), 0),
-    ids,
-    unread: readSeqs.map((read) => messagesEach - read),
+    ids: [...ids, generalId],
+    unread: [...readSeqs.map((read) => messagesEach - read), 0],
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
