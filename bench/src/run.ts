@@ -16,7 +16,7 @@ import { measureWebFirstLoad } from './scenarios/web-first-load';
 import { READS_PEOPLE } from './scenarios/reads-people';
 import { runToolOverhead, toolOverheadPick } from './scenarios/tool-overhead';
 import { readsProblems } from './report-reads';
-import { settingsFor, type BenchSettings } from './settings';
+import { reduceReadLoads, settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
 import { gitCommit, machineInfo } from './support/machine';
@@ -50,6 +50,7 @@ function parseArgs(argv: string[]) {
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
     cpuProf: argv.includes('--cpu-prof'),
+    reduced: argv.includes('--reduced'),
     relay: !argv.includes('--no-relay'),
     send: value('send')
       ?.split(',')
@@ -201,6 +202,7 @@ async function main() {
     settings.roomFanout.maxRate = Math.max(...args.roomRates);
   }
   if (args.send?.length) settings.delivery.send = [...new Set(args.send)];
+  if (args.reduced && args.mode === 'full') reduceReadLoads(settings);
   if (args.requests) settings.inbox.requests = settings.search.requests = args.requests;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);

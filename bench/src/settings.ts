@@ -113,3 +113,14 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     reads: { clients: 8, workers: 2, rounds: 3, perClient: 150, inboxConversations: [40, 90, 150, 200, 260, 340, 420, 500], inboxMessagesEach: 20, writeRate: 50, toolRounds: 10, toolTimeoutMs: 60_000 },
   };
 }
+
+/**
+ * `--reduced`: full mode's clients, rounds, room and targets on smaller loads and fewer requests, to
+ * show on a shared machine in minutes that the read, room and tool scenarios work (figures are noisy).
+ */
+export function reduceReadLoads(settings: BenchSettings): void {
+  Object.assign(settings.history, { messages: 100_000, pages: 300, rawQueries: 300 });
+  Object.assign(settings.inbox, { messagesEach: 40, requests: 300 });
+  Object.assign(settings.search, { messages: { postgres: 100_000, pglite: 50_000 }, newer: { postgres: 20_000, pglite: 10_000 }, requests: 300 });
+  Object.assign(settings.reads, { perClient: 50, toolRounds: 6 });
+}
