@@ -58,7 +58,7 @@ export interface BenchSettings {
  * are in `inboxConversations[i]` conversations of `inboxMessagesEach` messages. `writeRate` msg/s go
  * through the API into other conversations during the busy rounds. `toolRounds` of each reply kind.
  */
-export interface ReadsSettings {
+interface ReadsSettings {
   clients: number;
   workers: number;
   rounds: number;
