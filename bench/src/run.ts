@@ -13,7 +13,10 @@ import { runLogin } from './scenarios/login';
 import { aiReplyChunks, createBenchTeam, runRoomAiStreams, runRoomFanout, runRoomRelay, TEAM_MAX_PEOPLE_WITH_AGENTS } from './scenarios/rooms';
 import { measureWebBundle } from './scenarios/web-bundle';
 import { measureWebFirstLoad } from './scenarios/web-first-load';
-import { settingsFor, type BenchSettings } from './settings';
+import { READS_PEOPLE } from './scenarios/reads-people';
+import { runToolOverhead, toolOverheadPick } from './scenarios/tool-overhead';
+import { readsProblems } from './report-reads';
+import { reduceReadLoads, settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
 import { gitCommit, machineInfo } from './support/machine';
@@ -25,7 +28,7 @@ import pg from 'pg';
 import { cleanRedis, createBenchDatabase, postgresAnswers, REDIS_URL, redisAnswers } from './support/services';
 import type { SqlTarget, VariantContext } from './support/variant';
 
-const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history', 'inbox', 'search', 'room-fanout', 'room-ai-streams'] as const;
+const SCENARIOS = ['web', 'login', 'connections', 'delivery', 'history', 'inbox', 'search', 'room-fanout', 'room-ai-streams', 'tool-overhead'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function parseArgs(argv: string[]) {
@@ -47,6 +50,7 @@ function parseArgs(argv: string[]) {
     scenarios: new Set<Scenario>(only ?? SCENARIOS),
     variant,
     cpuProf: argv.includes('--cpu-prof'),
+    reduced: argv.includes('--reduced'),
     relay: !argv.includes('--no-relay'),
     send: value('send')
       ?.split(',')
@@ -115,7 +119,7 @@ async function runVariant(
       scenarios.has('delivery') ? delivery.pairs * 2 + 4 : 0,
       scenarios.has('connections') ? connections.workers * connections.usersPerWorker : 0,
       rooms ? Math.max(settings.roomFanout.members, settings.roomAi.viewers) + 4 : 0,
-    );
+    ) + (['history', 'inbox', 'search', 'tool-overhead'].some((s) => scenarios.has(s as Scenario)) ? READS_PEOPLE : 0);
     log(`${result.label}: creating ${userCount} verified users through the API (register, mail link, login)`);
     const users = await createUsers(servers[0]!.url, mail, `b${name[0]}`, userCount);
     const ctx: VariantContext = {
@@ -146,7 +150,7 @@ async function runVariant(
       },
       log: (line) => log(`${name} ${line}`),
     };
-    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history' | 'inbox' | 'search' | 'roomFanout' | 'roomAi'>(
+    const attempt = async <K extends 'login' | 'connections' | 'delivery' | 'history' | 'inbox' | 'search' | 'roomFanout' | 'roomAi' | 'toolOverhead'>(
       key: K,
       run: () => Promise<VariantResult[K]>,
       scenario: Scenario = key as Scenario,
@@ -169,6 +173,7 @@ async function runVariant(
     // AI room's people and its three agents another.
     await attempt('roomFanout', async () => runRoomFanout(ctx, await createBenchTeam(ctx, settings.roomFanout.members)), 'room-fanout');
     await attempt('roomAi', async () => runRoomAiStreams(ctx, await createBenchTeam(ctx, Math.min(settings.roomAi.viewers, TEAM_MAX_PEOPLE_WITH_AGENTS))), 'room-ai-streams');
+    await attempt('toolOverhead', () => runToolOverhead(ctx), 'tool-overhead');
   } catch (error) {
     result.errors.setup = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`${name} FAILED: ${result.errors.setup}`);
@@ -197,6 +202,7 @@ async function main() {
     settings.roomFanout.maxRate = Math.max(...args.roomRates);
   }
   if (args.send?.length) settings.delivery.send = [...new Set(args.send)];
+  if (args.reduced && args.mode === 'full') reduceReadLoads(settings);
   if (args.requests) settings.inbox.requests = settings.search.requests = args.requests;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const runDir = path.join(RESULTS_DIR, `${stamp}-${args.mode}`);
@@ -240,7 +246,7 @@ async function main() {
   if (needsServer) {
     const mail = await startMailCapture();
     // The AI agents' model: the testkit's fake OpenAI-compatible server, streaming one word per chunk.
-    const llm = args.scenarios.has('room-ai-streams') ? await startFakeLlm() : undefined;
+    const llm = args.scenarios.has('room-ai-streams') || args.scenarios.has('tool-overhead') ? await startFakeLlm({ pick: toolOverheadPick }) : undefined;
     llm?.setDefault({ chunks: aiReplyChunks(settings.roomAi.chunks), delayMs: settings.roomAi.chunkDelayMs });
     const variantOptions = { ...args, runDir, llmBaseUrl: llm?.baseUrl };
     try {
@@ -276,7 +282,7 @@ async function main() {
   const m = json.machine;
   console.log(`${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}; commit ${json.git.commit.slice(0, 10)}${json.git.dirty ? ' (dirty)' : ''}`);
   log(`results: ${path.relative(REPO_ROOT, path.join(runDir, 'result.json'))}`);
-  const problems = [...runProblems(report), ...(args.mode === 'quick' ? relayFailures : [])];
+  const problems = [...runProblems(report), ...readsProblems(report), ...(args.mode === 'quick' ? relayFailures : [])];
   for (const problem of problems) log(`FAIL ${problem}`);
   process.exitCode = problems.length > 0 ? 1 : 0;
 }

@@ -46,8 +46,28 @@ export interface BenchSettings {
     drainMs: number;
     workers: number;
   };
+  /** Concurrent checked reads, reads under a write load, and the tool-calling reply (scenarios/reads-*.ts, tool-overhead.ts). */
+  reads: ReadsSettings;
   /** Three AI agents answer one @mention of all of them, streaming, before `viewers` sockets. */
   roomAi: { viewers: number; rounds: number; chunks: number; chunkDelayMs: number; timeoutMs: number; workers: number };
+}
+
+/**
+ * `clients` people at once (in `workers` processes), each closed-loop, every answer checked; `rounds`
+ * timed rounds of `perClient` requests each (the figures are medians over rounds). The inbox people
+ * are in `inboxConversations[i]` conversations of `inboxMessagesEach` messages. `writeRate` msg/s go
+ * through the API into other conversations during the busy rounds. `toolRounds` of each reply kind.
+ */
+interface ReadsSettings {
+  clients: number;
+  workers: number;
+  rounds: number;
+  perClient: number;
+  inboxConversations: number[];
+  inboxMessagesEach: number;
+  writeRate: number;
+  toolRounds: number;
+  toolTimeoutMs: number;
 }
 
 export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
@@ -64,6 +84,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
       search: { messages: { postgres: 10_000, pglite: 10_000 }, newer: { postgres: 3_000, pglite: 3_000 }, conversations: 200, requests: 50 },
       roomFanout: { members: 20, senders: 4, rates: [10, 20], maxRate: 20, maxRampSeconds: 10, stepSeconds: 2, p99BoundMs: 100, drainMs: 5000, workers: 2 },
       roomAi: { viewers: 20, rounds: 1, chunks: 20, chunkDelayMs: 5, timeoutMs: 20_000, workers: 2 },
+      reads: { clients: 8, workers: 2, rounds: 1, perClient: 15, inboxConversations: [5, 10, 20, 30, 60, 110, 150, 210], inboxMessagesEach: 3, writeRate: 20, toolRounds: 2, toolTimeoutMs: 20_000 },
     };
   return {
     mode,
@@ -86,8 +107,20 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     // 1,000,000 on Postgres (the target); PGlite's single process loads and indexes a fifth of that.
     // Then others' traffic: 300,000 newer messages (the full run's delivery ramps leave ≈ 200,000).
     search: { messages: { postgres: 1_000_000, pglite: 200_000 }, newer: { postgres: 300_000, pglite: 60_000 }, conversations: 1000, requests: 1000 },
-    // 400 msg/s into a room of 50 is the issue's 20,000 deliveries/s.
-    roomFanout: { members: 50, senders: 10, rates: [10, 20, 50, 100, 150, 200, 300, 400, 500], maxRate: 5000, maxRampSeconds: 120, stepSeconds: 5, p99BoundMs: 100, drainMs: 3000, workers: 2 },
+    // 250 msg/s into a room of 200 is 50,000 deliveries/s (the bench raises its team's max_members for it).
+    roomFanout: { members: 200, senders: 20, rates: [10, 20, 50, 100, 150, 200, 250, 300, 400], maxRate: 5000, maxRampSeconds: 120, stepSeconds: 5, p99BoundMs: 100, drainMs: 3000, workers: 2 },
     roomAi: { viewers: 50, rounds: 3, chunks: 200, chunkDelayMs: 5, timeoutMs: 60_000, workers: 2 },
+    reads: { clients: 8, workers: 2, rounds: 3, perClient: 150, inboxConversations: [40, 90, 150, 200, 260, 340, 420, 500], inboxMessagesEach: 20, writeRate: 50, toolRounds: 10, toolTimeoutMs: 60_000 },
   };
+}
+
+/**
+ * `--reduced`: full mode's clients, rounds, room and targets on smaller loads and fewer requests, to
+ * show on a shared machine in minutes that the read, room and tool scenarios work (figures are noisy).
+ */
+export function reduceReadLoads(settings: BenchSettings): void {
+  Object.assign(settings.history, { messages: 100_000, pages: 300, rawQueries: 300 });
+  Object.assign(settings.inbox, { messagesEach: 40, requests: 300 });
+  Object.assign(settings.search, { messages: { postgres: 100_000, pglite: 50_000 }, newer: { postgres: 20_000, pglite: 10_000 }, requests: 300 });
+  Object.assign(settings.reads, { perClient: 50, toolRounds: 6 });
 }

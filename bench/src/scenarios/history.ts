@@ -3,6 +3,8 @@ import { spawnWorker } from '../support/child-worker';
 import type { VariantContext } from '../support/variant';
 import type { PageLoadResult } from '../workers/page-load-worker';
 import type { RawInsertResult, RawSelectResult } from '../workers/sql-worker';
+import type { WriteLoadOutcome } from '../workers/write-load-worker';
+import { underWriteLoad } from './write-load';
 
 export interface HistoryResult {
   messages: number;
@@ -11,6 +13,8 @@ export interface HistoryResult {
   api: PageLoadResult;
   /** Several clients at once, for throughput. */
   apiConcurrent: PageLoadResult & { concurrency: number };
+  /** The same pages, one client, while background senders write through the API into other conversations. */
+  busy?: { api: PageLoadResult; writes: WriteLoadOutcome };
   raw: RawSelectResult;
   rawInsert: RawInsertResult;
   explain: string;
@@ -53,6 +57,11 @@ export async function runHistory(ctx: VariantContext): Promise<HistoryResult> {
     await load.call({ origin, token: a.token, paths: paths.slice(0, 50), concurrency: 1 });
     const api = await load.call<PageLoadResult>({ origin, token: a.token, paths, concurrency: 1 });
     const apiConcurrent = await load.call<PageLoadResult>({ origin, token: a.token, paths, concurrency });
+    const rate = ctx.settings.reads.writeRate;
+    // As many pages as the concurrent reads' rounds take (quick mode's stays short), at most all of them.
+    const busyPaths = paths.slice(0, ctx.settings.reads.perClient * ctx.settings.reads.clients);
+    const busy = await underWriteLoad(ctx, rate, () => load.call<PageLoadResult>({ origin, token: a.token, paths: busyPaths, concurrency: 1 }));
+    ctx.log(`history under ${rate} writes/s: API page p50 ${busy.result.latency.p50} p99 ${busy.result.latency.p99} ms; failures ${busy.result.failures}`);
     ctx.log(
       `history: API page p50 ${api.latency.p50} p99 ${api.latency.p99} ms (raw SQL p50 ${loaded.raw.page.p50} p99 ${loaded.raw.page.p99}); ` +
         `${apiConcurrent.perSecond} pages/s at ${concurrency} clients; failures ${api.failures + apiConcurrent.failures}`,
@@ -62,6 +71,7 @@ export async function runHistory(ctx: VariantContext): Promise<HistoryResult> {
       bulkLoadSeconds: loaded.seconds,
       api,
       apiConcurrent: { ...apiConcurrent, concurrency },
+      busy: { api: busy.result, writes: busy.writes },
       raw: loaded.raw,
       rawInsert: loaded.rawInsert,
       explain: loaded.explain,

@@ -5,9 +5,14 @@ import type { VariantContext } from '../support/variant';
 import type { PageLoadResult } from '../workers/page-load-worker';
 import type { InboxLoadResult } from '../workers/sql-fixtures';
 import { inboxPageSql, inboxStepSql, inboxUnreadSql } from './api-statements';
+import { runCheckedReads, type CheckedPerson, type CheckedReadsResult } from './checked-reads';
+import { inboxPeople } from './reads-people';
+import type { CheckedRequest } from '../workers/checked-read-worker';
 
 export interface InboxResult {
-  load: Omit<InboxLoadResult, 'ids'>;
+  load: Omit<InboxLoadResult, 'ids' | 'unread'>;
+  /** Eight people at once (each in a different number of conversations), every page checked. */
+  concurrent?: CheckedReadsResult & { conversations: number[] };
   pageSize: number;
   /** Every page of the list in turn (what the web app's sidebar fetches), one request at a time. */
   api: PageLoadResult;
@@ -44,8 +49,11 @@ export async function runInbox(ctx: VariantContext): Promise<InboxResult> {
       };
       for (const [name, text] of Object.entries(inboxStepSql))
         explain[name] = await sql.call<string>({ cmd: 'explainSql', text, params: name === 'details' ? [ids, person.agentId] : [ids] });
+      const people: InboxLoadResult[] = [];
+      for (const [i, who] of inboxPeople(ctx).entries())
+        people.push(await sql.call<InboxLoadResult>({ cmd: 'inboxLoad', personId: who.agentId, conversations: ctx.settings.reads.inboxConversations[i]!, messagesEach: ctx.settings.reads.inboxMessagesEach }));
       await sql.call({ cmd: 'close' });
-      return { load, explain };
+      return { load, explain, people };
     } finally {
       await sql.stop();
     }
@@ -81,9 +89,33 @@ export async function runInbox(ctx: VariantContext): Promise<InboxResult> {
       `inbox: page of ${PAGE} p50 ${api.latency.p50} p95 ${api.latency.p95} p99 ${api.latency.p99} ms; ` +
         `unread ${unread} (expected ${loaded.load.expectedUnread}); failures ${api.failures}; CPU ms per request ${JSON.stringify(cpuMsPerRequest)}`,
     );
-    const { ids: _ids, ...written } = loaded.load;
-    return { load: written, pageSize: PAGE, api, unreadTotal: { api: unread, expected: loaded.load.expectedUnread }, explain: loaded.explain, cpuMsPerRequest };
+    const { ids: _ids, unread: _unread, ...written } = loaded.load;
+    const people = inboxPeople(ctx).map((who, i) => ({ token: who.token, requests: inboxRequests(loaded.people[i]!) }));
+    const concurrent = { ...(await runCheckedReads(ctx, 'inbox', people, 'concurrent')), conversations: loaded.people.map((p) => p.conversations) };
+    return { load: written, pageSize: PAGE, api, unreadTotal: { api: unread, expected: loaded.load.expectedUnread }, explain: loaded.explain, cpuMsPerRequest, concurrent };
   } finally {
     await load.stop();
   }
+}
+
+/**
+ * A person's pages as the seeded data says they must be: their conversations newest first, each
+ * page's ids in order with its unread counts, and whether more follow. Pages of 100 (the sidebar's)
+ * and of 25, and one past the end.
+ */
+function inboxRequests(load: InboxLoadResult): CheckedPerson['requests'] {
+  const requests: CheckedRequest[] = [];
+  const add = (page: number, limit: number, label: string) => {
+    const from = (page - 1) * limit;
+    requests.push({
+      path: `/api/v1/chat/conversations?page=${page}&limit=${limit}`,
+      label,
+      expect: { ids: load.ids.slice(from, from + limit), unread: load.unread.slice(from, from + limit), hasMore: load.ids.length > from + limit },
+    });
+  };
+  const pages = Math.max(1, Math.ceil(load.ids.length / PAGE));
+  for (let page = 1; page <= pages; page++) add(page, PAGE, page === 1 ? 'first page of 100' : 'later page of 100');
+  for (let page = 1; page <= Math.min(4, Math.ceil(load.ids.length / 25)); page++) add(page, 25, 'page of 25');
+  add(pages + 1, PAGE, 'past the end');
+  return requests;
 }

@@ -3,6 +3,11 @@ import type { VariantContext } from '../support/variant';
 import type { PageLoadResult } from '../workers/page-load-worker';
 import { searchQueries, type SearchLoadResult, type SearchNewerResult } from '../workers/sql-fixtures';
 import { searchPageParams, searchPageSql, searchReadableSql } from './api-statements';
+import { runCheckedReads, type CheckedReadsResult } from './checked-reads';
+import { searchPeople } from './reads-people';
+import { searchExpectations, type SearchExpectations } from './search-expectations';
+import { underWriteLoad } from './write-load';
+import type { WriteLoadOutcome } from '../workers/write-load-worker';
 
 /** One timed round of the query mix on the database as it then is, with what explains it. */
 interface SearchRound {
@@ -22,6 +27,12 @@ export interface SearchResult extends SearchRound {
    * conversations (a busy server's traffic; the searcher's own messages unchanged).
    */
   busy?: SearchRound & { newer: SearchNewerResult };
+  /**
+   * Eight searchers at once, each with queries of every kind, every answer checked against the
+   * seeded data: on the load alone (`quiet`), then while background senders write through the API
+   * into other conversations (`underWrites`).
+   */
+  concurrent?: { quiet: CheckedReadsResult; underWrites: CheckedReadsResult; writes: WriteLoadOutcome; hitsPerSearcher: Record<string, number>[] };
 }
 
 const PAGE = 20;
@@ -40,24 +51,32 @@ export async function runSearch(ctx: VariantContext): Promise<SearchResult> {
   const count = ctx.name === 'postgres' ? messages.postgres : messages.pglite;
   const newerCount = ctx.name === 'postgres' ? newer.postgres : newer.pglite;
   const reader = ctx.users.at(-4)!;
+  const searchers = searchPeople(ctx);
 
   const { load, ...quietSql } = await withSql(ctx, async (sql) => {
     ctx.log(`search: ${count.toLocaleString('en')} messages over ${conversations} conversations with SQL`);
-    const loaded = await sql.call<SearchLoadResult>({ cmd: 'searchLoad', readerId: reader.agentId, count, conversations });
+    const loaded = await sql.call<SearchLoadResult>({ cmd: 'searchLoad', readerId: reader.agentId, count, conversations, otherReaders: searchers.map((p) => p.agentId) });
     ctx.log(`search: loaded in ${loaded.seconds} s`);
-    return { load: loaded, ...(await inspect(sql, reader.agentId)) };
+    const expected: SearchExpectations[] = [];
+    for (const p of searchers) expected.push(await searchExpectations(sql, p.agentId));
+    return { load: loaded, expected, ...(await inspect(sql, reader.agentId)) };
   });
-  const quiet = { ...quietSql, api: await timeMix(ctx, reader, 'quiet') };
-  if (newerCount === 0) return { load, ...quiet };
+  const { expected, ...quietRound } = quietSql;
+  const quiet = { ...quietRound, api: await timeMix(ctx, reader, 'quiet') };
+  const people = searchers.map((p, i) => ({ token: p.token, requests: expected[i]!.requests }));
+  const checkedQuiet = await runCheckedReads(ctx, 'search', people, 'quiet');
+  const busyChecked = await underWriteLoad(ctx, ctx.settings.reads.writeRate, () => runCheckedReads(ctx, 'search', people, `under ${ctx.settings.reads.writeRate} writes/s`));
+  const concurrent = { quiet: checkedQuiet, underWrites: busyChecked.result, writes: busyChecked.writes, hitsPerSearcher: expected.map((e) => e.hits) };
+  if (newerCount === 0) return { load, ...quiet, concurrent };
 
   const { newer: newerLoad, ...busySql } = await withSql(ctx, async (sql) => {
     ctx.log(`search: ${newerCount.toLocaleString('en')} newer messages in the others' conversations with SQL`);
-    const loaded = await sql.call<SearchNewerResult>({ cmd: 'searchLoadNewer', readerId: reader.agentId, count: newerCount });
+    const loaded = await sql.call<SearchNewerResult>({ cmd: 'searchLoadNewer', readerId: reader.agentId, count: newerCount, otherReaders: searchers.map((p) => p.agentId) });
     ctx.log(`search: ${loaded.messages.toLocaleString('en')} newer messages loaded in ${loaded.seconds} s`);
     return { newer: loaded, ...(await inspect(sql, reader.agentId)) };
   });
   const busy = { newer: newerLoad, ...busySql, api: await timeMix(ctx, reader, 'busy') };
-  return { load, ...quiet, busy };
+  return { load, ...quiet, busy, concurrent };
 }
 
 /** Direct SQL on the bench's database from the SQL worker (PGlite: the API is stopped meanwhile). */

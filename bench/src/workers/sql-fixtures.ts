@@ -28,8 +28,10 @@ export interface InboxLoadResult {
   messages: number;
   /** What the person's unread counts in these conversations must add up to (messages from others after their read cursor). */
   expectedUnread: number;
-  /** The conversations loaded (the person may be in others too, e.g. a team's #general). */
+  /** The conversations loaded, newest first, the team's #general last (the person may be in others too). */
   ids: string[];
+  /** Each loaded conversation's unread count for the person, in the order of `ids`. */
+  unread: number[];
   seconds: number;
 }
 
@@ -49,6 +51,19 @@ export async function loadInbox(query: Query, personId: string, conversations: n
     `insert into team_members (id, team_id, agent_id, role)
      select gen_random_uuid(), $1, a, 'member' from unnest($2::uuid[]) as a`,
     [teamId, [personId, ...peers.filter((_, i) => teamScoped[i])]],
+  );
+  // Every team has its #general with its people in it (a server starting adds one to a team without),
+  // older than every conversation of the load: the last in the person's list, nothing unread.
+  const generalId = randomUUID();
+  await query(
+    `insert into conversations (id, type, pair_key, team_id, name, topic, is_private, is_general, created_at)
+     values ($1::uuid, 'room', 'room:' || $1::text, $2::uuid, 'general', '', false, true, now() - interval '90 days')`,
+    [generalId, teamId],
+  );
+  await query(
+    `insert into conversation_participants (id, conversation_id, agent_id, joined_at)
+     select gen_random_uuid(), $1, a, now() - interval '90 days' from unnest($2::uuid[]) as a`,
+    [generalId, [personId, ...peers.filter((_, i) => teamScoped[i])]],
   );
   const ids = peers.map(() => randomUUID());
   let seed = 42;
@@ -90,7 +105,8 @@ export async function loadInbox(query: Query, personId: string, conversations: n
     conversations,
     messages: conversations * messagesEach,
     expectedUnread: readSeqs.reduce((sum, read) => sum + (messagesEach - read), 0),
-    ids,
+    ids: [...ids, generalId],
+    unread: [...readSeqs.map((read) => messagesEach - read), 0],
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }
@@ -129,20 +145,23 @@ async function createSentences(query: Query): Promise<void> {
 
 /**
  * `count` messages over `conversations` conversations (the searcher is in one of ten of them),
- * interleaved in time over the last `count` seconds. Each text is one of 20,000 sentences of 4–19
+ * interleaved in time over the last `count` seconds; `otherReaders` share another one in ten. Each text is one of 20,000 sentences of 4–19
  * words drawn from a 3,000-word vocabulary with a Zipf-like skew (measured on 1,000,000 messages: the
  * commonest word is in 55 % of them, the 10th in 7 %, the 100th in 1.3 %, the 1,000th in 0.5 %; the
  * query labels keep the first estimates), plus one code word (`code<n>`, n < 99,991) shared by about
  * one message in 100,000.
  */
-export async function loadSearch(query: Query, readerId: string, count: number, conversations: number): Promise<SearchLoadResult> {
+export async function loadSearch(query: Query, readerId: string, count: number, conversations: number, otherReaders: string[] = []): Promise<SearchLoadResult> {
   const started = performance.now();
   const tag = randomUUID().slice(0, 8);
   const peers = await insertAgents(query, `search${tag}_`, 200);
   await createSentences(query);
 
   const ids = Array.from({ length: conversations }, () => randomUUID());
-  const a = ids.map((_, i) => (i % 10 === 0 ? readerId : peers[i % peers.length]!));
+  // The other readers (the concurrent searchers) take turns at one conversation in ten as well.
+  const a = ids.map((_, i) =>
+    i % 10 === 0 ? readerId : i % 10 === 5 && otherReaders.length > 0 ? otherReaders[Math.floor(i / 10) % otherReaders.length]! : peers[i % peers.length]!,
+  );
   const b = ids.map((_, i) => peers[(i * 7 + 1) % peers.length]!);
   const perConversation = Math.ceil(count / conversations);
   await query(
@@ -202,15 +221,15 @@ export interface SearchNewerResult {
  * newest loaded message and now), then what autovacuum would do. The searcher's own messages stay
  * as they were, so a search that reads only what it may read costs what it did before.
  */
-export async function loadSearchNewer(query: Query, readerId: string, count: number): Promise<SearchNewerResult> {
+export async function loadSearchNewer(query: Query, readerId: string, count: number, otherReaders: string[] = []): Promise<SearchNewerResult> {
   const started = performance.now();
   const { rows } = await query(
     `select c.id, c.last_seq, array_agg(p.agent_id order by p.agent_id) as who
      from conversations c join conversation_participants p on p.conversation_id = c.id
      where c.pair_key like 'bench-search:%'
-       and not exists (select 1 from conversation_participants r where r.conversation_id = c.id and r.agent_id = $1)
+       and not exists (select 1 from conversation_participants r where r.conversation_id = c.id and r.agent_id = any($1::uuid[]))
      group by c.id order by c.id`,
-    [readerId],
+    [[readerId, ...otherReaders]],
   );
   const others = rows.map((r) => ({ id: String(r.id), lastSeq: Number(r.last_seq), who: r.who as string[] }));
   if (others.length === 0) throw new Error('loadSearchNewer: no conversations of others (run the search load first)');

@@ -21,8 +21,8 @@ export type SqlCommand =
   | { cmd: 'pageAnchors'; conversationId: string; count: number }
   | { cmd: 'explain'; conversationId: string; pageSize: number }
   | { cmd: 'inboxLoad'; personId: string; conversations: number; messagesEach: number }
-  | { cmd: 'searchLoad'; readerId: string; count: number; conversations: number }
-  | { cmd: 'searchLoadNewer'; readerId: string; count: number }
+  | { cmd: 'searchLoad'; readerId: string; count: number; conversations: number; otherReaders?: string[] }
+  | { cmd: 'searchLoadNewer'; readerId: string; count: number; otherReaders?: string[] }
   | { cmd: 'explainSql'; text: string; params: unknown[] }
   | { cmd: 'rows'; text: string; params: unknown[] }
   | { cmd: 'close' };
@@ -184,9 +184,9 @@ serveCommands<SqlCommand>(async (command) => {
     case 'inboxLoad':
       return loadInbox(query, command.personId, command.conversations, command.messagesEach);
     case 'searchLoad':
-      return loadSearch(query, command.readerId, command.count, command.conversations);
+      return loadSearch(query, command.readerId, command.count, command.conversations, command.otherReaders);
     case 'searchLoadNewer':
-      return loadSearchNewer(query, command.readerId, command.count);
+      return loadSearchNewer(query, command.readerId, command.count, command.otherReaders);
     case 'explainSql':
       return explainText(query, command.text, command.params);
     case 'rows':
