@@ -34,7 +34,7 @@ function ratioTarget(send: 'socket' | 'http'): number {
 }
 
 /** Rows of the main table: medians over rounds with their spread, the targets, CPU per message at fixed rates. */
-export function deliveryRows(): RowLike[] {
+export function deliveryRows(variants: VariantLike[]): RowLike[] {
   const rows: RowLike[] = [];
   for (const send of ['socket', 'http'] as const) {
     const rounds = (v: VariantLike) => sendOf(v, send)?.rounds.length ?? 0;
@@ -43,7 +43,7 @@ export function deliveryRows(): RowLike[] {
         scenario: 'Delivery',
         metric: `sustained msg/s sent over ${SEND_LABEL[send]}, median of rounds (min–max)`,
         value: (v) => (rounds(v) ? `${medianRange(sendOf(v, send)?.api)}, ${rounds(v)} rounds` : '—'),
-        target: (v) => (send === 'socket' && v.name === 'pglite' ? `≥ ${fmt(DELIVERY_TARGETS.pgliteSocket)}` : ''),
+        target: (v) => (send === 'socket' && v.name === 'pglite' ? `≥ ${fmt(DELIVERY_TARGETS.pgliteSocket)}` : '—'),
         met: (v) => (send === 'socket' && v.name === 'pglite' && rounds(v) ? (sendOf(v, send)?.api?.median ?? 0) >= DELIVERY_TARGETS.pgliteSocket : undefined),
       },
       {
@@ -55,13 +55,13 @@ export function deliveryRows(): RowLike[] {
         scenario: 'Delivery',
         metric: `${send}: API ÷ ${send} relay, median of the rounds' ratios (min–max)`,
         value: (v) => (rounds(v) ? medianRange(sendOf(v, send)?.ratio) : '—'),
-        target: (v) => (v.name === 'postgres' ? `≥ ${ratioTarget(send)}` : ''),
+        target: (v) => (v.name === 'postgres' ? `≥ ${ratioTarget(send)}` : '—'),
         met: (v) => (v.name === 'postgres' && sendOf(v, send)?.ratio ? sendOf(v, send)!.ratio!.median >= ratioTarget(send) : undefined),
       },
     );
   }
-  for (const send of ['socket', 'http'] as const)
-    for (const rate of [500, 2000])
+  const fixedRates = [...new Set(variants.flatMap((v) => v.delivery?.fixed.map((f) => `${f.send} ${f.rate}`) ?? []))];
+  for (const [send, rate] of fixedRates.map((k) => k.split(' ')).map(([s, r]) => [s as 'socket' | 'http', Number(r)] as const))
       rows.push({
         scenario: 'Delivery',
         metric: `CPU ms per message at ${fmt(rate)} msg/s over ${send}: API / Postgres / Redis`,
@@ -103,6 +103,14 @@ function stepCells(s: DeliveryStep): string {
   ].join(' | ');
 }
 
+/** The CPU each side spent per message at its own ceiling: what the API costs beyond the floor, whoever set the limit. */
+function cpuCost(api: DeliveryRamp, relay: DeliveryRamp): string {
+  const at = (r: DeliveryRamp) => r.steps.find((s) => s.passed && s.offeredRate === r.ceilingOffered)?.serverCpuMsPerMessage;
+  const a = at(api);
+  const b = at(relay);
+  return a === undefined || b === undefined ? '—' : `${fmt(a)} ÷ ${fmt(b)} = ${fmt(Math.round((a / b) * 10) / 10)}×`;
+}
+
 function rampLabel(r: DeliveryRamp) {
   return `${r.round === 0 ? 'scout' : `round ${r.round}`} ${r.target === 'api' ? 'API' : 'relay'}`;
 }
@@ -120,9 +128,15 @@ export function deliverySection(variants: VariantLike[], judged: boolean): strin
       '',
     );
     for (const s of d.sends) {
-      lines.push(`**${SEND_LABEL[s.send]}**`, '', '| round | relay msg/s | relay limited by | API msg/s | API limited by | API ÷ relay |', '|---|---|---|---|---|---|');
-      for (const r of s.rounds) lines.push(`| ${r.round} | ${fmt(r.relay.ceiling)} | ${r.relay.limit} | ${fmt(r.api.ceiling)} | ${r.api.limit} | ${fmt(r.ratio)} |`);
-      lines.push(`| median (min–max) | ${medianRange(s.relay)} | | ${medianRange(s.api)} | | ${medianRange(s.ratio)} |`, '');
+      lines.push(
+        `**${SEND_LABEL[s.send]}**`,
+        '',
+        '| round | relay msg/s | relay limited by | API msg/s | API limited by | API ÷ relay | CPU ms per message at the ceilings: API (all nodes) ÷ relay |',
+        '|---|---|---|---|---|---|---|',
+      );
+      for (const r of s.rounds)
+        lines.push(`| ${r.round} | ${fmt(r.relay.ceiling)} | ${r.relay.limit} | ${fmt(r.api.ceiling)} | ${r.api.limit} | ${fmt(r.ratio)} | ${cpuCost(r.api, r.relay)} |`);
+      lines.push(`| median (min–max) | ${medianRange(s.relay)} | | ${medianRange(s.api)} | | ${medianRange(s.ratio)} | |`, '');
     }
     for (const t of targetLines(v)) lines.push(`- ${t}${judged ? '' : ' (quick run: not judged)'}`);
     if (d.fixed.length) {

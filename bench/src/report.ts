@@ -60,9 +60,9 @@ const slowest = (api?: { byLabel?: Record<string, { p99: number }> }) => {
 /** The socket send's median over rounds, the figure the raw INSERT baseline is compared with. */
 const socketMedian = (v: VariantResult) => v.delivery?.sends.find((s) => s.send === 'socket')?.api?.median;
 
-function rows(roomRelay?: RoomFanoutResult): Row[] {
+function rows(variants: VariantResult[], roomRelay?: RoomFanoutResult): Row[] {
   return [
-  ...deliveryRows(),
+  ...deliveryRows(variants),
   {
     scenario: 'Delivery',
     metric: 'raw single-row INSERT/s (baseline)',
@@ -265,7 +265,7 @@ export function renderMarkdown(report: BenchReport): string {
   const lines: string[] = [...machineLines(report.machine)];
   const header = ['Scenario', 'Metric', ...report.variants.map((v) => v.label), 'Target'];
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-  for (const row of rows(report.roomRelay)) {
+  for (const row of rows(report.variants, report.roomRelay)) {
     // Rows of scenarios that did not run in any variant are left out.
     if (report.variants.length > 0 && report.variants.every((v) => row.value(v).startsWith('—'))) continue;
     const cells = report.variants.map((v) => {

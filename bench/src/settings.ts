@@ -76,7 +76,7 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
         startRate: { relay: 100, api: 100 },
         minRate: 25,
         maxRate: 100,
-        maxSteps: 3,
+        maxSteps: 2,
         p99BoundMs: 50,
         drainMs: 5000,
         send: ['socket', 'http'],

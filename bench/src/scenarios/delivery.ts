@@ -179,7 +179,7 @@ async function runRounds(ctx: VariantContext, runner: StepRunner, send: Send): P
   const d = ctx.settings.delivery;
   const key = (target: Target) => (target === 'relay' ? `relay-${send}` : `${ctx.name}-api-${send}`);
   // Unrecorded: pools and sockets warm, the JIT settles on both sides.
-  for (const target of ['relay', 'api'] as const) await runner.step(target, send, Math.min(100, d.startRate[target]), 2);
+  for (const target of ['relay', 'api'] as const) await runner.step(target, send, Math.min(100, d.startRate[target]), Math.min(2, d.stepSeconds / 2));
   const scouts: DeliveryRamp[] = [];
   for (const target of ['relay', 'api'] as const) {
     if (d.scoutSeconds <= 0 || lastCeiling.has(key(target))) continue;
