@@ -61,18 +61,19 @@ export function deliveryRows(variants: VariantLike[]): RowLike[] {
     );
   }
   const fixedRates = [...new Set(variants.flatMap((v) => v.delivery?.fixed.map((f) => `${f.send} ${f.rate}`) ?? []))];
-  for (const [send, rate] of fixedRates.map((k) => k.split(' ')).map(([s, r]) => [s as 'socket' | 'http', Number(r)] as const))
-      rows.push({
-        scenario: 'Delivery',
-        metric: `CPU ms per message at ${fmt(rate)} msg/s over ${send}: API / Postgres / Redis`,
-        value: (v) => {
-          const fixed = v.delivery?.fixed.find((f) => f.send === send && f.rate === rate);
-          if (!fixed) return '—';
-          const s = fixed.step;
-          const others = ['postgres', 'redis'].map((k) => fmt(s.otherCpuMsPerMessage[k]));
-          return `${fmt(s.serverCpuMsPerMessage)} / ${others.join(' / ')}${s.passed ? '' : ` (not sustained: ${s.failedOn}; at ${fmt(s.achievedRate)} msg/s delivered)`}`;
-        },
-      });
+  for (const [send, rate] of fixedRates.map((k) => k.split(' ')).map(([s, r]) => [s as 'socket' | 'http', Number(r)] as const)) {
+    rows.push({
+      scenario: 'Delivery',
+      metric: `CPU ms per message at ${fmt(rate)} msg/s over ${send}: API / Postgres / Redis`,
+      value: (v) => {
+        const fixed = v.delivery?.fixed.find((f) => f.send === send && f.rate === rate);
+        if (!fixed) return '—';
+        const s = fixed.step;
+        const others = ['postgres', 'redis'].map((k) => fmt(s.otherCpuMsPerMessage[k]));
+        return `${fmt(s.serverCpuMsPerMessage)} / ${others.join(' / ')}${s.passed ? '' : ` (not sustained: ${s.failedOn}; at ${fmt(s.achievedRate)} msg/s delivered)`}`;
+      },
+    });
+  }
   return rows;
 }
 
@@ -137,6 +138,12 @@ export function deliverySection(variants: VariantLike[], judged: boolean): strin
       for (const r of s.rounds)
         lines.push(`| ${r.round} | ${fmt(r.relay.ceiling)} | ${r.relay.limit} | ${fmt(r.api.ceiling)} | ${r.api.limit} | ${fmt(r.ratio)} | ${cpuCost(r.api, r.relay)} |`);
       lines.push(`| median (min–max) | ${medianRange(s.relay)} | | ${medianRange(s.api)} | | ${medianRange(s.ratio)} | |`, '');
+      const notOwn = s.rounds.filter((r) => !r.relay.limit.startsWith('relay CPU')).map((r) => r.round);
+      if (notOwn.length)
+        lines.push(
+          `The relay's ceiling was not set by its own CPU in round${notOwn.length > 1 ? 's' : ''} ${notOwn.join(', ')}: its real ceiling is higher, so those rounds' API ÷ relay is an upper bound; the last column (CPU per message) does not depend on who set the limit.`,
+          '',
+        );
     }
     for (const t of targetLines(v)) lines.push(`- ${t}${judged ? '' : ' (quick run: not judged)'}`);
     if (d.fixed.length) {
