@@ -168,10 +168,12 @@ export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> 
 
 function gridText(settings: VariantContext['settings']): string {
   const d = settings.delivery;
-  const scout = d.scoutSeconds > 0 ? `an unrecorded scout ramp (${d.scoutSeconds} s steps, ×${d.scoutFactor} from ${d.startRate.relay} msg/s for the relay, ${d.startRate.api} for the API) finds where round 1 starts; ` : '';
+  const scout = d.scoutSeconds > 0 ? `an unrecorded scout ramp (${d.scoutSeconds} s steps, ×${d.scoutFactor} per step from ${d.startRate.relay} msg/s for the relay, ${d.startRate.api} for the API) finds where round 1 starts; ` : '';
   return (
-    `${scout}each round's ramp starts at the previous ceiling of the same target and way of sending and grows ×${d.roundFactor} per ${d.stepSeconds} s step ` +
-    `until a step fails (or steps down ÷${d.roundFactor} when its first step fails, until one passes); at most ${d.maxSteps} steps; no step is retried`
+    `${scout}each round's ramp starts at the previous ceiling of the same target and way of sending and moves ${d.stepSeconds} s step by step, up while steps pass ` +
+    `(down while they fail), each step ×${d.roundFactor} further than the one before (×${d.roundFactor}, ×${round(d.roundFactor ** 2, 2)}, ×${round(d.roundFactor ** 3, 2)}, …); ` +
+    `once a pass and a failure bracket the ceiling, steps at their geometric mean narrow it to within ×${d.roundFactor}; ` +
+    `the round's result is the highest pass below every failure; at most ${d.maxSteps} steps; no step is retried`
   );
 }
 
@@ -215,34 +217,46 @@ function roundRate(rate: number): number {
   return Math.max(unit, Math.round(rate / unit) * unit);
 }
 
+/**
+ * One ramp. Rounds (`search`) gallop: each further step in the same direction goes `factor` times
+ * further (×1.15, ×1.32, ×1.52, … from the start), and once a pass and a failure bracket the ceiling,
+ * steps at their geometric mean narrow it until they are within `factor`. A pass counts only below
+ * every failure; nothing is retried. Scouts go ×`factor` per step and stop at the first bracket.
+ */
 async function rampOf(runner: StepRunner, target: Target, send: Send, roundNo: number, start: number, factor: number, seconds: number): Promise<DeliveryRamp> {
   const d = runner.settings;
+  const search = roundNo > 0;
   const steps: DeliveryStep[] = [];
   let rate = roundRate(Math.min(d.maxRate, Math.max(d.minRate, start)));
   let best: DeliveryStep | undefined;
   let failed: DeliveryStep | undefined;
   let capped = false;
+  let run = 0;
   for (let n = 0; n < d.maxSteps; n++) {
     const step = await runner.step(target, send, rate, seconds);
     runner.logStep(roundNo === 0 ? `${send} scout` : `${send} round ${roundNo}`, target, step);
     steps.push(step);
-    if (step.passed) {
-      best = step;
-      if (failed) break;
-      const next = roundRate(rate * factor);
-      if (next > d.maxRate || next === rate) {
+    if (step.passed) best = step;
+    else {
+      failed = step;
+      await runner.settle(target);
+    }
+    let next: number;
+    if (best && failed) {
+      if (!search || failed.offeredRate / best.offeredRate <= factor * 1.01) break;
+      next = roundRate(Math.sqrt(best.offeredRate * failed.offeredRate));
+      if (next <= best.offeredRate || next >= failed.offeredRate) break;
+    } else {
+      run += 1;
+      const by = search ? factor ** run : factor;
+      next = roundRate(best ? rate * by : rate / by);
+      if (best && (next > d.maxRate || next === rate)) {
         capped = true;
         break;
       }
-      rate = next;
-    } else {
-      failed = step;
-      await runner.settle(target);
-      if (best) break;
-      const next = roundRate(rate / factor);
-      if (next < d.minRate || next === rate) break;
-      rate = next;
+      if (!best && (next < d.minRate || next === rate)) break;
     }
+    rate = next;
   }
   const ceilingReached = failed !== undefined;
   const limit = failed ? limitOf(target, failed) : capped ? `not reached: stopped at maxRate ${d.maxRate}` : `not reached: the ramp's ${d.maxSteps} steps ran out`;
