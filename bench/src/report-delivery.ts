@@ -70,7 +70,8 @@ export function deliveryRows(variants: VariantLike[]): RowLike[] {
         if (!fixed) return '—';
         const s = fixed.step;
         const others = ['postgres', 'redis'].map((k) => fmt(s.otherCpuMsPerMessage[k]));
-        return `${fmt(s.serverCpuMsPerMessage)} / ${others.join(' / ')}${s.passed ? '' : ` (not sustained: ${s.failedOn}; at ${fmt(s.achievedRate)} msg/s delivered)`}`;
+        const figures = `${fmt(s.serverCpuMsPerMessage)} / ${others.join(' / ')}`;
+        return s.passed ? figures : `not sustained (${s.failedOn}; ${fmt(s.achievedRate)} msg/s delivered): ${figures}`;
       },
     });
   }
@@ -141,7 +142,7 @@ export function deliverySection(variants: VariantLike[], judged: boolean): strin
       const notOwn = s.rounds.filter((r) => !r.relay.limit.startsWith('relay CPU')).map((r) => r.round);
       if (notOwn.length)
         lines.push(
-          `The relay's ceiling was not set by its own CPU in round${notOwn.length > 1 ? 's' : ''} ${notOwn.join(', ')}: its real ceiling is higher, so those rounds' API ÷ relay is an upper bound; the last column (CPU per message) does not depend on who set the limit.`,
+          `The relay's ceiling was not set by its own CPU in round${notOwn.length > 1 ? 's' : ''} ${notOwn.join(', ')}: its own ceiling is higher, so there API ÷ relay compares the two on this machine, not with the relay's ceiling (an upper bound of that ratio); the last column (CPU per message) does not depend on who set the limit.`,
           '',
         );
     }

@@ -143,12 +143,13 @@ export async function runDelivery(ctx: VariantContext): Promise<DeliveryResult> 
     const sends: DeliverySendResult[] = [];
     for (const send of settings.send) sends.push(await runRounds(ctx, runner, send));
     const fixed: FixedRateCpu[] = [];
-    for (const send of settings.send)
-      for (const rate of settings.cpuRates[ctx.name]) {
-        await waitForIdle([...ctx.serverPids()], 10_000);
+    // Lower rates first: an overloaded step's backlog must not fall into a step that would pass.
+    for (const rate of [...settings.cpuRates[ctx.name]].sort((a, b) => a - b))
+      for (const send of settings.send) {
         const step = await runner.step('api', send, rate, settings.stepSeconds);
         runner.logStep(`cpu at a fixed rate, ${send}`, 'api', step);
         fixed.push({ send, rate, step });
+        if (!step.passed) await runner.settle('api', step);
       }
     return {
       pairs: settings.pairs,
@@ -239,7 +240,7 @@ async function rampOf(runner: StepRunner, target: Target, send: Send, roundNo: n
     if (step.passed) best = step;
     else {
       failed = step;
-      await runner.settle(target);
+      await runner.settle(target, step);
     }
     let next: number;
     if (best && failed) {
@@ -293,10 +294,14 @@ class StepRunner {
     return target === 'api' ? this.ctx.serverPids() : [this.relays.get(send)!.pid];
   }
 
-  /** After a failing step: the server works off what queued before the next step starts. */
-  async settle(target: Target) {
-    const pids = target === 'api' ? this.ctx.serverPids() : [...this.relays.values()].map((r) => r.pid);
-    await waitForIdle(pids, 10_000);
+  /**
+   * After a failing step: the server (and Postgres) work off what queued before the next step starts;
+   * sends still unanswered are still being worked on, so then it may take up to a minute. Redis is
+   * left out: it may serve others on this machine.
+   */
+  async settle(target: Target, failed: DeliveryStep) {
+    const pids = target === 'api' ? [...this.ctx.serverPids(), ...((await this.ctx.otherProcesses()).postgres ?? [])] : [...this.relays.values()].map((r) => r.pid);
+    await waitForIdle(pids, failed.unanswered > 0 ? 60_000 : 10_000);
   }
 
   async step(target: Target, send: Send, rate: number, seconds: number): Promise<DeliveryStep> {
