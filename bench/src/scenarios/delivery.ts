@@ -3,7 +3,7 @@ import { spawnWorker, type WorkerHandle } from '../support/child-worker';
 import { startConversation, type BenchUser } from '../support/api-client';
 import { cpuTimes, cpuUse } from '../support/machine';
 import { freePort } from '../support/ports';
-import { measureCpu, sampleProcess, waitForIdle, type MonotonicWindow } from '../support/server-process';
+import { cpuPercent, measureCpu, sampleProcess, type MonotonicWindow, type ProcessSample } from '../support/server-process';
 import { round, spread, summarize, type LatencySummary } from '../support/stats';
 import type { VariantContext } from '../support/variant';
 import type { DeliveryPair, DeliveryTargets, StepOutcome } from '../workers/delivery-worker';
@@ -301,7 +301,7 @@ class StepRunner {
    */
   async settle(target: Target, failed: DeliveryStep) {
     const pids = target === 'api' ? [...this.ctx.serverPids(), ...((await this.ctx.otherProcesses()).postgres ?? [])] : [...this.relays.values()].map((r) => r.pid);
-    await waitForIdle(pids, failed.unanswered > 0 ? 60_000 : 10_000);
+    await waitForQuiet(pids, failed.unanswered > 0 ? 60_000 : 10_000);
   }
 
   async step(target: Target, send: Send, rate: number, seconds: number): Promise<DeliveryStep> {
@@ -387,6 +387,28 @@ function pairOn(urls: string[], i: number, conversationId: string, sender: Bench
 /** A pair on a relay: its own conversation id, the same payload; the relay ignores the tokens. */
 function relayPair(url: string): DeliveryPair {
   return { conversationId: randomUUID(), targetAgentId: randomUUID(), senderToken: 'relay', receiverToken: 'relay', sendUrl: url, receiverSocketUrl: url };
+}
+
+/** Until every process still running is under 10% of a core (Postgres backends come and go meanwhile). */
+async function waitForQuiet(pids: number[], maxMs: number) {
+  const sample = (pid: number): ProcessSample | undefined => {
+    try {
+      return sampleProcess(pid);
+    } catch {
+      return undefined;
+    }
+  };
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const before = pids.map(sample);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const busy = pids.some((pid, i) => {
+      const a = before[i];
+      const b = sample(pid);
+      return a && b && cpuPercent(a, b) >= 10;
+    });
+    if (!busy) return;
+  }
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
