@@ -20,7 +20,7 @@ const fmt = (n: number | undefined, unit = '') => (n === undefined || Number.isN
 const SEND_LABEL = { socket: "socket (`message:send`)", http: 'HTTP (POST `messages/async`)' } as const;
 
 /** The targets, on medians over rounds: relative to the relay of the same way of sending, or absolute. */
-export const DELIVERY_TARGETS = {
+const DELIVERY_TARGETS = {
   socketRatio: 0.5,
   httpRatio: 0.35,
   pgliteSocket: 1500,

@@ -62,7 +62,7 @@ export interface DeliveryRamp {
   limit: string;
 }
 
-export interface DeliveryRound {
+interface DeliveryRound {
   round: number;
   relay: DeliveryRamp;
   api: DeliveryRamp;
@@ -72,7 +72,7 @@ export interface DeliveryRound {
 
 type Spread = NonNullable<ReturnType<typeof spread>>;
 
-export interface DeliverySendResult {
+interface DeliverySendResult {
   send: Send;
   scouts: DeliveryRamp[];
   rounds: DeliveryRound[];
@@ -82,7 +82,7 @@ export interface DeliverySendResult {
   ratio?: Spread;
 }
 
-export interface FixedRateCpu {
+interface FixedRateCpu {
   send: Send;
   rate: number;
   step: DeliveryStep;

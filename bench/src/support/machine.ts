@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-export interface MachineInfo {
+interface MachineInfo {
   cpuModel: string;
   /** From /proc/cpuinfo: what the (virtual) CPU says its clock is. */
   cpuMHz?: number;
@@ -13,7 +13,7 @@ export interface MachineInfo {
   platform: string;
 }
 
-export function machineInfo(): MachineInfo {
+function machineInfo(): MachineInfo {
   const cpus = os.cpus();
   return {
     cpuModel: cpus[0]?.model.trim() ?? 'unknown',
