@@ -113,6 +113,23 @@ function cpuCost(api: DeliveryRamp, relay: DeliveryRamp): string {
   return a === undefined || b === undefined ? '—' : `${fmt(a)} ÷ ${fmt(b)} = ${fmt(Math.round((a / b) * 10) / 10)}×`;
 }
 
+/**
+ * Whether this machine can saturate the relay at all: the load generators' CPU per message against
+ * the relay's, over the relay's passing steps (medians), and what a relay at one full core would need.
+ */
+function generatorHeadroom(steps: DeliveryStep[]): string | undefined {
+  const passing = steps.filter((s) => s.passed && s.achievedRate > 0);
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  const relay = median(passing.map((s) => s.serverCpuMsPerMessage).filter(Number.isFinite));
+  const clients = median(passing.map((s) => (s.cpu.clients! * 10) / s.achievedRate));
+  if (!relay || !clients) return undefined;
+  const ceiling = 1000 / relay;
+  return (
+    `Load generators spent ${fmt(Math.round(clients * 1000) / 1000)} ms of CPU per message, the relay ${fmt(relay)} (medians over the relay's passing steps): ` +
+    `the relay at one full core (≈ ${fmt(Math.round(ceiling / 10) * 10)} msg/s) would need ≈ ${fmt(Math.round(((ceiling * clients) / 1000) * 10) / 10)} cores of load generators beside it.`
+  );
+}
+
 function rampLabel(r: DeliveryRamp) {
   return `${r.round === 0 ? 'scout' : `round ${r.round}`} ${r.target === 'api' ? 'API' : 'relay'}`;
 }
@@ -139,6 +156,8 @@ export function deliverySection(variants: VariantLike[], judged: boolean): strin
       for (const r of s.rounds)
         lines.push(`| ${r.round} | ${fmt(r.relay.ceiling)} | ${r.relay.limit} | ${fmt(r.api.ceiling)} | ${r.api.limit} | ${fmt(r.ratio)} | ${cpuCost(r.api, r.relay)} |`);
       lines.push(`| median (min–max) | ${medianRange(s.relay)} | | ${medianRange(s.api)} | | ${medianRange(s.ratio)} | |`, '');
+      const headroom = generatorHeadroom(s.rounds.flatMap((r) => r.relay.steps));
+      if (headroom) lines.push(headroom, '');
       const notOwn = s.rounds.filter((r) => !r.relay.limit.startsWith('relay CPU')).map((r) => r.round);
       if (notOwn.length)
         lines.push(
