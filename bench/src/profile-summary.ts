@@ -48,11 +48,16 @@ if (rate) {
   const runDir = inputs.find((i) => existsSync(path.join(i, 'result.json')));
   if (!runDir) throw new Error('--rate needs a run dir with result.json');
   const result = JSON.parse(readFileSync(path.join(runDir, 'result.json'), 'utf8')) as {
-    variants: { name: string; delivery?: { ours: { steps: StepInResult[] } }; roomFanout?: { steps: StepInResult[] } }[];
+    variants: {
+      name: string;
+      delivery?: { sends: { rounds: { api: { steps: StepInResult[] } }[] }[]; fixed: { step: StepInResult }[] };
+      roomFanout?: { steps: StepInResult[] };
+    }[];
   };
   const variant = result.variants.find((v) => v.name === (value('variant') ?? 'postgres')) ?? result.variants[0];
   // A delivery step, or else a room-fanout step (then "per message" is per delivery: message × member socket).
-  const step = [...(variant?.delivery?.ours.steps ?? []), ...(variant?.roomFanout?.steps ?? [])].find((s) => s.offeredRate === Number(rate));
+  const deliverySteps = [...(variant?.delivery?.fixed.map((f) => f.step) ?? []), ...(variant?.delivery?.sends.flatMap((s) => s.rounds.flatMap((r) => r.api.steps)) ?? [])];
+  const step = [...deliverySteps, ...(variant?.roomFanout?.steps ?? [])].find((s) => s.offeredRate === Number(rate));
   if (!step?.window) throw new Error(`no step at ${rate}/s with a window in ${runDir}/result.json`);
   window = step.window;
   messages ??= step.delivered;

@@ -1,5 +1,6 @@
 import type { ConnectionsResult } from './scenarios/connections';
-import type { DeliveryResult, DeliveryRun, DeliveryStep } from './scenarios/delivery';
+import { deliveryRows, deliverySection, machineLines } from './report-delivery';
+import type { DeliveryResult } from './scenarios/delivery';
 import type { HistoryResult } from './scenarios/history';
 import type { InboxResult } from './scenarios/inbox';
 import type { SearchResult } from './scenarios/search';
@@ -10,6 +11,7 @@ import { readsRows } from './report-reads';
 import type { WebBundleResult } from './scenarios/web-bundle';
 import type { WebFirstLoadResult } from './scenarios/web-first-load';
 import type { BenchSettings } from './settings';
+import type { MachineRecord } from './support/machine';
 import { ratio } from './support/stats';
 
 export interface VariantResult {
@@ -32,13 +34,13 @@ export interface BenchReport {
   settings: BenchSettings;
   variants: VariantResult[];
   skipped: string[];
-  /** The bare Socket.IO relay: no database, so one run is the delivery baseline of every variant. */
-  relay?: DeliveryRun;
   /** The same room load on the bare Socket.IO relay (one run for every variant). */
   roomRelay?: RoomFanoutResult;
   web?: WebBundleResult;
   webFirstLoad?: WebFirstLoadResult;
   notes: string[];
+  /** The machine and how shared it was over the run (printed first). */
+  machine?: MachineRecord;
 }
 
 type Judge = (v: VariantResult) => boolean | undefined;
@@ -58,57 +60,12 @@ const slowest = (api?: { byLabel?: Record<string, { p99: number }> }) => {
   const worst = Object.entries(api?.byLabel ?? {}).sort(([, a], [, b]) => b.p99 - a.p99)[0];
   return worst ? `${fmt(worst[1].p99)} (${worst[0]})` : '—';
 };
-const best = (v: VariantResult) => v.delivery?.ours.best;
-const topRate = (v: VariantResult) => v.delivery && v.delivery.ours.steps.length > 0;
+/** The socket send's median over rounds, the figure the raw INSERT baseline is compared with. */
+const socketMedian = (v: VariantResult) => v.delivery?.sends.find((s) => s.send === 'socket')?.api?.median;
 
-function rows(relay?: DeliveryRun, socketSend = false, roomRelay?: RoomFanoutResult): Row[] {
-  const relayBest = () => relay?.best;
+function rows(variants: VariantResult[], roomRelay?: RoomFanoutResult): Row[] {
   return [
-  {
-    scenario: 'Delivery',
-    metric: 'sustained msg/s (p99 ≤ bound, 0 lost)',
-    value: (v) => (topRate(v) ? fmt(best(v)?.achievedRate ?? 0) : '—'),
-    target: (v) => (v.name === 'postgres' ? '≥ 2,000' : '≥ 1,000'),
-    met: (v) => (topRate(v) ? (best(v)?.achievedRate ?? 0) >= (v.name === 'postgres' ? 2000 : 1000) : undefined),
-  },
-  { scenario: 'Delivery', metric: 'latency there p50 / p95 / p99 / max (ms)', value: (v) => lat(best(v)?.latency), target: () => 'p99 ≤ 50' },
-  {
-    scenario: 'Delivery',
-    metric: 'CPU % of one core there (API, load generators, database, Redis) / API RSS MiB',
-    value: (v) => {
-      const b = best(v);
-      return b ? `${Object.entries(b.cpu ?? { server: b.serverCpuPercent }).map(([k, c]) => `${k === 'server' ? 'API' : k} ${fmt(c)}`).join(', ')} / ${fmt(b.serverRssMiB)}` : '—';
-    },
-  },
-  {
-    scenario: 'Delivery',
-    metric: 'API CPU ms per delivered message there (all API nodes)',
-    value: (v) => fmt(best(v)?.serverCpuMsPerMessage),
-    target: () => '≤ 0.4',
-    met: (v) => {
-      const ms = best(v)?.serverCpuMsPerMessage;
-      return ms === undefined ? undefined : ms <= 0.4;
-    },
-  },
-  { scenario: 'Delivery', metric: 'first failing step', value: (v) => failing(v.delivery?.ours.steps) },
-  ...(socketSend ? socketSendRows() : []),
-  {
-    scenario: 'Delivery',
-    metric: 'bare Socket.IO relay sustained msg/s',
-    value: () => (relay ? `${fmt(relayBest()?.achievedRate ?? 0)}${relay.stoppedBy === 'failed' ? `, failing at ${failing(relay.steps)}` : ` (not its ceiling: the ramp stopped on ${relay.stoppedBy === 'time' ? 'time' : 'its top rate'})`}` : '—'),
-  },
-  { scenario: 'Delivery', metric: 'relay CPU ms per delivered message there', value: () => fmt(relayBest()?.serverCpuMsPerMessage) },
-  { scenario: 'Delivery', metric: 'relay latency p50 / p95 / p99 / max (ms)', value: () => lat(relayBest()?.latency) },
-  {
-    scenario: 'Delivery',
-    metric: 'ours / relay (throughput)',
-    value: (v) => (v.delivery ? fmt(ratio(best(v)?.achievedRate ?? 0, relayBest()?.achievedRate)) : '—'),
-    target: () => '≥ 0.5',
-    met: (v) => {
-      const r = ratio(best(v)?.achievedRate ?? 0, relayBest()?.achievedRate);
-      return r === undefined || !v.delivery ? undefined : r >= 0.5;
-    },
-  },
+  ...deliveryRows(variants),
   {
     scenario: 'Delivery',
     metric: 'raw single-row INSERT/s (baseline)',
@@ -116,8 +73,8 @@ function rows(relay?: DeliveryRun, socketSend = false, roomRelay?: RoomFanoutRes
   },
   {
     scenario: 'Delivery',
-    metric: 'ours / raw INSERT (throughput)',
-    value: (v) => fmt(ratio(best(v)?.achievedRate ?? 0, v.history?.rawInsert.perSecond)),
+    metric: 'socket sends (median) / raw INSERT (throughput)',
+    value: (v) => fmt(ratio(socketMedian(v), v.history?.rawInsert.perSecond)),
   },
   {
     scenario: 'Connections',
@@ -304,53 +261,14 @@ function roomRows(relay?: RoomFanoutResult): Row[] {
   ];
 }
 
-const overSocket = (v: VariantResult) => v.delivery?.socket;
-
-/** With `--send=http,socket`: the same ramp with the senders on the socket's `message:send`. */
-function socketSendRows(): Row[] {
-  const bestOf = (v: VariantResult) => overSocket(v)?.best;
-  const ran = (v: VariantResult) => (overSocket(v)?.steps.length ?? 0) > 0;
-  return [
-    {
-      scenario: 'Delivery',
-      metric: "sent over the socket's message:send: sustained msg/s",
-      value: (v) => (ran(v) ? fmt(bestOf(v)?.achievedRate ?? 0) : '—'),
-      target: (v) => (v.name === 'postgres' ? '≥ 2,000' : '≥ 1,000'),
-      met: (v) => (ran(v) ? (bestOf(v)?.achievedRate ?? 0) >= (v.name === 'postgres' ? 2000 : 1000) : undefined),
-    },
-    { scenario: 'Delivery', metric: 'message:send: latency there p50 / p95 / p99 / max (ms)', value: (v) => lat(bestOf(v)?.latency) },
-    {
-      scenario: 'Delivery',
-      metric: 'message:send: API CPU ms per delivered message there',
-      value: (v) => fmt(bestOf(v)?.serverCpuMsPerMessage),
-      target: () => '≤ 0.4',
-      met: (v) => {
-        const ms = bestOf(v)?.serverCpuMsPerMessage;
-        return ms === undefined ? undefined : ms <= 0.4;
-      },
-    },
-    { scenario: 'Delivery', metric: 'message:send: first failing step', value: (v) => (overSocket(v) ? failing(overSocket(v)?.steps) : '—') },
-  ];
-}
-
-function failing(steps?: DeliveryStep[]): string {
-  const step = steps?.find((s) => !s.passed);
-  if (!steps) return '—';
-  if (!step) return 'none (all rates passed)';
-  const why = [step.lost ? `${step.lost} lost` : '', step.httpErrors ? `${step.httpErrors} HTTP errors` : '', step.latency.p99 > 50 ? `p99 ${step.latency.p99} ms` : '']
-    .filter(Boolean)
-    .join(', ');
-  return `${fmt(step.offeredRate)}/s: ${why}`;
-}
-
 const mark = (met: boolean | undefined, judged: boolean) => (met === undefined || !judged ? '' : met ? ' ✅' : ' ❌');
 
 export function renderMarkdown(report: BenchReport): string {
   const judged = report.settings.mode === 'full';
-  const lines: string[] = [];
+  const lines: string[] = [...machineLines(report.machine)];
   const header = ['Scenario', 'Metric', ...report.variants.map((v) => v.label), 'Target'];
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-  for (const row of [...rows(report.relay, report.variants.some((v) => v.delivery?.socket), report.roomRelay), ...readsRows(report)]) {
+  for (const row of [...rows(report.variants, report.roomRelay), ...readsRows(report)]) {
     // Rows of scenarios that did not run in any variant are left out.
     if (report.variants.length > 0 && report.variants.every((v) => row.value(v).startsWith('—'))) continue;
     const cells = report.variants.map((v) => {
@@ -385,26 +303,7 @@ export function renderMarkdown(report: BenchReport): string {
       );
     }
   }
-  const runs: [string, DeliveryRun][] = [
-    ...report.variants.flatMap((v) =>
-      [v.delivery?.ours, v.delivery?.socket].flatMap((run) => (run ? [[run.send === 'socket' ? `${v.label}, message:send` : v.label, run] as [string, DeliveryRun]] : [])),
-    ),
-    ...(report.relay ? [['bare relay', report.relay] as [string, DeliveryRun]] : []),
-  ];
-  if (runs.length) {
-    const rates = [...new Set(runs.flatMap(([, r]) => r.steps.map((s) => s.offeredRate)))].sort((a, b) => a - b);
-    lines.push('', 'Delivery ramp: p50 / p99 / max ms, lost, server CPU % of one core, server CPU ms per delivered message (— = not run: an earlier step failed):', '');
-    lines.push(`| offered msg/s | ${runs.map(([label]) => label).join(' | ')} |`, `|---|${runs.map(() => '---').join('|')}|`);
-    for (const rate of rates) {
-      const cell = (run: DeliveryRun) => {
-        const s = run.steps.find((x) => x.offeredRate === rate);
-        return s
-          ? `${fmt(s.latency.p50)} / ${fmt(s.latency.p99)} / ${fmt(s.latency.max)}, ${fmt(s.lost)} lost, ${fmt(s.serverCpuPercent)}%, ${fmt(s.serverCpuMsPerMessage)} ms/msg${s.passed ? '' : ' ✗'}`
-          : '—';
-      };
-      lines.push(`| ${fmt(rate)} | ${runs.map(([, run]) => cell(run)).join(' | ')} |`);
-    }
-  }
+  lines.push(...deliverySection(report.variants, judged));
   const errors = report.variants.flatMap((v) => Object.entries(v.errors).map(([s, e]) => `- ${v.label} ${s} failed: ${e.split('\n')[0]}`));
   const notes = [...report.skipped.map((s) => `- skipped: ${s}`), ...report.notes.map((n) => `- ${n}`), ...errors];
   if (notes.length) lines.push('', ...notes);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runProblems } from './quick-check';
 import { renderMarkdown, type BenchReport, type VariantResult } from './report';
 import { runConnections } from './scenarios/connections';
-import { runDelivery, runRelay } from './scenarios/delivery';
+import { runDelivery } from './scenarios/delivery';
 import { runHistory } from './scenarios/history';
 import { runInbox } from './scenarios/inbox';
 import { runSearch } from './scenarios/search';
@@ -19,7 +19,7 @@ import { readsProblems } from './report-reads';
 import { reduceReadLoads, settingsFor, type BenchSettings } from './settings';
 import { createUsers } from './support/api-client';
 import { ensureBuilt } from './support/build';
-import { gitCommit, machineInfo } from './support/machine';
+import { cpuTimes, gitCommit, machineRecord } from './support/machine';
 import { startFakeLlm, startMailCapture, type MailCapture } from '@agentroom/testkit';
 import { REPO_ROOT, RESULTS_DIR } from './support/paths';
 import { freePort } from './support/ports';
@@ -40,7 +40,7 @@ function parseArgs(argv: string[]) {
   if (!['all', 'pglite', 'postgres', 'none'].includes(variant)) throw new Error('--variant is pglite, postgres, all or none (baselines only)');
   const numbers = (name: string) => value(name)?.split(',').map(Number).filter((n) => Number.isFinite(n) && n > 0);
   return {
-    rates: numbers('rates'),
+    rounds: numbers('rounds')?.[0],
     pairs: numbers('pairs')?.[0],
     stepSeconds: numbers('step-seconds')?.[0],
     maxRate: numbers('max-rate')?.[0],
@@ -189,11 +189,8 @@ async function runVariant(
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const settings = settingsFor(args.mode);
-  // Overrides for investigating one part (e.g. --rates=100,200,300 --pairs=50); the JSON records them.
-  if (args.rates) {
-    settings.delivery.rates = args.rates;
-    settings.delivery.maxRate = Math.max(...args.rates);
-  }
+  // Overrides for investigating one part (e.g. --rounds=2 --pairs=50); the JSON records them.
+  if (args.rounds) settings.delivery.rounds = args.rounds;
   if (args.maxRate) settings.delivery.maxRate = args.maxRate;
   if (args.pairs) settings.delivery.pairs = args.pairs;
   if (args.stepSeconds) settings.delivery.stepSeconds = args.stepSeconds;
@@ -214,7 +211,8 @@ async function main() {
   const notes: string[] = [];
   const build = ensureBuilt(log);
   if (build.note) notes.push(build.note);
-  const loadBefore = os.loadavg()[0]!;
+  const machineAtStart = { load: os.loadavg(), cpu: cpuTimes() };
+  const loadBefore = machineAtStart.load[0]!;
   if (loadBefore > 0.5) notes.push(`load average was ${loadBefore.toFixed(2)} when the run started: the machine was shared`);
 
   const report: BenchReport = { settings, variants: [], skipped: [], notes };
@@ -222,15 +220,6 @@ async function main() {
   if (args.scenarios.has('web')) {
     report.web = measureWebBundle(path.join(REPO_ROOT, 'apps/web/dist'));
     report.webFirstLoad = measureWebFirstLoad(path.join(REPO_ROOT, 'apps/web/dist'));
-  }
-
-  if (args.scenarios.has('delivery') && args.relay) {
-    try {
-      report.relay = await runRelay(settings, log);
-    } catch (error) {
-      notes.push(`bare relay failed: ${error instanceof Error ? error.message : String(error)}`);
-      relayFailures.push('bare relay did not finish');
-    }
   }
 
   if (args.scenarios.has('room-fanout') && args.relay) {
@@ -266,20 +255,19 @@ async function main() {
     }
   }
 
+  report.machine = machineRecord(machineAtStart);
   const markdown = renderMarkdown(report);
   const json = {
     ...report,
     when: new Date().toISOString(),
     seconds: Math.round((Date.now() - started) / 1000),
-    machine: machineInfo(),
-    loadAverageAtStart: loadBefore,
     git,
     markdown,
   };
   writeFileSync(path.join(runDir, 'result.json'), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(path.join(RESULTS_DIR, `latest-${args.mode}.json`), `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\n${markdown}\n`);
-  const m = json.machine;
+  const m = report.machine;
   console.log(`${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, node ${m.node}; commit ${json.git.commit.slice(0, 10)}${json.git.dirty ? ' (dirty)' : ''}`);
   log(`results: ${path.relative(REPO_ROOT, path.join(runDir, 'result.json'))}`);
   const problems = [...runProblems(report), ...readsProblems(report), ...(args.mode === 'quick' ? relayFailures : [])];

@@ -3,25 +3,33 @@ export interface BenchSettings {
   mode: 'quick' | 'full';
   delivery: {
     pairs: number;
-    /**
-     * Offered rates tried in order (messages/s over all pairs); past the last one the rate grows by a
-     * quarter per step up to `maxRate`. The ramp stops at the first failing step.
-     */
-    rates: number[];
-    maxRate: number;
-    /** A ramp that has run this long starts no further step (its figures so far still count). */
-    maxRampSeconds: number;
+    /** Load-generator processes; each holds every pair's two sockets for the API and both relays. */
+    workers: number;
+    /** Interleaved rounds per way of sending: relay ramp, API ramp, relay, API, … */
+    rounds: number;
+    /** Length of every recorded step (no retries: a step's one try is its result). */
     stepSeconds: number;
-    /** A step passes when p99 stays within this bound and nothing is lost. */
+    /**
+     * Before round 1, an unrecorded scout ramp with short steps (0: none) from `startRate`, the rate
+     * times `scoutFactor` each step, finds where to start; every later ramp starts at the previous
+     * ceiling of the same target and grows by `roundFactor` per step (down by it when its first step fails).
+     */
+    scoutSeconds: number;
+    scoutFactor: number;
+    roundFactor: number;
+    startRate: { relay: number; api: number };
+    minRate: number;
+    maxRate: number;
+    /** A ramp runs at most this many steps (its ceiling then reads "not reached"). */
+    maxSteps: number;
+    /** A step passes when p99 stays within this bound and nothing is lost, doubled or refused. */
     p99BoundMs: number;
     /** Time allowed after the last send for stragglers before they count as lost. */
     drainMs: number;
-    workers: number;
-    /**
-     * How the API's senders send: `http` (POST …/messages/async) and/or `socket` (the socket's
-     * `message:send` with an ack). With both, the API is ramped twice, HTTP first.
-     */
+    /** `socket` (`message:send` with an ack) and/or `http` (POST …/messages/async), in this order. */
     send: ('http' | 'socket')[];
+    /** CPU per message at fixed offered rates (both ways of sending), per variant. */
+    cpuRates: { pglite: number[]; postgres: number[] };
   };
   connections: { target: number; workers: number; usersPerWorker: number; concurrencyPerWorker: number };
   history: { messages: number; pages: number; concurrency: number; rawQueries: number };
@@ -76,7 +84,24 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
   if (mode === 'quick')
     return {
       mode,
-      delivery: { pairs: 10, rates: [50, 100], maxRate: 100, maxRampSeconds: 30, stepSeconds: 2, p99BoundMs: 50, drainMs: 5000, workers: 2, send: ['http'] },
+      // Two rounds of one step each per target and way of sending: the rounds' code runs, the figures are not judged.
+      delivery: {
+        pairs: 10,
+        workers: 2,
+        rounds: 2,
+        stepSeconds: 2,
+        scoutSeconds: 0,
+        scoutFactor: 2,
+        roundFactor: 2,
+        startRate: { relay: 100, api: 100 },
+        minRate: 25,
+        maxRate: 100,
+        maxSteps: 2,
+        p99BoundMs: 50,
+        drainMs: 5000,
+        send: ['socket', 'http'],
+        cpuRates: { pglite: [50], postgres: [50] },
+      },
       connections: { target: 500, workers: 2, usersPerWorker: 5, concurrencyPerWorker: 50 },
       history: { messages: 20_000, pages: 300, concurrency: 4, rawQueries: 300 },
       login: { seconds: 3, connections: 4 },
@@ -88,17 +113,26 @@ export function settingsFor(mode: 'quick' | 'full'): BenchSettings {
     };
   return {
     mode,
+    // About 25 minutes for both variants: 6 scouts (the relays' serve both variants) of ≈ 6 steps × 4 s,
+    // then per variant, way of sending and round a relay and an API ramp of ≈ 2–3 steps × 20 s (a round
+    // starts at the last ceiling, so a steady one takes two), then 3 fixed-rate steps per variant (PGlite 2).
+    // 4 load generators on 2 cores: no one generator's event loop saturates before the machine does.
     delivery: {
       pairs: 100,
-      rates: [50, 100, 150, 250, 300, 400, 500, 600, 750, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000],
-      // Then 7,500, 9,500, 12,000, …: the relay's real ceiling, within 4 minutes of ramp.
+      workers: 4,
+      rounds: 3,
+      stepSeconds: 20,
+      scoutSeconds: 4,
+      scoutFactor: 1.5,
+      roundFactor: 1.15,
+      startRate: { relay: 1000, api: 300 },
+      minRate: 25,
       maxRate: 50_000,
-      maxRampSeconds: 240,
-      stepSeconds: 5,
+      maxSteps: 5,
       p99BoundMs: 50,
       drainMs: 3000,
-      workers: 2,
-      send: ['http'],
+      send: ['socket', 'http'],
+      cpuRates: { pglite: [500], postgres: [500, 2000] },
     },
     connections: { target: 20_000, workers: 4, usersPerWorker: 25, concurrencyPerWorker: 100 },
     history: { messages: 1_000_000, pages: 1000, concurrency: 4, rawQueries: 1000 },

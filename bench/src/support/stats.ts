@@ -22,3 +22,12 @@ export const round = (value: number, digits = 1) => {
 /** ours / baseline as a fraction, or undefined when either side is missing. */
 export const ratio = (ours?: number, baseline?: number) =>
   ours !== undefined && baseline !== undefined && baseline > 0 && Number.isFinite(ours) ? round(ours / baseline, 2) : undefined;
+
+/** Median (the mean of the middle two for an even count), min and max; undefined when empty. */
+export function spread(values: number[]): { median: number; min: number; max: number } | undefined {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median: round(median, 3), min: round(sorted[0]!, 3), max: round(sorted[sorted.length - 1]!, 3) };
+}

@@ -10,22 +10,31 @@ export interface DeliveryPair {
   targetAgentId: string;
   senderToken: string;
   receiverToken: string;
-  /** Where the sender POSTs (an API node or the bare relay). */
+  /** Where the sender POSTs and its socket connects (an API node or a relay). */
   sendUrl: string;
   /** Where the receiver's socket connects (the other API node in the scaled variant). */
   receiverSocketUrl: string;
-  senderSocketUrl: string;
 }
 
+/**
+ * Pairs by target: `api`, and the relays of each way of sending. The worker speaks the API's protocol
+ * to all of them (the relays ignore the tokens), so the client side of a send costs the same everywhere.
+ */
+export type DeliveryTargets = Record<string, DeliveryPair[]>;
+
 export type DeliveryCommand =
-  | { cmd: 'setup'; mode: 'api' | 'relay'; send: 'http' | 'socket'; pairs: DeliveryPair[] }
-  | { cmd: 'step'; rate: number; seconds: number; drainMs: number }
+  | { cmd: 'setup'; targets: DeliveryTargets }
+  | { cmd: 'step'; target: string; send: 'http' | 'socket'; rate: number; seconds: number; drainMs: number }
   | { cmd: 'close' };
 
 export interface StepOutcome {
   sent: number;
   delivered: number;
-  httpErrors: number;
+  /** Non-2xx answers, refused or timed-out acks. */
+  errors: number;
+  /** Sends whose answer (HTTP response or ack) had not come when the drain window ended. */
+  unanswered: number;
+  /** The same message id received twice by one receiver. */
   duplicates: number;
   /** send (scheduled) → received at the receiver, ms. */
   latencies: number[];
@@ -35,30 +44,27 @@ export interface StepOutcome {
 
 const CONTENT = 'Benchmark message: the quick brown fox jumps over the lazy dog, then asks how the sprint is going.';
 
-let mode: 'api' | 'relay' = 'api';
-/** The API's senders POST (`http`) or emit `message:send` on their open socket and wait for its ack (`socket`). */
-let sendOver: 'http' | 'socket' = 'http';
-let pairs: DeliveryPair[] = [];
-/** conversationId → the sender's socket. */
-const senderSockets = new Map<string, Socket>();
+let targets: DeliveryTargets = {};
+/** target → conversationId → the sender's socket. */
+const senderSockets = new Map<string, Map<string, Socket>>();
 const sockets: Socket[] = [];
-const pools = new Map<string, Pool>();
-/** clientMessageId → scheduled send time; removed when the receiver sees it. */
-const outstanding = new Map<string, number>();
-let latencies: number[] = [];
-let duplicates = 0;
+let pools = new Map<string, Pool>();
 const workerTag = randomBytes(3).toString('hex');
+
+interface StepState {
+  prefix: string;
+  /** clientMessageId → scheduled send time; removed when the receiver sees it. */
+  outstanding: Map<string, number>;
+  seen: Set<string>;
+  latencies: number[];
+  duplicates: number;
+}
+let current: StepState | undefined;
 let stepNo = 0;
 
 function connect(url: string, token: string, conversationId: string, onMessage?: (m: { clientMessageId?: string | null }) => void) {
   return new Promise<Socket>((resolve, reject) => {
-    const socket = io(url, {
-      transports: ['websocket'],
-      auth: mode === 'api' ? { token } : {},
-      reconnection: false,
-      forceNew: true,
-      timeout: 30_000,
-    });
+    const socket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, timeout: 30_000 });
     if (onMessage) socket.on('message:received', onMessage);
     socket.once('connect_error', (error) => reject(error));
     socket.once('connect', () => {
@@ -71,16 +77,20 @@ function connect(url: string, token: string, conversationId: string, onMessage?:
   });
 }
 
-function onReceived(message: { clientMessageId?: string | null; message?: { clientMessageId?: string | null } }) {
-  const id = message.clientMessageId ?? message.message?.clientMessageId;
-  if (!id) return;
-  const scheduled = outstanding.get(id);
-  if (scheduled === undefined) {
-    duplicates += 1;
+/** Counted by the id the sender gave it, per receiver: a second arrival is a duplicate; a late one of an earlier step is ignored. */
+function onReceived(message: { clientMessageId?: string | null }) {
+  const id = message.clientMessageId;
+  const step = current;
+  if (!id || !step || !id.startsWith(step.prefix)) return;
+  if (step.seen.has(id)) {
+    step.duplicates += 1;
     return;
   }
-  outstanding.delete(id);
-  latencies.push(performance.now() - scheduled);
+  step.seen.add(id);
+  const scheduled = step.outstanding.get(id);
+  if (scheduled === undefined) return;
+  step.outstanding.delete(id);
+  step.latencies.push(performance.now() - scheduled);
 }
 
 function poolFor(origin: string) {
@@ -92,30 +102,25 @@ function poolFor(origin: string) {
   return pool;
 }
 
-/** Sent, and answered by an ack that says it was stored. */
-async function sendOverSocket(pair: DeliveryPair, clientMessageId: string): Promise<boolean> {
+/** The API's socket send: `emitWithAck('message:send', payload)`, answered once the message is stored. */
+async function sendOverSocket(target: string, pair: DeliveryPair, clientMessageId: string): Promise<boolean> {
   try {
     const payload = { conversationId: pair.conversationId, content: CONTENT, targetAgentId: pair.targetAgentId, clientMessageId };
-    const ack = (await senderSockets.get(pair.conversationId)!.timeout(30_000).emitWithAck('message:send', payload)) as { ok?: boolean };
+    const ack = (await senderSockets.get(target)!.get(pair.conversationId)!.timeout(30_000).emitWithAck('message:send', payload)) as { ok?: boolean };
     return ack?.ok === true;
   } catch {
     return false;
   }
 }
 
-async function send(pair: DeliveryPair, clientMessageId: string): Promise<boolean> {
-  if (mode === 'api' && sendOver === 'socket') return sendOverSocket(pair, clientMessageId);
-  const body =
-    mode === 'api'
-      ? { content: CONTENT, targetAgentId: pair.targetAgentId, clientMessageId }
-      : { room: `conversation:${pair.conversationId}`, content: CONTENT, clientMessageId };
-  const path = mode === 'api' ? `/api/v1/chat/conversations/${pair.conversationId}/messages/async` : '/send';
+/** The API's HTTP send: POST `messages/async` with the sender's token. */
+async function sendOverHttp(pair: DeliveryPair, clientMessageId: string): Promise<boolean> {
   try {
     const res = await poolFor(pair.sendUrl).request({
       method: 'POST',
-      path,
-      headers: { 'content-type': 'application/json', ...(mode === 'api' ? { authorization: `Bearer ${pair.senderToken}` } : {}) },
-      body: JSON.stringify(body),
+      path: `/api/v1/chat/conversations/${pair.conversationId}/messages/async`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.senderToken}` },
+      body: JSON.stringify({ content: CONTENT, targetAgentId: pair.targetAgentId, clientMessageId }),
     });
     await res.body.dump();
     return res.statusCode < 300;
@@ -125,31 +130,27 @@ async function send(pair: DeliveryPair, clientMessageId: string): Promise<boolea
 }
 
 /** Open loop: messages leave on schedule whether or not earlier ones were answered (no coordinated omission). */
-async function runStep(rate: number, seconds: number, drainMs: number): Promise<StepOutcome> {
+async function runStep(target: string, send: 'http' | 'socket', rate: number, seconds: number, drainMs: number): Promise<StepOutcome> {
+  const pairs = targets[target];
+  if (!pairs?.length) throw new Error(`no pairs for ${target}`);
   stepNo += 1;
-  latencies = [];
-  duplicates = 0;
-  outstanding.clear();
+  const step: StepState = { prefix: `b${workerTag}-${stepNo}-`, outstanding: new Map(), seen: new Set(), latencies: [], duplicates: 0 };
+  current = step;
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
   const start = performance.now() + 20;
-  let httpErrors = 0;
-  const inFlight: Promise<void>[] = [];
+  const counts = { errors: 0, settled: 0 };
   for (let i = 0; i < total; ) {
     const now = performance.now();
     while (i < total && start + i * interval <= now) {
       const scheduled = start + i * interval;
       const pair = pairs[i % pairs.length]!;
-      const id = `b${workerTag}-${stepNo}-${i}`;
-      outstanding.set(id, scheduled);
-      inFlight.push(
-        send(pair, id).then((ok) => {
-          if (!ok) {
-            httpErrors += 1;
-            outstanding.delete(id);
-          }
-        }),
-      );
+      const id = `${step.prefix}${i}`;
+      step.outstanding.set(id, scheduled);
+      void (send === 'socket' ? sendOverSocket(target, pair, id) : sendOverHttp(pair, id)).then((ok) => {
+        counts.settled += 1;
+        if (!ok) counts.errors += 1;
+      });
       i += 1;
     }
     if (i < total) await sleep(Math.max(0, Math.min(5, start + i * interval - performance.now())));
@@ -157,33 +158,45 @@ async function runStep(rate: number, seconds: number, drainMs: number): Promise<
   const lastScheduled = start + (total - 1) * interval;
   const offeredPerSecond = total / ((performance.now() - start) / 1000);
   // Bounded: whatever has not arrived `drainMs` after the last send is lost, even if it is still on its way.
-  let settled = 0;
-  for (const p of inFlight) void p.then(() => (settled += 1));
-  while ((outstanding.size > 0 || settled < inFlight.length) && performance.now() - lastScheduled < drainMs) await sleep(10);
-  const delivered = latencies.length;
-  outstanding.clear();
-  return { sent: total, delivered, httpErrors, duplicates, latencies, offeredPerSecond };
+  while ((step.outstanding.size > 0 || counts.settled < total) && performance.now() - lastScheduled < drainMs) await sleep(10);
+  const outcome = {
+    sent: total,
+    delivered: step.latencies.length,
+    errors: counts.errors,
+    unanswered: total - counts.settled,
+    duplicates: step.duplicates,
+    latencies: step.latencies,
+    offeredPerSecond,
+  };
+  if (outcome.unanswered > 0) {
+    // Requests still queued after an overloaded step are dropped, not sent into the next one.
+    const old = pools;
+    pools = new Map();
+    await Promise.all([...old.values()].map((pool) => pool.destroy()));
+  }
+  return outcome;
 }
 
 serveCommands<DeliveryCommand>(async (command) => {
   if (command.cmd === 'setup') {
-    mode = command.mode;
-    sendOver = command.send;
-    pairs = command.pairs;
-    // A few at a time: a burst of handshakes is the connections scenario's business, not this one's.
-    for (let i = 0; i < pairs.length; i += 20) {
-      await Promise.all(
-        pairs.slice(i, i + 20).flatMap((pair) => [
-          connect(pair.receiverSocketUrl, pair.receiverToken, pair.conversationId, onReceived),
-          connect(pair.senderSocketUrl, pair.senderToken, pair.conversationId).then((socket) => senderSockets.set(pair.conversationId, socket)),
-        ]),
-      );
+    targets = command.targets;
+    for (const [target, pairs] of Object.entries(targets)) {
+      const senders = new Map<string, Socket>();
+      senderSockets.set(target, senders);
+      // A few at a time: a burst of handshakes is the connections scenario's business, not this one's.
+      for (let i = 0; i < pairs.length; i += 20) {
+        await Promise.all(
+          pairs.slice(i, i + 20).flatMap((pair) => [
+            connect(pair.receiverSocketUrl, pair.receiverToken, pair.conversationId, onReceived),
+            connect(pair.sendUrl, pair.senderToken, pair.conversationId).then((socket) => senders.set(pair.conversationId, socket)),
+          ]),
+        );
+      }
     }
     return { sockets: sockets.length };
   }
-  if (command.cmd === 'step') return runStep(command.rate, command.seconds, command.drainMs);
+  if (command.cmd === 'step') return runStep(command.target, command.send, command.rate, command.seconds, command.drainMs);
   for (const socket of sockets) socket.disconnect();
-  // destroy, not close: requests still queued after an overloaded step are dropped, not sent.
   await Promise.all([...pools.values()].map((pool) => pool.destroy()));
   return { closed: true };
 });
