@@ -204,7 +204,7 @@ function excessOverBaseline(rows: Summary[]): Record<string, { mainThread: Recor
           .map((k) => [k, (a[k] ?? 0) - (b[k] ?? 0)] as const)
           .sort((x, y) => y[1] - x[1]),
       );
-    out[`${r.page} ${r.preset}`] = { mainThread: diff(r.mainThread, base.mainThread), scripts: diff(r.scripts, base.scripts) };
+    out[`${r.page} ${r.preset} (beyond ${base.page})`] = { mainThread: diff(r.mainThread, base.mainThread), scripts: diff(r.scripts, base.scripts) };
   }
   return out;
 }
@@ -216,7 +216,7 @@ function printExcess(rows: Summary[], excess: ReturnType<typeof excessOverBaseli
   console.log(`\nMain thread, medians in ms (simulated phone: as Lighthouse reports it, CPU slowdown applied)`);
   console.log(`${BASELINE_PAGE} ${base.preset}: ${Math.round(total(base.mainThread))} ms — ${Object.entries(base.mainThread).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   for (const [page, e] of Object.entries(excess)) {
-    console.log(`\n${page}, beyond ${BASELINE_PAGE}: ${Math.round(total(e.mainThread))} ms`);
+    console.log(`\n${page}: ${Math.round(total(e.mainThread))} ms`);
     console.log(`  by category: ${Object.entries(e.mainThread).map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${v}`).join(', ')}`);
     const scripts = Object.entries(e.scripts).filter(([, v]) => Math.abs(v) >= 10);
     console.log(`  by script (|Δ| ≥ 10 ms): ${scripts.map(([k, v]) => `${k} ${v > 0 ? '+' : ''}${v}`).join(', ') || 'none'}`);
