@@ -1,17 +1,20 @@
-import { DropdownMenu } from 'radix-ui';
-import { Bell, BellOff, Check } from 'lucide-react';
-import { ATTENTION_TEXTS as T, NOTIFY_LEVELS, type TConversation, type TNotifyLevel } from '@agentroom/shared';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { Bell, BellOff } from 'lucide-react';
+import { ATTENTION_TEXTS as T, type TConversation } from '@agentroom/shared';
 import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { useConversationSettings } from './use-conversation-settings';
 
-const item = cn(
-  'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm text-zinc-800 outline-none select-none',
-  'data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800',
-);
+const NotifyMenuDropdown = lazy(() => import('./notify-menu-dropdown').then((m) => ({ default: m.NotifyMenuDropdown })));
+const preload = () => void import('./notify-menu-dropdown').catch(() => {});
 
-/** The bell in a chat's or a room's header: notifications all / mentions only / nothing, and mute. */
+/**
+ * The bell in a chat's or a room's header: notifications all / mentions only / nothing, and mute.
+ * Until it is first used it is a plain button: the menu (radix's dropdown, its focus and roving
+ * parts) is not on any conversation's first screen; a pointer or the focus near it starts loading it,
+ * and the first press opens it once it is in.
+ */
 export function ConversationNotifyMenu({
   conversation,
   className,
@@ -20,66 +23,31 @@ export function ConversationNotifyMenu({
   className?: string;
 }) {
   const { t } = useT();
-  const { settings, change, pending } = useConversationSettings(conversation);
+  const state = useConversationSettings(conversation);
+  const { settings } = state;
+  const [pressed, setPressed] = useState(false);
   const quiet = settings.muted || settings.notifyLevel === 'none';
   const Icon = quiet ? BellOff : Bell;
+  const trigger: ComponentProps<'button'> = {
+    type: 'button',
+    'aria-label': t(T.notifyMenu),
+    title: t(T.notifyMenu),
+    'aria-haspopup': 'menu',
+    'data-testid': 'notify-menu',
+    'data-notify-level': settings.notifyLevel,
+    'data-muted': settings.muted ? 'true' : 'false',
+    className: cn(
+      'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
+      focusRing,
+      className,
+    ),
+    children: <Icon aria-hidden="true" className="size-5" />,
+  } as ComponentProps<'button'>;
+  const plain = <button {...trigger} aria-expanded={false} onPointerEnter={preload} onFocus={preload} onClick={() => setPressed(true)} />;
+  if (!pressed) return plain;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t(T.notifyMenu)}
-        title={t(T.notifyMenu)}
-        data-testid="notify-menu"
-        data-notify-level={settings.notifyLevel}
-        data-muted={settings.muted ? 'true' : 'false'}
-        className={cn(
-          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-50',
-          focusRing,
-          className,
-        )}
-      >
-        <Icon aria-hidden="true" className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-52 rounded-xl border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <DropdownMenu.Label className="px-2 py-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t(T.notifyMenu)}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={settings.notifyLevel}
-            onValueChange={(value) => {
-              if (!pending && value !== settings.notifyLevel) change({ notifyLevel: value as TNotifyLevel });
-            }}
-          >
-            {NOTIFY_LEVELS.map((level) => (
-              <DropdownMenu.RadioItem key={level} value={level} className={item}>
-                <span className="inline-flex size-4 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check aria-hidden="true" className="size-4" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                {t(T.notifyLevels[level])}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-700" />
-          <DropdownMenu.CheckboxItem
-            checked={settings.muted}
-            onCheckedChange={(muted) => {
-              if (!pending) change({ muted });
-            }}
-            className={item}
-          >
-            <span className="inline-flex size-4 items-center justify-center">
-              <DropdownMenu.ItemIndicator>
-                <Check aria-hidden="true" className="size-4" />
-              </DropdownMenu.ItemIndicator>
-            </span>
-            {t(T.mute)}
-          </DropdownMenu.CheckboxItem>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plain}>
+      <NotifyMenuDropdown state={state} trigger={trigger} defaultOpen />
+    </Suspense>
   );
 }

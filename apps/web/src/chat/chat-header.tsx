@@ -72,7 +72,9 @@ export function ChatHeader({
           </div>
         </>
       ) : (
-        <div className="flex-1" />
+        // As tall as the avatar: the header keeps its height when the person comes in, and the
+        // messages under it do not move (a layout shift on a chat's first screen).
+        <div className="h-10 flex-1" />
       )}
       <span
         role="img"

@@ -21,6 +21,7 @@ import { useBlockedIds } from '../safety/use-blocks';
 import { ErrorLine } from './error-line';
 import { loadPlainText, quickSnippet } from './lazy-snippet';
 import { usePreloadMarkdownWhenIdle } from './markdown-loader';
+import { useMessageAddOns } from './message-add-ons';
 import { MessageList } from './message-list';
 import { OutboxList } from './outbox-list';
 import { TypingDots } from './typing-dots';
@@ -50,14 +51,20 @@ export function ConversationPane({
 }) {
   usePreloadMarkdownWhenIdle();
   const { t } = useT();
-  return (
-    <section aria-label={label ?? t('Chat')} className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+  const addOns = useMessageAddOns();
+  const content = (
+    <>
       {header}
       <ConnectionNotices />
       <div className="flex min-h-0 flex-1 flex-col">{blocked ?? <ConversationBody />}</div>
       <ConversationActivity />
       <NewMessageAnnouncer />
       <ConversationComposer disabled={!!blocked} alsoSendLabel={alsoSendLabel} />
+    </>
+  );
+  return (
+    <section aria-label={label ?? t('Chat')} className={cn('flex-col bg-zinc-50 dark:bg-zinc-950', className)}>
+      {addOns ? <addOns.Scope>{content}</addOns.Scope> : content}
     </section>
   );
 }

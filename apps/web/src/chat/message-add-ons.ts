@@ -1,4 +1,4 @@
-import { createContext, use, type ComponentType } from 'react';
+import { createContext, use, type ComponentType, type ReactNode } from 'react';
 import type { TListMessage } from '@agentroom/shared';
 
 /**
@@ -13,6 +13,11 @@ export interface MessageAddOns {
   BubbleMark: ComponentType<{ message: TListMessage; own: boolean }>;
   /** In the conversation's header (a 1:1's or a room's). */
   HeaderButton: ComponentType;
+  /**
+   * Around a conversation's pane, inside its provider: what the parts above share across its bubbles
+   * (one query and one context for all of them, rather than queries in each of a chat's bubbles).
+   */
+  Scope: ComponentType<{ children: ReactNode }>;
 }
 
 export const MessageAddOnsContext = createContext<MessageAddOns | null>(null);

@@ -11,6 +11,14 @@ const ReactionPalette = lazy(() => import('./reaction-palette').then((m) => ({ d
 const chip =
   'inline-flex h-6 items-center gap-1 rounded-full border px-2 text-xs tabular-nums transition-colors disabled:pointer-events-none';
 
+/** One number format per language: building an `Intl.NumberFormat` costs more than drawing a bubble. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormatFor(language: string): Intl.NumberFormat {
+  let format = numberFormats.get(language);
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(language)));
+  return format;
+}
+
 /** "Maya Chen and Sam Lee reacted with 👍" (the chip's label and tooltip). */
 function reactedByText(reaction: TMessageReaction): string {
   const names = reaction.agents.map((agent) => fullNameOf(agent));
@@ -77,8 +85,9 @@ export function ReactionChips({
   onToggle?: (emoji: string, reacted: boolean) => void;
 }) {
   const { t } = useT();
-  const number = new Intl.NumberFormat(useLanguage());
+  const language = useLanguage();
   if (reactions.length === 0) return null;
+  const number = numberFormatFor(language);
   return (
     <ul aria-label={t('Reactions')} className={cn('mt-1 flex flex-wrap gap-1', own && 'justify-end')}>
       {reactions.map((reaction) => {

@@ -4,9 +4,13 @@ import { Spinner } from '../ui/spinner';
 
 /**
  * How many of the newest items the first paint draws: a phone's screen and more. The rest of the
- * loaded window follows in a transition, which React renders in slices between the browser's frames.
+ * loaded window follows in transitions of STEP_ITEMS more each, which React renders in slices between
+ * the browser's frames; each is committed (put in the page, styled, laid out) in a task of its own,
+ * so no one commit of the whole window blocks the main thread (a phone's 4× slower CPU made that
+ * one task the longest of a chat's load).
  */
 const FIRST_PAINT_ITEMS = 15;
+const STEP_ITEMS = 12;
 /** Within this many pixels of the bottom the reader counts as at the newest message (as the virtual list's threshold). */
 const AT_BOTTOM_PX = 80;
 
@@ -45,11 +49,14 @@ export function TailList<T extends { key: string }>({ ref, items, renderItem, he
   // The items are drawn in a transition (React renders it in slices, between which the browser
   // paints and answers input), the first screen's newest bubbles first, then the rest of the window.
   const drawn = useDeferredValue(items, NOTHING as readonly T[]);
-  const [complete, setComplete] = useState(false);
+  const [count, setCount] = useState(FIRST_PAINT_ITEMS);
   const started = drawn !== NOTHING;
+  const complete = started && count >= drawn.length;
+  // Drawn to the oldest: it stays so as items come and go (set during render, as state that follows).
+  if (complete && count !== Infinity) setCount(Infinity);
   useEffect(() => {
-    if (started && !complete) startTransition(() => setComplete(true));
-  }, [started, complete]);
+    if (started && !complete) startTransition(() => setCount((n) => n + STEP_ITEMS));
+  }, [started, complete, count]);
   useImperativeHandle(
     ref,
     () => ({
@@ -73,7 +80,7 @@ export function TailList<T extends { key: string }>({ ref, items, renderItem, he
     onAtBottomChange(now);
   };
 
-  const shown = complete ? drawn : drawn.slice(-FIRST_PAINT_ITEMS);
+  const shown = complete ? drawn : drawn.slice(-count);
   return (
     <div
       ref={scroller}

@@ -17,8 +17,24 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+/**
+ * Texts without values, once looked up in the language on screen: a chat's bubbles ask for the same
+ * few labels hundreds of times on a first render, and each i18next lookup resolves, interpolates and
+ * post-processes anew. Forgotten when the language or a catalog changes.
+ */
+const plainTexts = new Map<string, string>();
+const forgetTexts = () => plainTexts.clear();
+i18n.on('languageChanged', forgetTexts);
+i18n.store.on('added', forgetTexts);
+i18n.store.on('removed', forgetTexts);
+
 /** A text in the current language, by its English text; a plural passes `{ count }` with it. */
-export const t = (key: string, values?: TOptions): string => i18n.t(key, values) as string;
+export const t = (key: string, values?: TOptions): string => {
+  if (values) return i18n.t(key, values) as string;
+  let text = plainTexts.get(key);
+  if (text === undefined) plainTexts.set(key, (text = i18n.t(key) as string));
+  return text;
+};
 
 /**
  * A shared text with values (`ACCOUNT_TEXTS.lastSeen`) in the current language; a plain function stays

@@ -5,7 +5,7 @@ import { useConversationInfo } from '../chat/conversation-context';
 import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
-import { useIsPinned, useIsSaved, usePinActions, useSaveActions } from './pin-queries';
+import { pinsConversationOf, usePinMarks } from './pin-marks';
 import { PIN_TEXTS } from './pin-texts';
 
 /**
@@ -15,11 +15,6 @@ import { PIN_TEXTS } from './pin-texts';
 function canPinIn(conversation: TConversation | undefined, message: TListMessage): conversation is TConversation {
   if (!conversation || conversation.conversationType === 'thread' || conversation.thread || conversation.readOnly) return false;
   return !message.inThread && message.deleted !== true && !message.pending && message.messageType === 'text';
-}
-
-/** The conversation the message's pins are kept in, when it can have any. */
-export function pinsConversationOf(conversation: TConversation | undefined): string | undefined {
-  return conversation && conversation.conversationType !== 'thread' && !conversation.thread ? conversation.id : undefined;
 }
 
 function IconAction({ label, icon: Icon, onClick, disabled, className }: { label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; onClick: () => void; disabled: boolean; className: string }) {
@@ -34,19 +29,19 @@ function IconAction({ label, icon: Icon, onClick, disabled, className }: { label
 export function MessagePinActions({ message, className }: { message: TListMessage; className: string }) {
   const { t } = useT();
   const { conversation } = useConversationInfo();
+  const marks = usePinMarks();
   const pinnable = canPinIn(conversation, message);
-  const pinned = useIsPinned(pinnable ? conversation.id : undefined, message.id);
-  const saved = useIsSaved(message.id);
-  const pins = usePinActions(pinnable ? conversation.id : undefined);
-  const saves = useSaveActions();
-  if (message.pending || message.deleted) return null;
+  if (!marks || message.pending || message.deleted) return null;
+  const { pins, saves } = marks;
+  const pinned = pinnable && marks.pinned.has(message.id);
+  const saved = marks.saved.has(message.id);
   return (
     <>
       {pinnable && (
         <IconAction
           label={t(pinned ? PIN_TEXTS.unpin : PIN_TEXTS.pin)}
           icon={pinned ? PinOff : Pin}
-          disabled={pins.pending}
+          disabled={pins.pendingId === message.id}
           onClick={() => (pinned ? pins.unpin(message.id) : pins.pin(message.id))}
           className={className}
         />
@@ -54,7 +49,7 @@ export function MessagePinActions({ message, className }: { message: TListMessag
       <IconAction
         label={t(saved ? PIN_TEXTS.unsave : PIN_TEXTS.save)}
         icon={saved ? BookmarkX : Bookmark}
-        disabled={saves.pending}
+        disabled={saves.pendingId === message.id}
         onClick={() => (saved ? saves.unsave(message.id) : saves.save(message.id))}
         className={className}
       />
@@ -66,7 +61,8 @@ export function MessagePinActions({ message, className }: { message: TListMessag
 export function PinnedMark({ message, own }: { message: TListMessage; own: boolean }) {
   const { t } = useT();
   const { conversation } = useConversationInfo();
-  const pinned = useIsPinned(message.inThread ? undefined : pinsConversationOf(conversation), message.id);
+  const marks = usePinMarks();
+  const pinned = !message.inThread && !!pinsConversationOf(conversation) && !!marks?.pinned.has(message.id);
   if (!pinned) return null;
   return (
     <p data-testid="pinned-mark" className={cn('mb-1 flex items-center gap-1 text-[11px] font-medium text-amber-700 dark:text-amber-300', own && 'justify-end')}>

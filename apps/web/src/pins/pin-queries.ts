@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { SAVED_MESSAGES_PAGE_SIZE, SOCKET_EVENTS, type TPin, type TSavedMessagesResponse } from '@agentroom/shared';
 import { errorMessage } from '../api/api-error';
@@ -35,12 +35,6 @@ const pinsQuery = (conversationId: string | undefined) => ({
 
 /** The conversation's pins, newest pinned first (none asked for without a conversation). */
 export const usePins = (conversationId: string | undefined) => useQuery(pinsQuery(conversationId));
-
-/** Whether the message is pinned in its conversation; renders its reader only when that changes. */
-export function useIsPinned(conversationId: string | undefined, messageId: string): boolean {
-  const select = useCallback((pins: TPin[]) => pins.some((pin) => pin.message.id === messageId), [messageId]);
-  return useQuery({ ...pinsQuery(conversationId), select }).data ?? false;
-}
 
 /**
  * Someone pinned or unpinned a message here: fetch the pins again (for everyone in the conversation,
@@ -86,21 +80,22 @@ export function usePinActions(conversationId: string | undefined) {
     pin: (messageId: string) => mutation.mutate({ messageId, pin: true }),
     unpin: (messageId: string) => mutation.mutate({ messageId, pin: false }),
     pending: mutation.isPending,
+    /** The message being pinned or unpinned. */
+    pendingId: mutation.isPending ? mutation.variables?.messageId : undefined,
   };
 }
 
-/** Whether the reader saved the message (among their newest SAVED_IDS_KNOWN saved ones). */
-export function useIsSaved(messageId: string): boolean {
+/**
+ * The ids of the reader's newest SAVED_IDS_KNOWN saved messages (what marks a bubble as saved);
+ * asked for only while `wanted` (a conversation with messages to mark).
+ */
+export function useSavedIds(wanted: boolean): string[] | undefined {
   const { user } = useAuth();
-  const select = useCallback((ids: string[]) => ids.includes(messageId), [messageId]);
-  return (
-    useQuery({
-      queryKey: savedIdsKey(user?.id),
-      queryFn: () => pinsApi.saved({ limit: SAVED_IDS_KNOWN }).then((page) => page.saved.map((s) => s.message.id)),
-      enabled: !!user,
-      select,
-    }).data ?? false
-  );
+  return useQuery({
+    queryKey: savedIdsKey(user?.id),
+    queryFn: () => pinsApi.saved({ limit: SAVED_IDS_KNOWN }).then((page) => page.saved.map((s) => s.message.id)),
+    enabled: !!user && wanted,
+  }).data;
 }
 
 /** The reader's saved messages, newest saved first, a page at a time (the Saved page). */
@@ -139,5 +134,7 @@ export function useSaveActions() {
     save: (messageId: string) => mutation.mutate({ messageId, save: true }),
     unsave: (messageId: string) => mutation.mutate({ messageId, save: false }),
     pending: mutation.isPending,
+    /** The message being saved or removed from saved. */
+    pendingId: mutation.isPending ? mutation.variables?.messageId : undefined,
   };
 }

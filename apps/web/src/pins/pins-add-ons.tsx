@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { MessageAddOnsContext, type MessageAddOns } from '../chat/message-add-ons';
 import { MessagePinActions, PinnedMark } from './message-pin-actions';
+import { PinMarksScope } from './pin-marks';
 import { PinsHeaderButton } from './pins-header-button';
 
-const PINS_ADD_ONS: MessageAddOns = { HoverActions: MessagePinActions, BubbleMark: PinnedMark, HeaderButton: PinsHeaderButton };
+const PINS_ADD_ONS: MessageAddOns = { HoverActions: MessagePinActions, BubbleMark: PinnedMark, HeaderButton: PinsHeaderButton, Scope: PinMarksScope };
 
 /** Gives a conversation's page pins and saved messages: the hover actions, the pinned mark, the header's pins button. */
 export function PinsAddOns({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { useT } from '../i18n';
 import { focusRing } from '../ui/button';
 import { cn } from '../ui/cn';
 import { lazyDialog } from '../ui/lazy-dialog';
-import { pinsConversationOf } from './message-pin-actions';
+import { pinsConversationOf } from './pin-marks';
 import { usePins, usePinsLive } from './pin-queries';
 import { PIN_TEXTS } from './pin-texts';
 
