@@ -28,7 +28,7 @@ import { TEAM_MESSAGES } from './schemas/team-constants';
 import { TOOL_CALL_ERRORS } from './schemas/tools';
 import { MAIL_TEXTS } from './i18n/mail-texts';
 import { PUSH_TEXTS } from './i18n/push-texts';
-import { GOVERNANCE_ERRORS, GOVERNANCE_TEXTS } from './schemas/governance';
+import { GOVERNANCE_ERRORS, GOVERNANCE_TEXTS } from './schemas/governance-constants';
 
 /**
  * Every shared text a person may read (the server's error messages, the web's shared texts, the

@@ -75,3 +75,27 @@ export type TExportStatus = (typeof EXPORT_STATUSES)[number];
 /** What an instance administrator did with a report. */
 export const REPORT_RESOLUTIONS = ['dismissed', 'message_removed', 'account_disabled'] as const;
 export type TReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
+export const GOVERNANCE_ERRORS = {
+  auditKind: 'Unknown kind of change',
+  auditTime: 'Times must be ISO dates, the start before the end',
+  auditCursor: 'Unknown page cursor',
+  retentionDays: `Keep messages between ${RETENTION_DAYS_MIN} and ${RETENTION_DAYS_MAX} days, or turn retention off`,
+  exportNotFound: 'Export not found',
+  exportNotReady: 'This export is not ready yet',
+  exportExpired: 'This export has expired. Start a new one.',
+  exportLinkUsed: 'This download link was already used or has expired',
+  exportRunning: 'An export is already being prepared',
+  accountDisabled: 'This account has been disabled',
+  personNotFound: 'Person not found',
+  reportNotFound: 'Report not found',
+  reportResolved: 'This report was already resolved',
+  reportNoMessage: 'This report names no message to remove',
+  notYourself: 'You cannot disable your own account',
+} as const;
+
+/** Names the web shows in menus (the account menu's "Your data", the shell's link to the admin area). */
+export const GOVERNANCE_TEXTS = {
+  yourData: 'Your data',
+  adminArea: 'Administration',
+} as const;

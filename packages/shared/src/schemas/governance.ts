@@ -1,33 +1,17 @@
 import { z } from 'zod';
 import { isUuid } from '../validation';
-import { AUDIT_ACTIONS, AUDIT_KINDS, AUDIT_PAGE_SIZE_DEFAULT, AUDIT_PAGE_SIZE_MAX, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from './governance-constants';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_KINDS,
+  AUDIT_PAGE_SIZE_DEFAULT,
+  AUDIT_PAGE_SIZE_MAX,
+  GOVERNANCE_ERRORS,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from './governance-constants';
 import { safeString } from './text';
 
 // Governance (decision 0028): the audit log's filters, retention, exports and the admin area's requests.
-
-export const GOVERNANCE_ERRORS = {
-  auditKind: 'Unknown kind of change',
-  auditTime: 'Times must be ISO dates, the start before the end',
-  auditCursor: 'Unknown page cursor',
-  retentionDays: `Keep messages between ${RETENTION_DAYS_MIN} and ${RETENTION_DAYS_MAX} days, or turn retention off`,
-  exportNotFound: 'Export not found',
-  exportNotReady: 'This export is not ready yet',
-  exportExpired: 'This export has expired. Start a new one.',
-  exportLinkUsed: 'This download link was already used or has expired',
-  exportRunning: 'An export is already being prepared',
-  accountDisabled: 'This account has been disabled',
-  personNotFound: 'Person not found',
-  reportNotFound: 'Report not found',
-  reportResolved: 'This report was already resolved',
-  reportNoMessage: 'This report names no message to remove',
-  notYourself: 'You cannot disable your own account',
-} as const;
-
-/** Names the web shows in menus (the account menu's "Your data", the shell's link to the admin area). */
-export const GOVERNANCE_TEXTS = {
-  yourData: 'Your data',
-  adminArea: 'Administration',
-} as const;
 
 const uuid = (message: string) => safeString().refine(isUuid, { message });
 const isoTime = z.iso.datetime({ offset: true, error: GOVERNANCE_ERRORS.auditTime });
