@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config';
@@ -47,8 +47,12 @@ export async function startTestServer(
     RATE_LIMIT_MAIL_MAX: '1000',
     RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
     RATE_LIMIT_UPLOADS_PER_MINUTE: '10000',
-    // Test files run at once on one Redis: a server's nodes (a second one starts from its config) hear only each other.
-    REDIS_CHANNEL: `agentroom-test:${randomUUID()}`,
+    // Test files run at once on one Redis: nodes on one database (a second one started with the same
+    // env or from the first's config) hear each other, never another test's nodes.
+    REDIS_CHANNEL: `agentroom-test:${createHash('sha256')
+      .update(env.DATABASE_URL ?? database.databaseUrl ?? randomUUID())
+      .digest('hex')
+      .slice(0, 24)}`,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
