@@ -101,6 +101,10 @@ async function lookAtScreens(page: Page, lang: 'de' | 'ar', c: Catalog, screens:
       ['phone', PHONE],
     ] as const) {
       await page.setViewportSize(viewport);
+      // The shell swaps its sidebar for a header and drawer once the media query's change event has
+      // re-rendered it: judge the layout after that, not in between.
+      const sidebar = page.getByRole('complementary', { name: c.tr('Sidebar'), exact: true });
+      await sidebar.waitFor({ state: size === 'phone' ? 'detached' : 'visible' });
       await screen.ready(page, c);
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
