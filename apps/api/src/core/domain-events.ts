@@ -73,7 +73,7 @@ export interface DomainEvents {
   'webhooks.queued': Record<string, never>;
   /** An export was asked for: build it now rather than at the next poll (decision 0028). */
   'exports.queued': Record<string, never>;
-  /** An export moved on (progress, ready, failed, expired): its requester hears `export:updated`. */
+  /** An export moved on (progress, ready, downloaded, failed, expired): its requester hears `export:updated`. */
   'export.updated': { agentId: string } & TExportUpdatedEvent;
 }
 

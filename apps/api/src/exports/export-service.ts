@@ -77,6 +77,9 @@ export async function consumeDownload(ctx: AppContext, id: string, token: string
       target: view?.teamHandle && row.teamId ? { kind: 'team', id: row.teamId, name: view.teamHandle } : undefined,
       details: { kind: row.kind, exportId: row.id },
     });
+    // Every tab of the requester shows "Last downloaded" once the bytes are asked for, not when the
+    // link was made: the page that pressed Download cannot tell when the browser used the link.
+    if (view) ctx.events.publish('export.updated', { agentId: row.requestedBy, export: presentExport(view) });
     const day = new Date().toISOString().slice(0, 10);
     const filename = view?.teamHandle ? `agentroom-${view.teamHandle}-export-${day}.zip` : `agentroom-export-${day}.zip`;
     return { storageKey: row.storageKey, filename };

@@ -108,7 +108,11 @@ describe('exporting your own data', () => {
 
   it('lets a link work once, only for the person it belongs to, and audits request and download', async () => {
     const url = await createLink(server, ada, exportId);
+    const socket = await connectSocket(server.url, ada.token);
+    const downloaded = nextEvent(socket, 'export:updated', ({ export: e }) => e.id === exportId && e.downloadedAt !== null);
+    const before = Date.now();
     expect((await download(server, url)).status).toBe(200);
+    expect(new Date((await downloaded).export.downloadedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const again = await download(server, url);
     expect(again.status).toBe(410);
     expect(again.body.error).toBe(GOVERNANCE_ERRORS.exportLinkUsed);

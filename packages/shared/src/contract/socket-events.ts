@@ -84,7 +84,7 @@ export const SOCKET_SERVER_EVENTS: Record<keyof ServerToClientEvents, SocketEven
   'agent:request:ended': { summary: 'External agents: a request ended without you (someone pressed Stop, or it lapsed).', payload: ZAgentRequestEndedEvent, audience: 'the asked external agent' },
   'agent:message': { summary: "External agents: a message of your conversations you hear (your setting: every message, or 1:1 messages and @mentions of you).", payload: ZAgentMessageEvent, audience: 'the external agent' },
   'messages:removed': { summary: "The team's retention removed messages (decision 0028): drop `messageIds`; history up to `throughSeq` is gone (pinned messages may remain).", payload: ZMessagesRemovedEvent, audience: 'the conversation room' },
-  'export:updated': { summary: 'An export you asked for moved on: its progress, or ready to download, or failed.', payload: ZExportUpdatedEvent, audience: 'the requester (agent room)' },
+  'export:updated': { summary: 'An export you asked for moved on: its progress, ready to download, downloaded, or failed.', payload: ZExportUpdatedEvent, audience: 'the requester (agent room)' },
   'sync:resync': { summary: 'Events may have been lost (`realtime-restored`: the API nodes could not reach each other; `peer-lost`: another API node stopped): gap-fill (after=<seq>) every open conversation, whatever the reason.', payload: ZResyncEvent, audience: 'every connected socket' },
 };
 
