@@ -99,5 +99,6 @@ describe('the admin area', () => {
       await checkEverywhere(page, `admin-${label.toLowerCase()}`, () => ready().waitFor());
     }
     expect(problems).toEqual([]);
-  });
+    // Five screens, each drawn at two sizes in two themes: half a minute here, double that on a slow host.
+  }, 120_000);
 });
