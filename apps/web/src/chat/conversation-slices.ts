@@ -57,6 +57,8 @@ export interface ConversationList {
   hasMore: boolean;
   /** The list is a window around an older message (opened from search): newer pages load on demand. */
   hasNewer: boolean;
+  /** The team's retention removed older messages: the oldest one shown is not the conversation's first. */
+  historyRemoved: boolean;
   loadingOlder: boolean;
   loadingNewer: boolean;
   /** The message the list opened at (a search hit), to scroll to and mark once. */

@@ -24,13 +24,24 @@ const TAIL_MAX_ITEMS = 2 * MESSAGE_PAGE_SIZE;
 /** What the list's header and footer need. */
 interface EdgeContext extends NewerContext {
   hasMore: boolean;
+  historyRemoved: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
 }
 
+/** At the top of a history that retention cut: why it starts where it does. */
+function HistoryRemovedNote() {
+  const { t } = useT();
+  return (
+    <p className="px-6 pt-3 pb-1 text-center text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-removed">
+      {t("Older messages were removed by the team's message retention setting.")}
+    </p>
+  );
+}
+
 function LoadMoreHeader({ context }: { context?: EdgeContext }) {
   const { t } = useT();
-  if (!context?.hasMore) return <div className="h-2" />;
+  if (!context?.hasMore) return context?.historyRemoved ? <HistoryRemovedNote /> : <div className="h-2" />;
   return (
     <div className="flex justify-center pt-3 pb-1">
       <Button size="sm" variant="secondary" loading={context.loadingOlder} onClick={context.onLoadOlder}>
@@ -77,11 +88,11 @@ function useVirtualFrom(items: readonly ListItem[], prepended: number, hasNewer:
 
 /** 'Load more messages' above the list and 'Load newer messages' below it. */
 function useEdges(): EdgeContext {
-  const { hasMore, loadingOlder, hasNewer, loadingNewer } = useConversationList();
+  const { hasMore, historyRemoved, loadingOlder, hasNewer, loadingNewer } = useConversationList();
   const { loadOlder, loadNewer } = useConversationActions();
   return useMemo(
-    () => ({ hasMore, loadingOlder, onLoadOlder: loadOlder, hasNewer, loadingNewer, onLoadNewer: loadNewer }),
-    [hasMore, loadingOlder, loadOlder, hasNewer, loadingNewer, loadNewer],
+    () => ({ hasMore, historyRemoved, loadingOlder, onLoadOlder: loadOlder, hasNewer, loadingNewer, onLoadNewer: loadNewer }),
+    [hasMore, historyRemoved, loadingOlder, loadOlder, hasNewer, loadingNewer, loadNewer],
   );
 }
 
@@ -207,8 +218,14 @@ function NoMessages({ edges }: { edges: EdgeContext }) {
     <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
       {edges.hasMore && <LoadMoreHeader context={edges} />}
       <MessageSquare aria-hidden="true" className="size-8 text-zinc-300 dark:text-zinc-600" />
-      <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('No messages yet')}</p>
-      <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Start the conversation!')}</p>
+      {!edges.hasMore && edges.historyRemoved ? (
+        <HistoryRemovedNote />
+      ) : (
+        <>
+          <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t('No messages yet')}</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('Start the conversation!')}</p>
+        </>
+      )}
     </div>
   );
 }

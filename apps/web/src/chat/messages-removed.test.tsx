@@ -10,6 +10,7 @@ import { makeTeamAgent } from '../test/team-fixtures';
 vi.mock('react-virtuoso', () => import('../test/virtuoso-stub'));
 
 const me = makeUser();
+const REMOVED_NOTE = "Older messages were removed by the team's message retention setting.";
 const atlas = makeTeamAgent({ id: '0193a0c4-0000-7000-8000-0000000000f1', username: 'atlas', firstName: 'Atlas', fullName: 'Atlas' });
 
 describe('messages removed by retention', () => {
@@ -34,5 +35,32 @@ describe('messages removed by retention', () => {
     await waitFor(() => expect(screen.queryByText('An old plan')).not.toBeInTheDocument());
     expect(screen.queryByText('An older note')).not.toBeInTheDocument();
     expect(screen.getAllByText('This week’s plan').length).toBeGreaterThan(0);
+    // The history now starts where retention cut it, and the reader is told why.
+    expect(screen.getByTestId('history-removed')).toHaveTextContent(REMOVED_NOTE);
+  });
+
+  it('tells the reader when a conversation opens whose older messages retention removed', async () => {
+    const recent = chatMessage(8, 'This week’s plan', senderOf(atlas));
+    stubApi({
+      'POST /chat/open': ok({ agent: atlas, conversation: { ...makeChat(me, atlas), removedThroughSeq: 7 }, page: messagePage([recent]) }),
+      [`GET /chat/conversations/${CHAT_ID}/messages?after=8&limit=200`]: ok(messagePage([], 200)),
+      [`GET /chat/conversations/${CHAT_ID}/replies`]: ok({ replies: [] }),
+      [`PUT /chat/conversations/${CHAT_ID}/read`]: ok({}),
+    });
+    renderChatPage(me, { path: '/p/@atlas', socket: new FakeSocket() });
+    expect(await screen.findByText(REMOVED_NOTE)).toBeInTheDocument();
+  });
+
+  it('says nothing of removed messages in a conversation that still has its whole history', async () => {
+    const first = chatMessage(1, 'Our first plan', senderOf(atlas));
+    stubApi({
+      'POST /chat/open': ok({ agent: atlas, conversation: makeChat(me, atlas), page: messagePage([first]) }),
+      [`GET /chat/conversations/${CHAT_ID}/messages?after=1&limit=200`]: ok(messagePage([], 200)),
+      [`GET /chat/conversations/${CHAT_ID}/replies`]: ok({ replies: [] }),
+      [`PUT /chat/conversations/${CHAT_ID}/read`]: ok({}),
+    });
+    renderChatPage(me, { path: '/p/@atlas', socket: new FakeSocket() });
+    expect(await screen.findByText('Our first plan')).toBeInTheDocument();
+    expect(screen.queryByText(REMOVED_NOTE)).not.toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ function useLiveUpdates(conversationId: string | undefined, agentId: string | un
       const root = getMessages().find((m) => m.id === rootMessageId);
       if (root) dispatch({ type: 'updated', message: { ...root, thread } });
     },
-    onRemoved: ({ messageIds }) => dispatch({ type: 'removed', messageIds }),
+    onRemoved: ({ messageIds, throughSeq }) => dispatch({ type: 'removed', messageIds, throughSeq }),
     onSeen: (event) => dispatch({ type: 'seen', event }),
     onTyping: (event) => dispatch({ type: 'typing', event }),
     onPresence: (event) => {
@@ -155,12 +155,13 @@ export function useConversationSession(source: ConversationSource): Conversation
     [load.loadError, socket.connection, socket.online, socket.error, joinError, outgoing.sendError, presence, conversation, agent],
   );
 
-  const { messages, hasMore, hasNewer } = list.state;
+  const { messages, hasMore, hasNewer, removedThroughSeq } = list.state;
+  const historyRemoved = removedThroughSeq > 0;
   const { loadingOlder, loadingNewer } = list;
   const { focusMessageId, listKey } = searchWindow;
   const listSlice = useMemo(
-    () => ({ messages, hasMore, hasNewer, loadingOlder, loadingNewer, focusMessageId, listKey }),
-    [messages, hasMore, hasNewer, loadingOlder, loadingNewer, focusMessageId, listKey],
+    () => ({ messages, hasMore, hasNewer, historyRemoved, loadingOlder, loadingNewer, focusMessageId, listKey }),
+    [messages, hasMore, hasNewer, historyRemoved, loadingOlder, loadingNewer, focusMessageId, listKey],
   );
 
   const { stopChain: stopChainOf } = replies;

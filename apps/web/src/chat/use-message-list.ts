@@ -77,8 +77,9 @@ export function useMessageList(selfAgentId: string, loaded: LoadedConversation |
   useEffect(() => {
     if (!loaded) return;
     const { messages, pagination, seenStatus } = loaded.firstPage;
+    const removedThroughSeq = loaded.conversation.removedThroughSeq ?? 0;
     update((current) => ({
-      list: chatListReducer(current.list, { type: 'loaded', messages, hasMore: pagination.hasMore, hasNewer: pagination.hasNewer, seenStatus }),
+      list: chatListReducer(current.list, { type: 'loaded', messages, hasMore: pagination.hasMore, hasNewer: pagination.hasNewer, seenStatus, removedThroughSeq }),
       seededBy: loaded,
     }));
   }, [loaded, update]);

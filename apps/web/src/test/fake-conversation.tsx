@@ -41,6 +41,7 @@ export function fakeConversation(values: FakeConversationValues = {}): Conversat
       messages: values.messages ?? [],
       hasMore: values.hasMore ?? false,
       hasNewer: values.hasNewer ?? false,
+      historyRemoved: values.historyRemoved ?? false,
       loadingOlder: values.loadingOlder ?? false,
       loadingNewer: values.loadingNewer ?? false,
       focusMessageId: values.focusMessageId,

@@ -171,6 +171,15 @@ describe('chat list reducer: seq gaps (decision 0030)', () => {
     expect([hasSeqGap(state), state.syncedSeq]).toEqual([false, 13]);
   });
 
+  it('remembers up to where retention removed history: from the load, raised by a removal, kept by a reload of the newest page', () => {
+    const opened = run([{ type: 'loaded', messages: [serverMessage(5), serverMessage(6)], hasMore: false, removedThroughSeq: 4 }]);
+    expect(opened.removedThroughSeq).toBe(4);
+    const trimmed = run([{ type: 'removed', messageIds: ['m5'], throughSeq: 5 }, { type: 'removed', messageIds: [], throughSeq: 3 }], opened);
+    expect([trimmed.removedThroughSeq, ids(trimmed)]).toEqual([5, ['m6']]);
+    expect(run([{ type: 'loaded', messages: [serverMessage(6)], hasMore: false }], trimmed).removedThroughSeq).toBe(5);
+    expect(run([loaded([1, 2])]).removedThroughSeq).toBe(0);
+  });
+
   it('counts a deleted message in the row, and no pending echo (it has no seq yet)', () => {
     const pending = createPendingMessage({ conversationId: 'c1', clientMessageId: 'cm1', content: 'hi', sender: sender(SELF), now: new Date(T0 + 3_500) });
     const state = run([

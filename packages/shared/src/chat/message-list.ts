@@ -26,6 +26,11 @@ export interface ChatListState {
    * Messages removed by retention (the oldest) leave it where it is: a gap at the start is no gap.
    */
   syncedSeq: number;
+  /**
+   * Retention removed the conversation's messages up to this seq (0: none were): once the list holds
+   * its oldest message, the reader is told that older ones are gone rather than that this is the start.
+   */
+  removedThroughSeq: number;
   /** agentId → where that agent's read cursor sits (one message per agent). */
   seen: Record<string, { messageId: string; agent: TSeenAgent }>;
   /** agentId → the agent currently typing. */
@@ -33,7 +38,7 @@ export interface ChatListState {
 }
 
 export type ChatListAction =
-  | { type: 'loaded'; messages: readonly unknown[]; hasMore: boolean; hasNewer?: boolean; seenStatus?: TSeenStatus }
+  | { type: 'loaded'; messages: readonly unknown[]; hasMore: boolean; hasNewer?: boolean; seenStatus?: TSeenStatus; removedThroughSeq?: number }
   | { type: 'olderLoaded'; messages: readonly unknown[]; hasMore: boolean }
   | { type: 'newerLoaded'; messages: readonly unknown[]; hasMore: boolean }
   | { type: 'gapFilled'; messages: readonly unknown[] }
@@ -46,10 +51,10 @@ export type ChatListAction =
   | { type: 'seen'; event: Pick<TMessageSeenEvent, 'agentId' | 'messageId' | 'agent'> }
   | { type: 'typing'; event: Pick<TTypingEvent, 'agentId' | 'agent' | 'isTyping'> }
   /** Messages gone for everyone (retention removed them): out of the list, with nothing in their place. */
-  | { type: 'removed'; messageIds: readonly string[] };
+  | { type: 'removed'; messageIds: readonly string[]; throughSeq?: number };
 
 export function createChatListState(selfAgentId: string): ChatListState {
-  return { selfAgentId, messages: [], hasMore: false, hasNewer: false, syncedSeq: 0, seen: {}, typing: {} };
+  return { selfAgentId, messages: [], hasMore: false, hasNewer: false, syncedSeq: 0, removedThroughSeq: 0, seen: {}, typing: {} };
 }
 
 const PENDING_SEQ = Number.MAX_SAFE_INTEGER;
@@ -185,6 +190,8 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
         syncedSeq: newestSeq(action.messages),
         hasMore: action.hasMore,
         hasNewer: action.hasNewer ?? false,
+        // A load that does not say (the newest page again) leaves what the conversation said.
+        removedThroughSeq: action.removedThroughSeq ?? state.removedThroughSeq,
         seen: seenFromStatus(action.seenStatus, state.selfAgentId),
       };
     }
@@ -258,7 +265,9 @@ export function chatListReducer(state: ChatListState, action: ChatListAction): C
     case 'removed': {
       const gone = new Set(action.messageIds);
       const messages = state.messages.filter((m) => !gone.has(m.id));
-      return messages.length === state.messages.length ? state : { ...state, messages };
+      const removedThroughSeq = Math.max(state.removedThroughSeq, action.throughSeq ?? 0);
+      if (messages.length === state.messages.length && removedThroughSeq === state.removedThroughSeq) return state;
+      return { ...state, messages, removedThroughSeq };
     }
   }
 }

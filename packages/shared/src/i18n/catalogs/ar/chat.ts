@@ -63,6 +63,7 @@ const catalog: TCatalog = {
   'No messages yet': 'لا توجد رسائل بعد',
   'No results found': 'لم يُعثر على نتائج',
   'Objects': 'الأشياء',
+  "Older messages were removed by the team's message retention setting.": 'أُزيلت الرسائل الأقدم وفق إعداد الاحتفاظ بالرسائل في الفريق.',
   'Open a teammate or an AI agent from a team to start chatting.': 'افتح زميلًا أو وكيل ذكاء اصطناعي من أحد الفرق لبدء المحادثة.',
   'Opening the thread...': 'جارٍ فتح السلسلة...',
   'Previous version': 'النسخة السابقة',

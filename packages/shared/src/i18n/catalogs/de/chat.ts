@@ -63,6 +63,7 @@ const catalog: TCatalog = {
   'No messages yet': 'Noch keine Nachrichten',
   'No results found': 'Keine Ergebnisse gefunden',
   'Objects': 'Objekte',
+  "Older messages were removed by the team's message retention setting.": 'Ältere Nachrichten wurden durch die Aufbewahrungsregel des Teams entfernt.',
   'Open a teammate or an AI agent from a team to start chatting.': 'Öffnen Sie ein Teammitglied oder einen KI-Agenten aus einem Team, um einen Chat zu beginnen.',
   'Opening the thread...': 'Thread wird geöffnet …',
   'Previous version': 'Vorherige Version',
