@@ -1,3 +1,4 @@
+import { fmt, type ReportRow } from './report-format';
 import type { DeliveryRamp, DeliveryResult, DeliveryStep } from './scenarios/delivery';
 import type { MachineRecord } from './support/machine';
 
@@ -8,15 +9,7 @@ interface VariantLike {
   delivery?: DeliveryResult;
 }
 
-interface RowLike {
-  scenario: string;
-  metric: string;
-  value: (v: VariantLike) => string;
-  target?: (v: VariantLike) => string;
-  met?: (v: VariantLike) => boolean | undefined;
-}
-
-const fmt = (n: number | undefined, unit = '') => (n === undefined || Number.isNaN(n) ? '—' : `${n.toLocaleString('en')}${unit}`);
+type RowLike = ReportRow<VariantLike>;
 const SEND_LABEL = { socket: "socket (`message:send`)", http: 'HTTP (POST `messages/async`)' } as const;
 
 /** The targets, on medians over rounds: relative to the relay of the same way of sending, or absolute. */

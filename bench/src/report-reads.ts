@@ -1,21 +1,11 @@
 import type { BenchReport, VariantResult } from './report';
+import { fmt, lat, type ReportRow } from './report-format';
 import type { CheckedReadsResult } from './scenarios/checked-reads';
-import type { LatencySummary } from './support/stats';
 
 const perStep = (steps: { offeredRate: number; lost: number; duplicates: number }[]) =>
   steps.map((s) => `${fmt(s.offeredRate)}: ${fmt(s.lost)}/${fmt(s.duplicates)}`).join(', ') || '—';
 
-/** A row of the report's table (the shape report.ts renders). */
-interface ReadsRow {
-  scenario: string;
-  metric: string;
-  value: (v: VariantResult) => string;
-  target?: (v: VariantResult) => string;
-  met?: (v: VariantResult) => boolean | undefined;
-}
-
-const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en'));
-const lat = (s?: LatencySummary) => (s ? `${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)} / ${fmt(s.max)}` : '—');
+type ReadsRow = ReportRow<VariantResult>;
 const ok = (r?: CheckedReadsResult) => r !== undefined && r.wrong === 0 && r.failed === 0;
 /** Each query class's p99, slowest first. */
 const classes = (r?: CheckedReadsResult) =>

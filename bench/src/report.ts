@@ -7,6 +7,7 @@ import type { SearchResult } from './scenarios/search';
 import type { LoginResult } from './scenarios/login';
 import type { RoomAiResult, RoomFanoutResult } from './scenarios/rooms';
 import type { ToolOverheadResult } from './scenarios/tool-overhead';
+import { fmt, lat, type ReportRow } from './report-format';
 import { readsRows } from './report-reads';
 import type { WebBundleResult } from './scenarios/web-bundle';
 import type { WebFirstLoadResult } from './scenarios/web-first-load';
@@ -43,18 +44,7 @@ export interface BenchReport {
   machine?: MachineRecord;
 }
 
-type Judge = (v: VariantResult) => boolean | undefined;
-interface Row {
-  scenario: string;
-  metric: string;
-  value: (v: VariantResult) => string;
-  target?: (v: VariantResult) => string;
-  met?: Judge;
-}
-
-const fmt = (n: number | undefined, unit = '') => (n === undefined || Number.isNaN(n) ? '—' : `${n.toLocaleString('en')}${unit}`);
-const lat = (s?: { p50: number; p95?: number; p99: number; max: number }) =>
-  s ? `${fmt(s.p50)} / ${s.p95 === undefined ? '' : `${fmt(s.p95)} / `}${fmt(s.p99)} / ${fmt(s.max)}` : '—';
+type Row = ReportRow<VariantResult>;
 /** The query of a mix with the highest p99, as `p99 (label)`. */
 const slowest = (api?: { byLabel?: Record<string, { p99: number }> }) => {
   const worst = Object.entries(api?.byLabel ?? {}).sort(([, a], [, b]) => b.p99 - a.p99)[0];
