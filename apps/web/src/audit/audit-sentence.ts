@@ -2,6 +2,11 @@ import type { TAuditEvent } from '@agentroom/shared';
 import { t } from '../i18n';
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+/** A team role inside a sentence ("as member"), in the current language; a role this web does not know shows as stored. */
+function roleWord(value: unknown): string {
+  const words: Record<string, string> = { owner: t('owner'), admin: t('admin'), member: t('member') };
+  return typeof value === 'string' ? (words[value] ?? value) : '';
+}
 const numberOr = (value: unknown): number | null | undefined => (typeof value === 'number' ? value : value === null ? null : undefined);
 
 /** Retention's new days: `{ days }` or `{ to: { days } }` (null: off). */
@@ -43,19 +48,19 @@ export function auditSentence(event: TAuditEvent): string {
       return count === null ? t('turned message retention off') : t('set message retention to {{count}} days', { count });
     }
     case 'member.added':
-      return t('added {{target}} to the team as {{role}}', { target, role: text(d.role) });
+      return t('added {{target}} to the team as {{role}}', { target, role: roleWord(d.role) });
     case 'member.removed':
       return t('removed {{target}} from the team', { target });
     case 'member.left':
       return t('left the team');
     case 'member.role_changed':
-      return t("changed {{target}}'s role from {{from}} to {{to}}", { target, from: text(d.from), to: text(d.to) });
+      return t("changed {{target}}'s role from {{from}} to {{to}}", { target, from: roleWord(d.from), to: roleWord(d.to) });
     case 'invitation.created':
       return t('invited {{target}}', { target });
     case 'invitation.revoked':
       return t('revoked the invitation of {{target}}', { target });
     case 'invitation.accepted':
-      return t('accepted an invitation and joined as {{role}}', { role: text(d.role) });
+      return t('accepted an invitation and joined as {{role}}', { role: roleWord(d.role) });
     case 'room.created':
       return t('created room #{{target}}', { target });
     case 'room.updated':

@@ -9,6 +9,10 @@ const catalog: TCatalog = {
   "Who changed what in the team, and when": "من غيّر ماذا في الفريق ومتى",
   "Export": "تصدير",
   "Download the team's rooms, messages, members and agents": "نزّل غرف الفريق ورسائله وأعضاءه ووكلاءه",
+  // Team roles inside a sentence ("added lena to the team as member")
+  "owner": "مالك",
+  "admin": "مشرف",
+  "member": "عضو",
   // The audit log and the retention form
   "Accounts": "الحسابات",
   "All changes": "كل التغييرات",

@@ -9,6 +9,10 @@ const catalog: TCatalog = {
   "Who changed what in the team, and when": "Wer wann was im Team geändert hat",
   "Export": "Export",
   "Download the team's rooms, messages, members and agents": "Räume, Nachrichten, Mitglieder und Agenten des Teams herunterladen",
+  // Team roles inside a sentence ("added lena to the team as member")
+  "owner": "Inhaber",
+  "admin": "Admin",
+  "member": "Mitglied",
   // The audit log and the retention form
   "Accounts": "Konten",
   "All changes": "Alle Änderungen",
