@@ -14,6 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The demo account is the first one on the journeys' database: the instance's administrator.
+const DEMO = { username: 'demo', password: 'Agentroom1' };
+
 /** A new account's role is the word "Member", stored as the person's own text: shown as they wrote it. */
 const PEOPLES_WORDS = ['Member'];
 
@@ -190,6 +193,36 @@ describe('languages', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByLabel('Language', { exact: true }).inputValue()).toBe('');
 
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("the admin area in Arabic, the browser's language, right to left at 1280 px and 375 px", async () => {
+    const ar = await catalogOf('ar');
+    // The demo account is the instance's administrator and has no language of its own: the browser's applies.
+    const { page, context, problems } = await openSession(browser, { locale: 'ar' });
+    await page.goto('/auth/login');
+    await page.locator('html[lang="ar"][dir="rtl"]').waitFor({ state: 'attached' });
+    await page.getByLabel(ar.tr('Username or email')).fill(DEMO.username);
+    await page.getByLabel(ar.tr('Password'), { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: ar.tr('Sign In') }).click();
+    await page.getByRole('navigation', { name: ar.tr('Workspace') }).waitFor();
+    const main = page.getByRole('main');
+    const adminScreens: Screen[] = [
+      { name: 'admin-people', path: '/admin/people', ready: () => main.getByTestId('admin-person').first().waitFor() },
+      { name: 'admin-reports', path: '/admin/reports', ready: (p, c) => main.getByRole('tab', { name: c.tr('Resolved') }).waitFor() },
+      { name: 'admin-teams', path: '/admin/teams', ready: () => main.getByTestId('admin-team').first().waitFor() },
+      { name: 'admin-settings', path: '/admin/settings', ready: (p, c) => main.getByRole('heading', { name: c.tr('Models') }).waitFor() },
+      { name: 'admin-health', path: '/admin/health', ready: (p, c) => main.getByRole('region', { name: c.tr('Mail outbox') }).waitFor() },
+      { name: 'admin-audit', path: '/admin/audit', ready: () => main.getByRole('list').first().waitFor() },
+    ];
+    await lookAtScreens(page, 'ar', ar, adminScreens, async (_screen, size) => {
+      if (size === 'phone') return expectNoOverlap(phoneHeader(page));
+      // The admin area's own navigation sits at the start of the line: on the right.
+      const nav = (await page.getByRole('navigation', { name: ar.tr('Administration') }).boundingBox())!;
+      const content = (await main.boundingBox())!;
+      expect(nav.x + nav.width).toBeGreaterThan(content.x + content.width / 2);
+    });
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -34,11 +34,12 @@ export interface Session {
 }
 
 /** A fresh browser profile (no stored token) at desktop size, pointed at the test server. */
-export async function openSession(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+export async function openSession(browser: Browser, options: { colorScheme?: 'light' | 'dark'; locale?: string } = {}): Promise<Session> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: DESKTOP,
     colorScheme: options.colorScheme ?? 'light',
+    locale: options.locale,
     reducedMotion: 'reduce',
   });
   // Chromium reports some CSP refusals only as an event (e.g. a caught `new Function` probe): echo them to the console.

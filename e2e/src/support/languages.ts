@@ -44,7 +44,8 @@ export async function catalogOf(language: Exclude<TLanguage, 'en'>) {
  */
 function visibleAppTexts(page: Page) {
   return page.evaluate(() => {
-    const USER_CONTENT = '[data-testid="message-text"], [data-testid="conversation-snippet"], [data-testid="room-topic"], code, pre';
+    // translate="no": names the app marks as people's own (a team called "Private" stays "Private").
+    const USER_CONTENT = '[data-testid="message-text"], [data-testid="conversation-snippet"], [data-testid="room-topic"], [translate="no"], code, pre';
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

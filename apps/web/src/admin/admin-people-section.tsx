@@ -105,13 +105,18 @@ export function AdminPeopleSection() {
                     {data.people.map((person) => (
                       <tr key={person.agentId} data-testid="admin-person" className={tableRow}>
                         <td className={cell} data-label={t('Name')}>
+                          {/* A person's name, username and address are theirs: a page translator leaves them as written. */}
                           <span className="min-w-0">
-                            <span className="block font-medium">{person.name}</span>
+                            <span className="block font-medium" translate="no">
+                              {person.name}
+                            </span>
                             <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                              @{person.username}
+                              <span translate="no">@{person.username}</span>
                               {person.isInstanceAdmin && <span className={`${badge} ms-2 bg-indigo-50 text-indigo-700 dark:bg-indigo-950/50 dark:text-indigo-300`}>{t('Admin')}</span>}
                             </span>
-                            <span className="block text-xs break-words text-zinc-500 dark:text-zinc-400">{person.email}</span>
+                            <span className="block text-xs break-words text-zinc-500 dark:text-zinc-400" translate="no">
+                              {person.email}
+                            </span>
                           </span>
                         </td>
                         <td className={mutedCell} data-label={t('Verified')}>

@@ -33,7 +33,9 @@ function PartyName({ party }: { party: Party }) {
   if (!party) return <span className="text-zinc-500 dark:text-zinc-400">{t('A deleted account')}</span>;
   return (
     <span>
-      <span className="font-medium">{party.name}</span> <span className="text-zinc-500 dark:text-zinc-400">@{party.username}</span>
+      <span translate="no">
+        <span className="font-medium">{party.name}</span> <span className="text-zinc-500 dark:text-zinc-400">@{party.username}</span>
+      </span>
       {party.disabled && <span className={`${badge} ms-1 bg-red-50 text-red-700 dark:bg-red-950/50 dark:text-red-300`}>{t('Disabled')}</span>}
     </span>
   );

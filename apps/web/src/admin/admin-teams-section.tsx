@@ -57,9 +57,13 @@ export function AdminTeamsSection() {
                       <tr key={team.id} data-testid="admin-team" className={tableRow}>
                         <td className={cell} data-label={t('Team')}>
                           <span>
-                            <span className="font-medium">{team.name}</span>
+                            <span className="font-medium" translate="no">
+                              {team.name}
+                            </span>
                             {team.deletedAt && <span className={`${badge} ms-2 bg-red-50 text-red-700 dark:bg-red-950/50 dark:text-red-300`}>{t('Deleted')}</span>}
-                            <span className="block text-xs text-zinc-500 dark:text-zinc-400">{team.handle}</span>
+                            <span className="block text-xs text-zinc-500 dark:text-zinc-400" translate="no">
+                              {team.handle}
+                            </span>
                           </span>
                         </td>
                         <td className={mutedCell} data-label={t('People')}>
@@ -77,7 +81,7 @@ export function AdminTeamsSection() {
                         <td className={mutedCell} data-label={t('Last activity')}>
                           {team.lastActivityAt ? format.date(team.lastActivityAt) : t('Never')}
                         </td>
-                        <td className={cell} data-label={t('Owners')}>
+                        <td className={cell} data-label={t('Owners')} translate="no">
                           {team.owners.map((owner) => `${owner.name} (@${owner.username})`).join(', ') || '—'}
                         </td>
                         <td className={mutedCell} data-label={t('Retention')}>
