@@ -216,8 +216,13 @@ describe('languages', () => {
       { name: 'admin-health', path: '/admin/health', ready: (p, c) => main.getByRole('region', { name: c.tr('Mail outbox') }).waitFor() },
       { name: 'admin-audit', path: '/admin/audit', ready: () => main.getByRole('list').first().waitFor() },
     ];
-    await lookAtScreens(page, 'ar', ar, adminScreens, async (_screen, size) => {
+    await lookAtScreens(page, 'ar', ar, adminScreens, async (screen, size) => {
       if (size === 'phone') return expectNoOverlap(phoneHeader(page));
+      if (screen.name === 'admin-people') {
+        // A username reads left to right inside the Arabic line: "@demo", not "demo@".
+        const username = main.getByTestId('admin-person').first().locator('bdi').first();
+        expect(await username.evaluate((el) => [el.textContent?.startsWith('@'), getComputedStyle(el).direction])).toEqual([true, 'ltr']);
+      }
       // The admin area's own navigation sits at the start of the line: on the right.
       const nav = (await page.getByRole('navigation', { name: ar.tr('Administration') }).boundingBox())!;
       const content = (await main.boundingBox())!;

@@ -111,7 +111,7 @@ export function AdminPeopleSection() {
                               {person.name}
                             </span>
                             <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                              <span translate="no">@{person.username}</span>
+                              <bdi translate="no">@{person.username}</bdi>
                               {person.isInstanceAdmin && <span className={`${badge} ms-2 bg-indigo-50 text-indigo-700 dark:bg-indigo-950/50 dark:text-indigo-300`}>{t('Admin')}</span>}
                             </span>
                             <span className="block text-xs break-words text-zinc-500 dark:text-zinc-400" translate="no">

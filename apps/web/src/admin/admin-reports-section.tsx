@@ -34,7 +34,7 @@ function PartyName({ party }: { party: Party }) {
   return (
     <span>
       <span translate="no">
-        <span className="font-medium">{party.name}</span> <span className="text-zinc-500 dark:text-zinc-400">@{party.username}</span>
+        <span className="font-medium">{party.name}</span> <span className="text-zinc-500 dark:text-zinc-400"><bdi>@{party.username}</bdi></span>
       </span>
       {party.disabled && <span className={`${badge} ms-1 bg-red-50 text-red-700 dark:bg-red-950/50 dark:text-red-300`}>{t('Disabled')}</span>}
     </span>

@@ -25,7 +25,7 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <dt className="text-zinc-500 dark:text-zinc-400">{t('Name')}</dt>
           <dd className="truncate text-zinc-900 dark:text-zinc-100">{name}</dd>
           <dt className="text-zinc-500 dark:text-zinc-400">{t('Username')}</dt>
-          <dd className="truncate text-zinc-900 dark:text-zinc-100">@{username}</dd>
+          <dd className="truncate text-zinc-900 dark:text-zinc-100"><bdi>@{username}</bdi></dd>
         </dl>
         <Link
           to="/account/profile"

@@ -154,7 +154,7 @@ export function useMentionCompletion({
               <AgentAvatar src={agent.avatarUrl} name={name} className="size-6" />
               <span className="min-w-0 truncate font-medium">{name}</span>
               {!agent.isHuman && <AgentKindBadge external={agent.isExternal} />}
-              <span className="ms-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400">@{agent.username}</span>
+              <span className="ms-auto shrink-0 text-xs text-zinc-600 dark:text-zinc-400"><bdi>@{agent.username}</bdi></span>
             </li>
           );
         })}

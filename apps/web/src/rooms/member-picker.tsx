@@ -37,7 +37,7 @@ export function MemberPicker({
                     <AgentAvatar src={agent.avatarUrl} name={agent.fullName} className="size-6" />
                   </span>
                   <span className="min-w-0 truncate">{agent.fullName}</span>
-                  <span className="ms-auto truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
+                  <span className="ms-auto truncate text-xs text-zinc-500 dark:text-zinc-400"><bdi>@{agent.username}</bdi></span>
                 </label>
               </li>
             ))}

@@ -29,7 +29,7 @@ function MemberRow({ member, isSelf, canRemove, onRemove }: { member: Member; is
           {isSelf && <span className="text-zinc-500 dark:text-zinc-400"> {t('(you)')}</span>}
           {agent.isExternal && <ExternalBadge className="ms-1.5 align-middle" />}
         </span>
-        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
+        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400"><bdi>@{agent.username}</bdi></span>
       </span>
       {canRemove && (
         <button

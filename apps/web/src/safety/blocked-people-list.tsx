@@ -41,7 +41,7 @@ export function BlockedPeopleList() {
                 <AgentAvatar src={agent.avatarUrl} name={name} className="size-8" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
-                  <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">@{agent.username}</span>
+                  <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400"><bdi>@{agent.username}</bdi></span>
                 </span>
                 <Button variant="secondary" size="sm" disabled={unblock.isPending} onClick={() => void release(agent.id, name)}>
                   {t(SAFETY_TEXTS.unblock)}

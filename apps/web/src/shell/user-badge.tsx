@@ -64,7 +64,7 @@ export function UserBadge({ className }: { className?: string }) {
               <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{agent?.role}</span>
             </>
           ) : (
-            <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">@{username}</span>
+            <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100"><bdi>@{username}</bdi></span>
           )}
         </span>
       </div>
