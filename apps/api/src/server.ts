@@ -44,6 +44,7 @@ import { subscribeFanOut } from './realtime/fan-out';
 import { createMemoryPresence, createRedisPresence } from './realtime/presence';
 import { withSafeSerializers } from './http/log-safety';
 import { createAgentReplyLimit, createSocketEventLimit } from './realtime/socket-handlers';
+import { CommandsInFlight } from './realtime/commands-in-flight';
 import { createSocketServer } from './realtime/socket-server';
 import type { AppSocketServer } from './realtime/socket-types';
 import { rateLimitRedis } from './http/fallback-store';
@@ -60,6 +61,8 @@ export interface RunningServer {
   app: Express;
   httpServer: HttpServer;
   io: AppSocketServer;
+  /** Socket commands started and not yet acked (shutdown answers them before it disconnects the sockets). */
+  commandsInFlight: CommandsInFlight;
   mailWorker: MailWorker;
   replyWorker: ReplyWorker;
   /** Expires tool calls nobody approved in time (tests run a sweep now). */
@@ -155,7 +158,13 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
   const sendMessage = createSendMessage(ctx, { messageLimit, writer: messageWriter });
   const app = createApp(ctx, { redis: appRedis, replies, metrics, messageLimit, sendMessage, webDistDir: config.webDistDir });
   const httpServer = createServer(app);
-  const io = createSocketServer(ctx, httpServer, presenceStore, { sendMessage, eventLimit: createSocketEventLimit(), agentReplyLimit: createAgentReplyLimit() });
+  const commandsInFlight = new CommandsInFlight();
+  const io = createSocketServer(ctx, httpServer, presenceStore, {
+    sendMessage,
+    eventLimit: createSocketEventLimit(),
+    agentReplyLimit: createAgentReplyLimit(),
+    commands: commandsInFlight,
+  });
   metrics.countSocketsWith(() => io.engine.clientsCount);
   if (redis) {
     ignoreFailedPubSub(redis.pub, redis.sub);
@@ -190,6 +199,7 @@ export async function startServer(config: AppConfig, options: { logger?: Logger;
     app,
     httpServer,
     io,
+    commandsInFlight,
     mailWorker: mail,
     replyWorker: replies,
     approvalExpiry,

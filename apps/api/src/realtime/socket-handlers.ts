@@ -24,6 +24,7 @@ import { presentSeenAgent } from '../chat/chat-presenters';
 import type { SendMessage } from '../chat/send-message';
 import { AppError } from '../core/app-error';
 import { authenticateToken } from '../auth/require-auth';
+import type { CommandsInFlight } from './commands-in-flight';
 import type { AppSocket } from './socket-types';
 
 /** The callback a client passed last, if any (a client may emit without one). */
@@ -32,29 +33,53 @@ function ackOf<T>(args: unknown[]): (result: T) => void {
   return typeof last === 'function' ? (last as (result: T) => void) : () => {};
 }
 
+type ErrorAck = Extract<TSocketAck, { ok: false }>;
+
 /** An error as an ack: an AppError says what it says; anything else is logged and answered INTERNAL. */
-function errorAck(ctx: AppContext, error: unknown): Extract<TSocketAck, { ok: false }> {
+function errorAck(ctx: AppContext, error: unknown): ErrorAck {
   if (error instanceof AppError) return { ok: false, error: error.message, code: error.code };
   ctx.logger.error({ err: error }, 'socket handler failed');
   return { ok: false, error: GENERIC_ERRORS.internal, code: 'INTERNAL' };
 }
 
 /**
+ * Runs a command and answers its ack with the result or the error. The command counts as in flight
+ * from here until its ack is sent, so a stopping node answers it before it disconnects the socket.
+ */
+function answer<A>(ctx: AppContext, commands: CommandsInFlight, ack: (result: NoInfer<A> | ErrorAck) => void, work: () => Promise<A>): void {
+  commands.begin();
+  const reply = (result: A | ErrorAck) => {
+    try {
+      ack(result);
+    } finally {
+      commands.end();
+    }
+  };
+  work().then(reply, (error: unknown) => reply(errorAck(ctx, error)));
+}
+
+/**
  * Wraps a client → server handler: validates the payload with a shared schema, answers the ack (when
  * one was given) with `{ ok: true }` or `{ ok: false, error, code }`, and never lets an error escape.
  */
-function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload: z.output<S>) => Promise<void>, limit: () => Promise<unknown>) {
+function handler<S extends z.ZodType>(
+  ctx: AppContext,
+  commands: CommandsInFlight,
+  schema: S,
+  run: (payload: z.output<S>) => Promise<void>,
+  limit: () => Promise<unknown>,
+) {
   return (...args: unknown[]) => {
     const ack = ackOf<TSocketAck>(args);
     const parsed = schema.safeParse(typeof args[0] === 'function' ? undefined : args[0]);
     if (!parsed.success) return ack({ ok: false, error: firstZodMessage(parsed.error), code: 'VALIDATION_ERROR' });
-    limit()
-      .catch(() => {
+    answer(ctx, commands, ack, async () => {
+      await limit().catch(() => {
         throw new AppError(429, 'RATE_LIMITED', GENERIC_ERRORS.rateLimited);
-      })
-      .then(() => run(parsed.data))
-      .then(() => ack({ ok: true }))
-      .catch((error: unknown) => ack(errorAck(ctx, error)));
+      });
+      await run(parsed.data);
+      return { ok: true } as const;
+    });
   };
 }
 
@@ -64,15 +89,15 @@ function handler<S extends z.ZodType>(ctx: AppContext, schema: S, run: (payload:
  * ack comes only once the message is stored (durable), with the message as the HTTP answer has it,
  * or with the error code the HTTP envelope would carry.
  */
-function messageSendHandler(ctx: AppContext, socket: AppSocket, sendMessage: SendMessage) {
+function messageSendHandler(ctx: AppContext, socket: AppSocket, commands: CommandsInFlight, sendMessage: SendMessage) {
   const send = async (payload: unknown): Promise<TSendMessageAck> => {
     const caller = await authenticateToken(ctx, socket.handshake.auth?.token as string | undefined);
     const { message, created } = await sendMessage(caller, { payload });
     return { ok: true, participantMessage: message, created };
   };
   return (...args: unknown[]) => {
-    const ack = ackOf<TSendMessageAck>(args);
-    send(typeof args[0] === 'function' ? undefined : args[0]).then(ack, (error: unknown) => ack(errorAck(ctx, error)));
+    const payload = typeof args[0] === 'function' ? undefined : args[0];
+    answer(ctx, commands, ackOf<TSendMessageAck>(args), () => send(payload));
   };
 }
 
@@ -95,6 +120,8 @@ export interface SocketHandlerDeps {
   sendMessage: SendMessage;
   eventLimit: RateLimiterMemory;
   agentReplyLimit: RateLimiterMemory;
+  /** This node's acked commands not yet answered (a stopping node answers them first). */
+  commands: CommandsInFlight;
 }
 
 /**
@@ -105,6 +132,7 @@ export interface SocketHandlerDeps {
 function agentReplyHandler<S extends z.ZodType>(
   ctx: AppContext,
   socket: AppSocket,
+  commands: CommandsInFlight,
   limit: RateLimiterMemory,
   schema: S,
   run: (caller: AuthState, payload: z.output<S>) => Promise<Extract<TAgentReplyAck, { ok: true }>>,
@@ -120,13 +148,13 @@ function agentReplyHandler<S extends z.ZodType>(
     return run(caller, parsed.data);
   };
   return (...args: unknown[]) => {
-    const ack = ackOf<TAgentReplyAck>(args);
-    call(typeof args[0] === 'function' ? undefined : args[0]).then(ack, (error: unknown) => ack(errorAck(ctx, error)));
+    const payload = typeof args[0] === 'function' ? undefined : args[0];
+    answer(ctx, commands, ackOf<TAgentReplyAck>(args), () => call(payload));
   };
 }
 
 /** room:join, room:leave, typing relay and message:send for one connected socket. */
-export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sendMessage, eventLimit, agentReplyLimit }: SocketHandlerDeps) {
+export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sendMessage, eventLimit, agentReplyLimit, commands }: SocketHandlerDeps) {
   const { agentId } = socket.data.auth;
   const limit = () => eventLimit.consume(socket.id);
   // Checked on every event, not remembered: access ends when the person leaves the conversation's team.
@@ -135,7 +163,7 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sen
 
   socket.on(
     'room:join',
-    handler(ctx, ZRoomPayload, async ({ roomId }) => {
+    handler(ctx, commands, ZRoomPayload, async ({ roomId }) => {
       const conversationId = conversationIdOfRoom(roomId)!;
       await participantIdFor(conversationId);
       await socket.join(conversationRoom(conversationId));
@@ -144,30 +172,30 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sen
 
   socket.on(
     'room:leave',
-    handler(ctx, ZRoomPayload, async ({ roomId }) => {
+    handler(ctx, commands, ZRoomPayload, async ({ roomId }) => {
       await socket.leave(conversationRoom(conversationIdOfRoom(roomId)!));
     }, limit),
   );
 
-  socket.on('message:send', messageSendHandler(ctx, socket, sendMessage));
+  socket.on('message:send', messageSendHandler(ctx, socket, commands, sendMessage));
 
   socket.on(
     'agent:reply:start',
-    agentReplyHandler(ctx, socket, agentReplyLimit, ZStartAgentReplyRequest, async (caller, payload) => {
+    agentReplyHandler(ctx, socket, commands, agentReplyLimit, ZStartAgentReplyRequest, async (caller, payload) => {
       const { streamId } = await startAgentReply(ctx, caller, payload);
       return { ok: true, streamId };
     }),
   );
   socket.on(
     'agent:reply:delta',
-    agentReplyHandler(ctx, socket, agentReplyLimit, ZSocketAgentReplyDelta, async (caller, { streamId, delta }) => {
+    agentReplyHandler(ctx, socket, commands, agentReplyLimit, ZSocketAgentReplyDelta, async (caller, { streamId, delta }) => {
       const { offset } = await appendAgentReply(ctx, caller, streamId, delta);
       return { ok: true, streamId, offset };
     }),
   );
   socket.on(
     'agent:reply:finish',
-    agentReplyHandler(ctx, socket, agentReplyLimit, ZSocketAgentReplyFinish, async (caller, { streamId, content }) => {
+    agentReplyHandler(ctx, socket, commands, agentReplyLimit, ZSocketAgentReplyFinish, async (caller, { streamId, content }) => {
       const message = await finishAgentReply(ctx, caller, streamId, content);
       return { ok: true, streamId, message };
     }),
@@ -176,7 +204,7 @@ export function registerSocketHandlers(ctx: AppContext, socket: AppSocket, { sen
   let self: ReturnType<typeof presentSeenAgent> | undefined;
   socket.on(
     'conversation:participant:typing',
-    handler(ctx, ZTypingPayload, async ({ conversationId, isTyping }) => {
+    handler(ctx, commands, ZTypingPayload, async ({ conversationId, isTyping }) => {
       const { participant, conversation } = await assertConversationParticipant(ctx.db, conversationId, agentId);
       const participantId = participant.id;
       // A read-only 1:1 (out of reach, or a block either way) relays no typing (decision 0022).
