@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, openSession, PHONE, snap, type Session } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE, resizeTo, type Session, snap } from '../support/browser';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { FAKE_REPLY_FINAL, FAKE_REPLY_PARTIAL } from '../support/fake-llm';
 import { conversationCaughtUp } from '../support/workspace';
@@ -198,14 +198,14 @@ describe('chat', () => {
     await stopped.filter({ hasText: FAKE_REPLY_PARTIAL }).waitFor();
 
     // On a phone too.
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await versions.getByRole('button', { name: 'Previous version' }).click();
     await versions.filter({ hasText: '1 / 2' }).waitFor();
     await messageWith(page, FAKE_REPLY_FINAL).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'chat-ai-versions-phone.png') });
     await versions.getByRole('button', { name: 'Next version' }).click();
     await versions.filter({ hasText: '2 / 2' }).waitFor();
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, { width: 1280, height: 800 });
 
     // Dark theme, then the profile behind its toggle on a phone.
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -213,7 +213,7 @@ describe('chat', () => {
     await page.waitForFunction(() => document.getAnimations().length === 0);
     await expectAccessible(page);
     await snap(page, 'chat-ai-dark');
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await page.getByRole('button', { name: 'Show profile' }).click();
     await page.getByText('Agent Activity: nova').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'chat-profile-dark-phone.png') });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
-import { expectAccessible, launchBrowser, openSession, PHONE } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE, resizeTo } from '../support/browser';
 import { DESKTOP, expectNoSidewaysScroll, say, shot, signIn, verifiedUser, type SignedIn } from '../support/journey-kit';
 import { catalogOf, chooseLanguage, expectNoOverlap, expectNotCutOff, expectTranslated } from '../support/languages';
 import { live } from '../support/workspace';
@@ -103,7 +103,7 @@ async function lookAtScreens(page: Page, lang: 'de' | 'ar', c: Catalog, screens:
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       // The shell swaps its sidebar for a header and drawer once the media query's change event has
       // re-rendered it: judge the layout after that, not in between.
       const sidebar = page.getByRole('complementary', { name: c.tr('Sidebar'), exact: true });
@@ -115,7 +115,7 @@ async function lookAtScreens(page: Page, lang: 'de' | 'ar', c: Catalog, screens:
       await expectTranslated(page, c, PEOPLES_WORDS);
       await extra?.(screen, size);
     }
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
   }
 }
 

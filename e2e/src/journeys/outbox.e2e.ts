@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, openSession, PHONE, type Session } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE, resizeTo, type Session } from '../support/browser';
 import { DESKTOP, shot, signIn } from '../support/journey-kit';
 
 const DEMO = { username: 'demo', password: 'Agentroom1' };
@@ -53,7 +53,7 @@ describe('the outbox', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       await connection(page, 'connected');
       const input = page.getByPlaceholder('Type a message...');
       await input.and(page.locator(':enabled')).waitFor();
@@ -85,7 +85,7 @@ describe('the outbox', () => {
       expect(await messageWith(page, text).count()).toBe(1);
       expect(await outbox(page).count()).toBe(0);
     }
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
     expect(session.problems).toEqual([]);
     // Two rounds with a reload each: more than one journey step's time on a small machine.
   }, 180_000);
@@ -104,7 +104,7 @@ describe('the outbox', () => {
       ['desktop', DESKTOP, 'rocket'],
       ['phone', PHONE, 'hedgehog'],
     ] as const) {
-      await page.setViewportSize(viewport);
+      await resizeTo(page, viewport);
       await message.hover();
       await message.getByRole('button', { name: 'Add reaction' }).click();
       await page.getByRole('button', { name: 'More reactions' }).click();
@@ -117,7 +117,7 @@ describe('the outbox', () => {
     const chips = message.getByRole('list', { name: 'Reactions' }).getByRole('button');
     await chips.filter({ hasText: '🦔' }).waitFor();
     expect(await chips.allTextContents()).toEqual(['🚀1', '🦔1']);
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
     expect(session.problems).toEqual([]);
   });
 });

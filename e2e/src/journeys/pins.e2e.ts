@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
-import { launchBrowser, openSession, pathOf, PHONE, type Session } from '../support/browser';
+import { launchBrowser, openSession, pathOf, PHONE, resizeTo, type Session } from '../support/browser';
 import { DESKTOP, expectNoSidewaysScroll } from '../support/journey-kit';
 import { eventually, lookEverywhere, signIn, teamOf, verifiedPerson, type Person } from '../support/workspace';
 
@@ -97,7 +97,7 @@ describe('pins and saved messages', () => {
     await bubble(b.page, decision.id).getByRole('button', { name: 'Unpin', exact: true }).waitFor();
 
     // At 375 px she pins Omar's message; his count follows.
-    for (const page of [a.page, b.page]) await page.setViewportSize(PHONE);
+    for (const page of [a.page, b.page]) await resizeTo(page, PHONE);
     await messageAction(a.page, owner.id, 'Pin');
     await pinsButton(b.page, 2).waitFor();
 
@@ -117,7 +117,7 @@ describe('pins and saved messages', () => {
     expect((await pinnedList(b.page).boundingBox())?.width).toBe(PHONE.width);
     await expectNoSidewaysScroll(b.page);
     // Then the same list beside the room at 1280 px, and again at 375 px, light and dark.
-    await b.page.setViewportSize(DESKTOP);
+    await resizeTo(b.page, DESKTOP);
     await lookEverywhere(b.page, 'pins-list', {
       atPhone: async (page) => {
         await pinnedList(page).getByTestId('pinned-message').first().waitFor();
@@ -127,10 +127,10 @@ describe('pins and saved messages', () => {
     await pinnedList(b.page).waitFor({ state: 'detached' });
 
     // Omar opens each pin: at 375 px the decision, at 1280 px Omar's own message.
-    await b.page.setViewportSize(PHONE);
+    await resizeTo(b.page, PHONE);
     await jumpToPin(b.page, 2, decision.id);
     await eventually(() => pathOf(b.page)).toBe(`/t/${handle}/r/decisions`);
-    await b.page.setViewportSize(DESKTOP);
+    await resizeTo(b.page, DESKTOP);
     await jumpToPin(b.page, 2, owner.id);
 
     // He saves the decision for himself, and finds it on the Saved page.
@@ -144,7 +144,7 @@ describe('pins and saved messages', () => {
     expect(await saved.textContent()).toContain('Lena Park · in #decisions · Pin Crew');
     expect(await saved.textContent()).toContain('Decision: we ship on Friday.');
     // Lena saved nothing: her Saved page says so.
-    await a.page.setViewportSize(DESKTOP);
+    await resizeTo(a.page, DESKTOP);
     await a.page.goto('/saved');
     await a.page.getByText('No saved messages yet').waitFor();
     await lookEverywhere(b.page, 'saved-page', {
@@ -154,14 +154,14 @@ describe('pins and saved messages', () => {
     });
 
     // At 375 px the saved message opens the room at it.
-    await b.page.setViewportSize(PHONE);
+    await resizeTo(b.page, PHONE);
     await saved.getByRole('link').click();
     await bubble(b.page, decision.id).and(b.page.locator('[data-focused="true"]')).waitFor();
     await eventually(() => onScreen(b.page, decision.id)).toBe(true);
     await eventually(() => pathOf(b.page)).toBe(`/t/${handle}/r/decisions`);
 
     // Removed from saved on the Saved page, it is gone from it.
-    await b.page.setViewportSize(DESKTOP);
+    await resizeTo(b.page, DESKTOP);
     await b.page.goto('/saved');
     await saved.getByRole('button', { name: /^Remove from saved/ }).click();
     await b.page.getByText('No saved messages yet').waitFor();

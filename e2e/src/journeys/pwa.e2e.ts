@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, openSession, PHONE } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE, resizeTo } from '../support/browser';
 import { shot } from '../support/journey-kit';
 
 let browser: Browser;
@@ -23,7 +23,7 @@ interface Manifest {
 describe('the app on a phone (decision 0027)', () => {
   it('is installable, opens offline with "You are offline" from its own shell, and comes back with the network', async () => {
     const { page, context, problems } = await openSession(browser);
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in to Agentroom' }).waitFor();
 

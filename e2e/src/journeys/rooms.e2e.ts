@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';
-import { launchBrowser, openSession, pathOf, type Session } from '../support/browser';
+import { launchBrowser, openSession, pathOf, resizeTo, type Session } from '../support/browser';
 import { FAKE_REPLY_FINAL, FAKE_REPLY_PARTIAL } from '../support/fake-llm';
 import { closeDrawer, eventually, lookEverywhere, openDrawer, shot, sidebarOf, signIn, teamOf, verifiedPerson, type Person } from '../support/workspace';
 
@@ -152,10 +152,10 @@ describe('rooms', () => {
       leavePhone: closeDrawer,
     });
     // On a phone the members take the chat's place: opened from the header, back with 'Back to chat'.
-    await c.page.setViewportSize({ width: 375, height: 812 });
+    await resizeTo(c.page, { width: 375, height: 812 });
     await c.page.getByRole('button', { name: 'Show members 5' }).click();
     await membersPanel(c.page).getByRole('button', { name: 'Back to chat' }).waitFor();
-    await c.page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(c.page, { width: 1280, height: 800 });
     await lookEverywhere(c.page, 'rooms-members', {
       atPhone: async (page) => {
         await membersPanel(page).getByRole('button', { name: 'Back to chat' }).waitFor();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, openSession, PHONE } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, PHONE, resizeTo } from '../support/browser';
 import { callApi } from '../support/api';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { DESKTOP, expectNoSidewaysScroll, say, signIn, useScheme, verifiedUser } from '../support/journey-kit';
@@ -93,7 +93,7 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Show profile' }).click();
 
     // 375 px: the sidebar is a drawer behind a named button; nothing overlaps, nothing scrolls sideways.
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await page.getByRole('button', { name: 'Open navigation, 1 unread' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Workspace' }).count()).toBe(0);
     await expectNoSidewaysScroll(page);
@@ -130,7 +130,7 @@ describe('app shell', () => {
     await expectAccessible(page);
     await shot(page, 'shell-chat-phone-dark');
 
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
     await useScheme(page, 'light');
     await expectComposerAtBottom(page);
     await shot(page, 'shell-team-chat-desktop-light');
@@ -155,14 +155,14 @@ describe('app shell', () => {
     expect(await page.getByTestId('teams-button').textContent()).toContain('Select team');
     await expectAccessible(page);
     await shot(page, 'shell-welcome-desktop-dark');
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     // The phone layout has taken over (header and drawer instead of the sidebar).
     await page.getByRole('button', { name: 'Open navigation' }).waitFor();
     await expectNoSidewaysScroll(page);
     await useScheme(page, 'light');
     await expectAccessible(page);
     await shot(page, 'shell-welcome-phone-light');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
 
     await invitation.getByRole('button', { name: 'Join Launch Crew' }).click();
     await page.waitForURL((url) => url.pathname === `/t/${handle}`);

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, pathOf } from '../support/browser';
+import { expectAccessible, launchBrowser, pathOf, PHONE, resizeTo } from '../support/browser';
 import { openSessionAt, shot, DESKTOP } from '../support/journey-kit';
-import { PHONE } from '../support/browser';
 import { startSsoServer } from '../support/sso-server';
 
 /**
@@ -71,9 +70,9 @@ describe('sign in with your company (OpenID Connect)', () => {
     await acmeButton(page).waitFor();
     await expectAccessible(page);
     await shot(page, 'sso-login-desktop');
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await shot(page, 'sso-login-phone');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
 
     await acmeButton(page).click();
     await page.waitForURL((url) => url.origin !== server.baseUrl);
@@ -85,9 +84,9 @@ describe('sign in with your company (OpenID Connect)', () => {
     const first = await signedInUser(page);
     expect(first.email).toBe(INES.email);
     await shot(page, 'sso-first-sign-in-desktop');
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await shot(page, 'sso-first-sign-in-phone');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
 
     await signOut(page);
     await continueWithAcmeAgain(page, INES.email, 'Ines');
@@ -111,9 +110,9 @@ describe('sign in with your company (OpenID Connect)', () => {
     expect(await tokenIn(page)).toBeNull();
     await expectAccessible(page);
     await shot(page, 'sso-link-banner-desktop');
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, PHONE);
     await shot(page, 'sso-link-banner-phone');
-    await page.setViewportSize(DESKTOP);
+    await resizeTo(page, DESKTOP);
 
     await page.getByLabel('Username or email').fill(OMAR_PASSWORD.username);
     await page.getByLabel('Password', { exact: true }).fill(OMAR_PASSWORD.password);

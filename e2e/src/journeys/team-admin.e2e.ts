@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api';
-import { expectAccessible, launchBrowser, openSession, snap, type Session } from '../support/browser';
+import { expectAccessible, launchBrowser, openSession, resizeTo, type Session, snap } from '../support/browser';
 import { checkEverywhere, signIn, verifiedUser } from '../support/journey-kit';
 
 let browser: Browser;
@@ -77,7 +77,7 @@ describe('team administration', () => {
     }
     await checkEverywhere(page, 'team-admin-settings', () => settings.getByRole('list', { name: 'Members' }).waitFor());
     // On a phone the bare settings address lists the pages.
-    await page.setViewportSize({ width: 375, height: 812 });
+    await resizeTo(page, { width: 375, height: 812 });
     await page.goto(`/t/${handle}/settings`);
     // An owner's pages, in order.
     const pages = page.getByRole('navigation', { name: 'Team settings' }).getByRole('link');

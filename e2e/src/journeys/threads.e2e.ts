@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../support/api';
-import { launchBrowser, openSession, pathOf, PHONE, type Session } from '../support/browser';
+import { launchBrowser, openSession, pathOf, PHONE, resizeTo, type Session } from '../support/browser';
 import { FAKE_REPLY_FINAL, FAKE_REPLY_PARTIAL } from '../support/fake-llm';
 import { DESKTOP } from '../support/journey-kit';
 import { eventually, lookEverywhere, shot, sidebarOf, signIn, teamOf, verifiedPerson } from '../support/workspace';
@@ -135,7 +135,7 @@ describe('threads', () => {
     expect(pathOf(b.page)).toBe(roomUrl);
 
     // ---- 375 px: Omar starts a thread on Lena's other message; Lena (at 1280 px) sees it counted live. ----
-    await b.page.setViewportSize(PHONE);
+    await resizeTo(b.page, PHONE);
     await roomIsLive(b.page, 'launch-plan');
     await startThread(b.page, 'Coffee at eleven, anyone?');
     await roomPane(b.page).waitFor({ state: 'hidden' });
@@ -147,7 +147,7 @@ describe('threads', () => {
     // The close button brings the room back, with the count under the root.
     await threadPanel(b.page).getByRole('button', { name: 'Close thread' }).click();
     await summaryOf(b.page, 'Coffee at eleven, anyone?').filter({ hasText: '3 replies' }).waitFor();
-    await b.page.setViewportSize(DESKTOP);
+    await resizeTo(b.page, DESKTOP);
 
     // A reload keeps the thread open (it is in the address).
     await summaryOf(a.page, 'Which date do we ship?').click();

@@ -58,12 +58,23 @@ export async function openSession(browser: Browser, options: { colorScheme?: 'li
   return { context, page, problems };
 }
 
+/**
+ * The window at a new size, once the page has taken it in: the browser reports a media query's change
+ * in its next frame, and the app (the shell's sidebar or drawer, the thread beside or over the chat)
+ * re-renders in that event. Two frames on, the layout is the new size's; judging it any sooner could
+ * see a sidebar in a phone's width.
+ */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** Saves the current screen at desktop and phone width under e2e/artifacts/. */
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 }
 
 /** Desktop only, for screens that do not stay long (e.g. before a timed redirect). */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi, registerViaApi } from './api';
-import { expectAccessible, PHONE, uniqueUser, type Session } from './browser';
+import { expectAccessible, PHONE, resizeTo, uniqueUser, type Session } from './browser';
 import { ARTIFACTS_DIR } from './paths';
 
 /** The desktop window every session opens at (see openSession). */
@@ -68,7 +68,7 @@ export async function checkEverywhere(page: Page, name: string, ready: () => Pro
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    await page.setViewportSize(viewport);
+    await resizeTo(page, viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await useScheme(page, scheme);
       await ready();
@@ -77,7 +77,7 @@ export async function checkEverywhere(page: Page, name: string, ready: () => Pro
       await shot(page, `${name}-${size}-${scheme}`);
     }
   }
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
   await useScheme(page, 'light');
   await ready();
 }

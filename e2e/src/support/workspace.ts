@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { callApi } from './api';
 import { expectAccessible, PHONE } from './browser';
 import { DESKTOP, expectNoSidewaysScroll, shot, useScheme, type SignedIn as Person } from './journey-kit';
+import { resizeTo } from '../support/browser';
 
 /** expect.poll with room for a busy machine (its default gives up after a second). */
 export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -77,7 +78,7 @@ export async function lookEverywhere(page: Page, name: string, options: LookOpti
     await expectAccessible(page);
     await shot(page, `workspace-${name}-desktop-${scheme}`);
   }
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   // The phone layout took over (hidden from the accessibility tree while a dialog is open).
   if (shell) await page.getByRole('button', { name: /^Open navigation/, includeHidden: true }).waitFor({ state: 'attached' });
   await options.atPhone?.(page);
@@ -88,7 +89,7 @@ export async function lookEverywhere(page: Page, name: string, options: LookOpti
     await shot(page, `workspace-${name}-phone-${scheme}`);
   }
   await options.leavePhone?.(page);
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
   if (shell) await page.getByRole('navigation', { name: 'Workspace', includeHidden: true }).waitFor({ state: 'attached' });
   await options.atDesktop?.(page);
 }
