@@ -1,16 +1,25 @@
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { databaseForTwoLives, spawnApiProcess, type ApiProcess } from './api-process';
 import { followingPairs, peopleInConversations, type Pair } from './delivery-load';
 
-/** Undone after each test, newest first (a node before its database); one that fails does not stop the rest. */
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+/** The current test's cleanups; undefined between tests. */
+let pending: (() => Promise<unknown>)[] | undefined;
 
-/** Runs `cleanup` after the current test. */
+/**
+ * Runs `cleanup` once the current test has finished, newest first (a node before its database); one
+ * that fails does not stop the rest. Tied to the test, not to a file's hooks: test files share their
+ * worker and this module (isolate: false), so an `afterEach` here would serve only the first file.
+ */
 export function afterThisTest(cleanup: () => Promise<unknown>): void {
-  cleanups.push(cleanup);
+  if (!pending) {
+    const cleanups: (() => Promise<unknown>)[] = [];
+    pending = cleanups;
+    onTestFinished(async () => {
+      pending = undefined;
+      for (const undo of cleanups.reverse()) await undo().catch(() => undefined);
+    });
+  }
+  pending.push(cleanup);
 }
 
 /** How many messages the senders have had acknowledged so far. */
