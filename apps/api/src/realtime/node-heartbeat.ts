@@ -67,7 +67,12 @@ export function startNodeHeartbeat(
   subscriber.on('ready', onSubscriberReady);
   const timer = setInterval(check, intervalMs);
   timer.unref();
-  beat();
+  // The first beat waits until this node hears the channel: the adapter's SUBSCRIBEs were queued on
+  // this connection before the PING, so its answer means they are in force. Two nodes starting
+  // together could otherwise each beat before the other listened, stay unknown to each other for a
+  // whole interval, and a death in that interval would go unnoticed. Now the later one to listen is
+  // heard by the earlier, which answers it at once (isNew).
+  subscriber.ping().then(beat, beat);
 
   let left = false;
   return {
