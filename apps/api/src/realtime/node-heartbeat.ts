@@ -72,9 +72,12 @@ export function startNodeHeartbeat(
   // together could otherwise each beat before the other listened, stay unknown to each other for a
   // whole interval, and a death in that interval would go unnoticed. Now the later one to listen is
   // heard by the earlier, which answers it at once (isNew).
-  subscriber.ping().then(beat, beat);
-
   let left = false;
+  // A node that leaves before the PING is answered says nothing more (its goodbye was its last word).
+  const firstBeat = () => {
+    if (!left) beat();
+  };
+  subscriber.ping().then(firstBeat, firstBeat);
   return {
     ...self,
     peers: () => tracker.peers(),
